@@ -1,0 +1,90 @@
+/**
+ * Generic validation rules of spec §5, shared by the console's forms and the server's request schemas.
+ * A rule returns `true` when the value passes and an i18n message key otherwise.
+ */
+import { z } from 'zod';
+
+export type RuleResult = true | string;
+export type Rule = (value: unknown) => RuleResult;
+
+/** Address pattern used everywhere an e-mail is checked. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Agent tags look like e-mail addresses: local part, @, domain, dot, letters (at least 2). */
+export const AGENT_TAG_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const FLOW_LIMITS = {
+  flow_name: 128,
+  description: 128,
+  company_domain: 128,
+  intro_msg: 512,
+  find_out_more_msg: 512,
+  call_to_action: 20,
+} as const;
+
+/** Required fails on empty, false, an empty array or whitespace-only text. */
+export function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+export const rules = {
+  required: (): Rule => (v) => (isBlank(v) ? 'validation.required' : true),
+  /** Empty passes: combine with `required` when the field is mandatory. */
+  email: (): Rule => (v) => (v === '' || v == null || EMAIL_PATTERN.test(String(v)) ? true : 'validation.email'),
+  /** Empty passes. */
+  minLength: (min: number): Rule => (v) =>
+    v === '' || v == null || String(v).length >= min ? true : `validation.minLength|${min}`,
+  maxLength: (max: number): Rule => (v) =>
+    v == null || String(v).length <= max ? true : `validation.maxLength|${max}`,
+};
+
+/** Runs rules in order and stops at the first failing one. */
+export function runRules(value: unknown, list: Rule[]): RuleResult {
+  for (const rule of list) {
+    const result = rule(value);
+    if (result !== true) return result;
+  }
+  return true;
+}
+
+export function isAgentTag(name: string): boolean {
+  return AGENT_TAG_PATTERN.test(name);
+}
+
+// ---------- Request schemas (server validates with these; the console's types come from them) ----------
+
+const email = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Enter a valid email address.');
+const password = z.string().min(PASSWORD_MIN_LENGTH, `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`).max(256);
+const requiredText = (max = 150) => z.string().trim().min(1, 'This field may not be blank.').max(max, `Ensure this field has no more than ${max} characters.`);
+
+export const LoginBody = z.object({ email, password: z.string().min(1, 'This field may not be blank.') });
+export const RegistrationBody = z.object({
+  first_name: requiredText(),
+  last_name: z.string().trim().max(150).default(''),
+  email,
+  password1: password,
+  password2: z.string(),
+});
+export const RefreshBody = z.object({ refresh: z.string().min(1, 'This field may not be blank.') });
+export const LogoutBody = z.object({ refresh: z.string().optional() });
+export const ResetPasswordBody = z.object({ email });
+export const ResetPasswordConfirmBody = z.object({ token: z.string().min(1, 'This field may not be blank.'), password });
+export const PasswordChangeBody = z.object({
+  old_password: z.string().min(1, 'This field may not be blank.'),
+  new_password1: password,
+  new_password2: z.string(),
+});
+export const OnboardingSubmitBody = z.object({ email, needs_whatsapp_number: z.boolean().default(true) });
+export const EmailQuery = z.object({ email });
+export const TokenQuery = z.object({ token: z.string().min(1) });
+export const CompanyCreateBody = z.object({ name: requiredText(100), logo: z.string().max(200_000).nullable().optional() });
+export const CompanyUpdateBody = z.object({ name: requiredText(100).optional(), logo: z.string().max(200_000).nullable().optional() });
+
+export type LoginBody = z.infer<typeof LoginBody>;
+export type RegistrationBody = z.input<typeof RegistrationBody>;
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
+export type CompanyCreateBody = z.infer<typeof CompanyCreateBody>;
+export type CompanyUpdateBody = z.infer<typeof CompanyUpdateBody>;

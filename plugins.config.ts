@@ -1,0 +1,49 @@
+/**
+ * Which plugins the console loads and which feature keys are enabled at start-up (spec §6).
+ * To add a plugin: create src/plugins/<id>/index.ts exporting a `createPlugin({...})`, then add one line below.
+ */
+import type { ConsolePlugin } from './src/core/plugins/types';
+import { dashboardPlugin } from './src/plugins/dashboard';
+import { accountPlugin } from './src/plugins/account';
+
+/** Every feature key the product knows. `branching_flows` is defined but not enabled. */
+export const definedFeatures = [
+  'flows',
+  'dashboard',
+  'channels',
+  'members',
+  'resources',
+  'your_account',
+  'chats',
+  'triggers',
+  'whatsapp_templates',
+  'whatsapp_carousel',
+  'pauseBot',
+  'stats',
+  'broadcast_engagement',
+  'branching_flows',
+] as const;
+
+export type FeatureKey = (typeof definedFeatures)[number];
+
+/** The keys enabled at start-up. */
+export const enabledFeatures: FeatureKey[] = [
+  'flows',
+  'dashboard',
+  'channels',
+  'members',
+  'resources',
+  'your_account',
+  'chats',
+  'triggers',
+  'whatsapp_templates',
+  'whatsapp_carousel',
+  'pauseBot',
+  'stats',
+  'broadcast_engagement',
+];
+
+export const plugins: ConsolePlugin[] = [
+  dashboardPlugin,
+  accountPlugin,
+];

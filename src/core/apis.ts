@@ -1,0 +1,138 @@
+/**
+ * The core's typed API tokens and their interfaces. Implementations live beside them in
+ * src/core/<area>/ and are registered in src/core/coreApis.ts; plugins and tests may override them.
+ */
+import type { AuthProvider, DataProvider, I18nProvider } from 'react-admin';
+import type { i18n as I18next } from 'i18next';
+import type { Socket } from 'phoenix';
+import type { CompanyMembership, User } from '../../contract/api';
+import { createApiRef } from './di/apiRef';
+
+// ---------- configuration ----------
+export interface ConsoleConfig {
+  /** Base URL of the HTTP API ('' = same origin). */
+  apiBase: string;
+  /** Default bot-service endpoint, used when a bot integration names none. */
+  botServiceUrl: string;
+  /** Default socket domain when the company has no translator_domain ('' = same origin). */
+  socketDomain: string;
+  version: string;
+  environment: string;
+}
+export const configApiRef = createApiRef<ConsoleConfig>({ id: 'core.config' });
+
+// ---------- tokens ----------
+export interface SessionStore {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  setTokens(tokens: { access: string; refresh?: string }): void;
+  clear(): void;
+  /** True when the token expires within the 30 s margin (or cannot be decoded). */
+  isExpired(token: string | null): boolean;
+}
+export const sessionApiRef = createApiRef<SessionStore>({ id: 'core.session' });
+
+// ---------- account (user + selected company), persisted in full ----------
+export type AccountEvent = 'userChanged' | 'companyChanged' | 'signedOut';
+export interface AccountStore {
+  getUser(): User | null;
+  setUser(user: User | null): void;
+  getCompanyId(): number | null;
+  /** The membership of the selected company, or null. */
+  getCompany(): CompanyMembership | null;
+  /** Selects a company: saves it and emits `companyChanged` so per-company state is reset. */
+  selectCompany(companyId: number | null): void;
+  /** Clears user and company and emits `signedOut`. */
+  clear(): void;
+  subscribe(listener: (event: AccountEvent) => void): () => void;
+}
+export const accountApiRef = createApiRef<AccountStore>({ id: 'core.account' });
+
+// ---------- HTTP ----------
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  /** false for the spec's unauthenticated calls; default true (bearer token + Company header). */
+  auth?: boolean;
+  /** Override the base URL (bot service). */
+  baseUrl?: string;
+  signal?: AbortSignal;
+}
+export interface HttpProvider {
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+}
+export const httpApiRef = createApiRef<HttpProvider>({ id: 'core.http' });
+
+// ---------- auth (react-admin authProvider plus the calls the auth pages make) ----------
+export interface ConsoleAuthProvider extends AuthProvider {
+  /** Loads GET /account/user/ into the account store. */
+  loadUser(): Promise<User>;
+}
+export const authApiRef = createApiRef<ConsoleAuthProvider>({ id: 'core.auth' });
+
+// ---------- permissions ----------
+export interface PermissionProvider {
+  canView(area: string): boolean;
+  canManage(area: string): boolean;
+  /** react-admin `canAccess`: list/show → view, create/edit/delete → manage, of the resource's area. */
+  canAccess(params: { resource: string; action: string; record?: unknown }): boolean;
+  /** Maps a resource name to its permission area (plugins declare it). */
+  setResourceAreas(map: Record<string, string>): void;
+}
+export const permissionApiRef = createApiRef<PermissionProvider>({ id: 'core.permissions' });
+
+// ---------- feature flags ----------
+export interface FeatureFlags {
+  /** Sets the one list of enabled keys; only once, at start-up. */
+  setEnabled(keys: readonly string[]): void;
+  /** While unset, returns the caller's default (false unless given). */
+  isEnabled(key: string, defaultValue?: boolean): boolean;
+}
+export const featureFlagsApiRef = createApiRef<FeatureFlags>({ id: 'core.featureFlags' });
+
+// ---------- alerts ----------
+export type AlertType = 'error' | 'success' | 'info' | 'warning';
+export interface AlertState {
+  active: boolean;
+  text: string;
+  type: AlertType;
+  loader: boolean;
+  /** Counts down from 100 to 0, one step every 50 ms; closes at 0. */
+  progress: number;
+}
+export interface AlertApi {
+  getState(): AlertState;
+  show(text: string, type?: AlertType, options?: { loader?: boolean }): void;
+  success(text: string): void;
+  error(text: string): void;
+  info(text: string): void;
+  warning(text: string): void;
+  dismiss(): void;
+  subscribe(listener: (state: AlertState) => void): () => void;
+}
+export const alertApiRef = createApiRef<AlertApi>({ id: 'core.alert' });
+
+// ---------- i18n ----------
+export interface I18nApi {
+  i18n: I18next;
+  /** react-admin bridge over the same i18next instance. */
+  provider: I18nProvider;
+  addResources(resources: Record<string, Record<string, unknown>>): void;
+}
+export const i18nApiRef = createApiRef<I18nApi>({ id: 'core.i18n' });
+
+// ---------- data ----------
+export const dataProviderApiRef = createApiRef<DataProvider>({ id: 'core.dataProvider' });
+
+// ---------- realtime ----------
+export interface RealtimeClientFactory {
+  /** A phoenix Socket at `{translator-domain or default}/socket` with the access token and company id as params. */
+  createSocket(): Socket;
+}
+export const realtimeApiRef = createApiRef<RealtimeClientFactory>({ id: 'core.realtime' });

@@ -1,0 +1,75 @@
+/**
+ * The plugin contract: a plugin is a declarative object of contributions. Registration rejects
+ * duplicate ids; a plugin whose feature flag is off contributes nothing.
+ */
+import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
+import type { ResourceProps } from 'react-admin';
+import type { ApiFactory, ApiRef } from '../di/apiRef';
+
+/** Spec §2: a route with a feature requirement sends the user to `redirect` when the feature is not enabled. */
+export interface FeatureRequirement {
+  key: string;
+  /** Value used while the flag list is unset. */
+  default?: boolean;
+  /** Inverts the check: the route is open only when the feature is NOT enabled. */
+  not?: boolean;
+  /** Where to go when the requirement fails; the root path by default. */
+  redirect?: string;
+}
+
+export interface PluginRoute {
+  /** react-router path, e.g. '/chats/:roomId?'. */
+  path: string;
+  /** Route name used by the global view-access guard (e.g. 'team' is checked as 'members'). */
+  name: string;
+  component: LazyExoticComponent<ComponentType> | ComponentType;
+  /** Area whose `can_view_*` the global guard checks; defaults to `name`. */
+  area?: string;
+  feature?: FeatureRequirement;
+  /** Rendered outside the dashboard shell (still behind login/company guards unless `public`). */
+  noLayout?: boolean;
+  /** No login needed. */
+  public?: boolean;
+  /** Login needed but no selected company (like /company/*). */
+  companyOptional?: boolean;
+}
+
+export interface PluginResource extends Omit<ResourceProps, 'name'> {
+  name: string;
+  /** Permission area for canAccess (view for list/show, manage for create/edit/delete). */
+  area: string;
+  feature?: FeatureRequirement;
+}
+
+export interface MenuEntry {
+  to: string;
+  /** i18n key of the label. */
+  label: string;
+  icon?: ComponentType;
+  /** Area whose view access shows the entry; hidden when denied. */
+  area?: string;
+  feature?: FeatureRequirement;
+  /** Lower first. */
+  order?: number;
+}
+
+export interface ConsolePlugin {
+  /** Unique id, e.g. 'team'. */
+  id: string;
+  /** Feature key that must be enabled for the plugin to contribute anything. Absent = always on. */
+  featureFlag?: string;
+  apis?: ApiFactory<any, Record<string, ApiRef<unknown>>>[];
+  resources?: PluginResource[];
+  routes?: PluginRoute[];
+  menu?: MenuEntry[];
+  /** Translations per locale, merged under the plugin's own keys. */
+  translations?: Record<string, Record<string, unknown>>;
+  /** Called once after the APIs are registered (subscribe to company changes, etc.). */
+  onInit?: (get: <T>(ref: ApiRef<T>) => T) => void;
+}
+
+export function createPlugin(plugin: ConsolePlugin): ConsolePlugin {
+  return plugin;
+}
+
+export type DashboardWidget = { id: string; order?: number; element: ReactElement };
