@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: every suite — type check, unit and server integration (vitest), end-to-end (Playwright in
+// a real Chromium against the server `npm start` runs) — then one closing line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+
+const reportDir = '.test-data/reports';
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  } catch {
+    return null;
+  }
+}
+
+// 1. Types: a failing type check counts as one failed check.
+const tsc = run('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+if (tsc === 0) passed += 1;
+else failed += 1;
+
+// 2. Unit and server integration tests.
+const vitestReport = `${reportDir}/vitest.json`;
+const vitestStatus = run('Unit and server tests', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  // A suite that failed to load has no tests but is a failure all the same.
+  if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed += Math.max(1, vitest.numFailedTestSuites ?? 1);
+} else if (vitestStatus !== 0) failed += 1;
+
+// 3. End-to-end tests (Playwright starts `npm start` itself, see playwright.config.ts).
+const pwReport = `${reportDir}/playwright.json`;
+const pwStatus = run('End-to-end tests', 'npx', ['playwright', 'test'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
+});
+const pw = readJson(pwReport);
+if (pw?.stats) {
+  passed += pw.stats.expected + (pw.stats.flaky ?? 0);
+  failed += pw.stats.unexpected;
+  skipped += pw.stats.skipped ?? 0;
+  if (pwStatus !== 0 && pw.stats.unexpected === 0) failed += 1;
+} else if (pwStatus !== 0) failed += 1;
+
+console.log('');
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
