@@ -1,0 +1,54 @@
+/** Core strings (English). Spec strings are verbatim, typos included ("occured"). */
+export const en = {
+  core: {
+    appName: 'Business Messaging Console',
+    errors: {
+      noPermission: 'You do not have permission to access this page.',
+      notAuthenticated: 'Not authenticated, please login.',
+      accountLoad: 'Error occured while fetching your account details.',
+      generic: 'An error occurred',
+    },
+    empty: {
+      title: 'Nothing Found.',
+      message: "There's no data at the moment, please check back in later.",
+    },
+    menu: {
+      dashboard: 'Dashboard',
+      channels: 'Channels',
+      flows: 'Flows',
+      chats: 'Chats',
+      stats: 'Stats',
+      broadcast: 'Broadcast',
+      bots: 'Bots',
+      team: 'Team',
+      account: 'Account',
+      resources: 'Resources',
+      pricing: 'Pricing',
+      templates: 'Templates',
+      permissions: 'Permissions',
+    },
+    appBar: {
+      switchCompany: 'Switch company',
+      noCompany: 'Select a company',
+      account: 'Account',
+      signOut: 'Sign out',
+      language: 'Language',
+      toggleTheme: 'Toggle light/dark theme',
+    },
+    alert: {
+      close: 'Close',
+    },
+    table: {
+      all: 'All',
+    },
+    loading: 'Loading…',
+  },
+  validation: {
+    required: 'This field is required',
+    email: 'Enter a valid email address',
+    minLength: 'Must be at least %{min} characters',
+    maxLength: 'Must be %{max} characters or less',
+  },
+};
+
+export type CoreMessages = typeof en;

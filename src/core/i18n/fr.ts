@@ -1,0 +1,54 @@
+import type { CoreMessages } from './en';
+
+/** Core strings (French). */
+export const fr: CoreMessages = {
+  core: {
+    appName: 'Console de messagerie professionnelle',
+    errors: {
+      noPermission: "Vous n'avez pas la permission d'accéder à cette page.",
+      notAuthenticated: 'Non authentifié, veuillez vous connecter.',
+      accountLoad: 'Une erreur est survenue lors du chargement de votre compte.',
+      generic: 'Une erreur est survenue',
+    },
+    empty: {
+      title: 'Aucun résultat.',
+      message: "Il n'y a aucune donnée pour le moment, revenez plus tard.",
+    },
+    menu: {
+      dashboard: 'Tableau de bord',
+      channels: 'Canaux',
+      flows: 'Flux',
+      chats: 'Discussions',
+      stats: 'Statistiques',
+      broadcast: 'Diffusion',
+      bots: 'Bots',
+      team: 'Équipe',
+      account: 'Compte',
+      resources: 'Ressources',
+      pricing: 'Tarifs',
+      templates: 'Modèles',
+      permissions: 'Permissions',
+    },
+    appBar: {
+      switchCompany: "Changer d'entreprise",
+      noCompany: 'Choisir une entreprise',
+      account: 'Compte',
+      signOut: 'Se déconnecter',
+      language: 'Langue',
+      toggleTheme: 'Basculer le thème clair/sombre',
+    },
+    alert: {
+      close: 'Fermer',
+    },
+    table: {
+      all: 'Tout',
+    },
+    loading: 'Chargement…',
+  },
+  validation: {
+    required: 'Ce champ est requis',
+    email: 'Saisissez une adresse e-mail valide',
+    minLength: 'Doit contenir au moins %{min} caractères',
+    maxLength: 'Doit contenir au plus %{max} caractères',
+  },
+};

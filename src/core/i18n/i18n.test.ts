@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createI18nApi, LOCALE_STORAGE_KEY } from './i18n';
+import { polyglotToI18next } from './polyglot';
+
+describe('polyglotToI18next', () => {
+  it('splits "a |||| b" into plural keys', () => {
+    expect(polyglotToI18next({ x: { y: 'one item |||| %{smart_count} items', z: 'plain' } })).toEqual({
+      x: { y: 'one item', y_one: 'one item', y_other: '%{smart_count} items', y_many: '%{smart_count} items', y_zero: '%{smart_count} items', z: 'plain' },
+    });
+  });
+});
+
+describe('i18n api', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('translates core strings, react-admin messages with plurals and interpolation', () => {
+    const { provider } = createI18nApi();
+    expect(provider.translate('core.errors.noPermission')).toBe('You do not have permission to access this page.');
+    expect(provider.translate('ra.action.save')).toBe('Save');
+    expect(provider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 10, total: 42 })).toBe('1-10 of 42');
+    expect(provider.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 item selected');
+    expect(provider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 items selected');
+    expect(provider.translate('validation.minLength', { min: 8 })).toBe('Must be at least 8 characters');
+  });
+
+  it('uses `_` as the default value and leaves unknown keys alone', () => {
+    const { provider } = createI18nApi();
+    expect(provider.translate('resources.things.name', { _: 'Things %{n}', n: 2 })).toBe('Things 2');
+    expect(provider.translate('Error : something')).toBe('Error : something');
+  });
+
+  it('changes and persists the locale, lists locales', async () => {
+    const { provider, i18n } = createI18nApi();
+    expect(provider.getLocales?.()).toEqual([
+      { locale: 'en', name: 'English' },
+      { locale: 'fr', name: 'Français' },
+    ]);
+    await provider.changeLocale('fr');
+    expect(provider.getLocale()).toBe('fr');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('fr');
+    expect(provider.translate('ra.action.save')).toBe('Enregistrer');
+    expect(provider.translate('ra.action.bulk_actions', { smart_count: 2 })).toBe('2 sélectionnés');
+    expect(i18n.t('core.empty.title')).toBe('Aucun résultat.');
+    expect(createI18nApi().provider.getLocale()).toBe('fr');
+  });
+
+  it('merges extra and added resources', () => {
+    const api = createI18nApi({ extra: [{ en: { pages: { hello: 'Hello %{name}' } } }] });
+    api.addResources({ en: { things: { title: 'Things' } } });
+    expect(api.provider.translate('pages.hello', { name: 'Ada' })).toBe('Hello Ada');
+    expect(api.i18n.t('things.title')).toBe('Things');
+    expect(api.provider.translate('core.empty.title')).toBe('Nothing Found.');
+  });
+});
