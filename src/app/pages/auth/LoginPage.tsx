@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { Form, PasswordInput, TextInput, useLogin } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { email, required } from '../../../core';
+import { AuthLayout } from '../shared/AuthLayout';
+import { FormError } from '../shared/FormError';
+import { RouterLink } from '../shared/RouterLink';
+import { SubmitButton } from '../shared/SubmitButton';
+import { errorText } from '../shared/errorText';
+import { firstFailing } from '../shared/firstFailing';
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** /auth/login: signs in through the authProvider, which answers where to go next. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const { email: address, password } = values as unknown as Credentials;
+    setError(null);
+    setSubmitting(true);
+    try {
+      await login({ email: address.trim(), password });
+    } catch (e) {
+      setError(errorText(e));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('pages.login.title')}
+      subtitle={t('pages.login.subtitle')}
+      footer={
+        <>
+          {t('pages.login.noAccount')} <RouterLink to="/auth/signup">{t('pages.actions.createAnAccount')}</RouterLink>
+        </>
+      }
+    >
+      <Form onSubmit={onSubmit} defaultValues={{ email: params.get('email') ?? '', password: '' }} mode="all" noValidate>
+        <FormError>{error}</FormError>
+        <Stack>
+          <TextInput
+            source="email"
+            type="email"
+            label={t('pages.fields.email')}
+            autoComplete="email"
+            validate={firstFailing(required(), email())}
+            fullWidth
+          />
+          <PasswordInput
+            source="password"
+            label={t('pages.fields.password')}
+            autoComplete="current-password"
+            validate={firstFailing(required())}
+            fullWidth
+          />
+          <Box sx={{ textAlign: 'right', mt: -0.5, mb: 2.5 }}>
+            <RouterLink to="/auth/reset-password" variant="body2">
+              {t('pages.actions.forgotPassword')}
+            </RouterLink>
+          </Box>
+          <SubmitButton label={t('pages.actions.signIn')} loading={submitting} />
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { Form, PasswordInput } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '../../../../contract/validation';
+import { minLength, required, useAlert, useApi } from '../../../core';
+import { httpApiRef } from '../../../core/apis';
+import { AuthLayout } from '../shared/AuthLayout';
+import { FormError } from '../shared/FormError';
+import { RouterLink } from '../shared/RouterLink';
+import { SubmitButton } from '../shared/SubmitButton';
+import { firstFailing } from '../shared/firstFailing';
+import { matchesField } from '../shared/matchesField';
+
+/** /auth/reset-password/:token: sets a new password with the e-mailed token. */
+export function ResetPasswordConfirmPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const http = useApi(httpApiRef);
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    setFailed(false);
+    setSubmitting(true);
+    try {
+      await http.post('/account/reset-password/confirm/', { token, password: values.password }, { auth: false });
+      alert.success(t('pages.resetConfirm.success'));
+      navigate('/auth/login', { replace: true, state: { notice: t('pages.resetConfirm.success') } });
+    } catch {
+      setFailed(true);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('pages.resetConfirm.title')}
+      subtitle={t('pages.resetConfirm.subtitle')}
+      footer={<RouterLink to="/auth/login">{t('pages.actions.backToSignIn')}</RouterLink>}
+    >
+      <Form onSubmit={onSubmit} defaultValues={{ password: '', confirm: '' }} mode="all" noValidate>
+        <FormError>{failed ? t('pages.resetConfirm.failed') : null}</FormError>
+        <Stack>
+          <PasswordInput
+            source="password"
+            label={t('pages.fields.newPassword')}
+            autoComplete="new-password"
+            validate={firstFailing(required(), minLength(PASSWORD_MIN_LENGTH))}
+            fullWidth
+          />
+          <PasswordInput
+            source="confirm"
+            label={t('pages.fields.confirmPassword')}
+            autoComplete="new-password"
+            validate={firstFailing(required(), matchesField('password', t('pages.validation.passwordsMismatch')))}
+            fullWidth
+          />
+          <Box sx={{ mt: 1 }}>
+            <SubmitButton label={t('pages.actions.resetPassword')} loading={submitting} />
+          </Box>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

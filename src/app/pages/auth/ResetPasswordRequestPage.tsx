@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Alert, Box, Stack } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { email, required, useApi } from '../../../core';
+import { httpApiRef } from '../../../core/apis';
+import { AuthLayout } from '../shared/AuthLayout';
+import { FormError } from '../shared/FormError';
+import { RouterLink } from '../shared/RouterLink';
+import { SubmitButton } from '../shared/SubmitButton';
+import { firstFailing } from '../shared/firstFailing';
+
+/** /auth/reset-password: asks the server to e-mail a reset link. */
+export function ResetPasswordRequestPage() {
+  const { t } = useTranslation();
+  const http = useApi(httpApiRef);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const address = String(values.email).trim();
+    setFailed(false);
+    setSubmitting(true);
+    try {
+      await http.post('/account/reset-password/', { email: address }, { auth: false });
+      setSentTo(address);
+    } catch {
+      setFailed(true);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('pages.resetRequest.title')}
+      subtitle={sentTo ? undefined : t('pages.resetRequest.subtitle')}
+      footer={<RouterLink to="/auth/login">{t('pages.actions.backToSignIn')}</RouterLink>}
+    >
+      {sentTo ? (
+        <Alert severity="success" role="status">
+          {t('pages.resetRequest.sent', { email: sentTo })}
+        </Alert>
+      ) : (
+        <Form onSubmit={onSubmit} defaultValues={{ email: '' }} mode="all" noValidate>
+          <FormError>{failed ? t('pages.resetRequest.failed') : null}</FormError>
+          <Stack>
+            <TextInput
+              source="email"
+              type="email"
+              label={t('pages.fields.email')}
+              autoComplete="email"
+              validate={firstFailing(required(), email())}
+              fullWidth
+            />
+            <Box sx={{ mt: 1 }}>
+              <SubmitButton label={t('pages.actions.sendResetLink')} loading={submitting} />
+            </Box>
+          </Stack>
+        </Form>
+      )}
+    </AuthLayout>
+  );
+}

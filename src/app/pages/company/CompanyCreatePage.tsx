@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import type { Company } from '../../../../contract/api';
+import { maxLength, required, useApi, useSelectCompany } from '../../../core';
+import { authApiRef, httpApiRef } from '../../../core/apis';
+import { AuthLayout } from '../shared/AuthLayout';
+import { FormError } from '../shared/FormError';
+import { LogoInput } from '../shared/LogoInput';
+import { RouterLink } from '../shared/RouterLink';
+import { SubmitButton } from '../shared/SubmitButton';
+import { errorText } from '../shared/errorText';
+import { firstFailing } from '../shared/firstFailing';
+
+export const COMPANY_NAME_MAX = 100;
+
+/** /company/create: creates a company, reloads the user's memberships and opens the new company. */
+export function CompanyCreatePage() {
+  const { t } = useTranslation();
+  const http = useApi(httpApiRef);
+  const auth = useApi(authApiRef);
+  const selectCompany = useSelectCompany();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      const company = await http.post<Company>('/api/companies/', {
+        name: String(values.name).trim(),
+        logo: (values.logo as string | null) || null,
+      });
+      await auth.loadUser();
+      selectCompany(company.id);
+    } catch (e) {
+      setError(errorText(e));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('pages.companyCreate.title')}
+      subtitle={t('pages.companyCreate.subtitle')}
+      footer={<RouterLink to="/company/select">{t('pages.companyCreate.backToCompanies')}</RouterLink>}
+    >
+      <Form onSubmit={onSubmit} defaultValues={{ name: '', logo: null }} mode="all" noValidate>
+        <FormError>{error}</FormError>
+        <Stack>
+          <TextInput
+            source="name"
+            label={t('pages.fields.companyName')}
+            autoComplete="organization"
+            validate={firstFailing(required(), maxLength(COMPANY_NAME_MAX))}
+            fullWidth
+          />
+          <LogoInput source="logo" nameSource="name" />
+          <Box sx={{ mt: 1 }}>
+            <SubmitButton label={t('pages.actions.createCompany')} loading={submitting} />
+          </Box>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Box, Stack } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { email as emailRule, required, useApi } from '../../../core';
+import { httpApiRef } from '../../../core/apis';
+import { AuthLayout } from '../shared/AuthLayout';
+import { CheckboxInput } from '../shared/CheckboxInput';
+import { RouterLink } from '../shared/RouterLink';
+import { SubmitButton } from '../shared/SubmitButton';
+import { errorText } from '../shared/errorText';
+import { firstFailing } from '../shared/firstFailing';
+import { CheckInboxPanel } from './CheckInboxPanel';
+import { onboardingCalls } from './onboardingCalls';
+import { readSignupEmail, saveSignupEmail } from './signupEmail';
+
+type Problem = { kind: 'hasAccount'; email: string } | { kind: 'message'; text: string };
+
+interface Request {
+  email: string;
+  needsWhatsappNumber: boolean;
+  invitedBy: string[];
+}
+
+/** /auth/signup/check-email: first sign-up step; sends the verification e-mail and waits for it. */
+export function SignupCheckEmailPage() {
+  const { t } = useTranslation();
+  const http = useApi(httpApiRef);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [request, setRequest] = useState<Request | null>(null);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const address = String(values.email).trim();
+    const needsWhatsappNumber = values.needs_whatsapp_number !== false;
+    setProblem(null);
+    setSubmitting(true);
+    try {
+      const check = await onboardingCalls.checkEmail(http, address);
+      if (check?.has_account) {
+        setProblem({ kind: 'hasAccount', email: address });
+        return;
+      }
+      const sent = await onboardingCalls.submit(http, address, needsWhatsappNumber);
+      if (!sent) {
+        setProblem({ kind: 'message', text: t('pages.checkInbox.sendFailed') });
+        return;
+      }
+      saveSignupEmail(address);
+      setRequest({ email: address, needsWhatsappNumber, invitedBy: check?.invited ? check.companies ?? [] : [] });
+    } catch (e) {
+      setProblem({ kind: 'message', text: errorText(e, t('pages.checkInbox.sendFailed')) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (request) {
+    return (
+      <AuthLayout title={t('pages.checkInbox.title')}>
+        <CheckInboxPanel
+          email={request.email}
+          needsWhatsappNumber={request.needsWhatsappNumber}
+          invitedBy={request.invitedBy}
+          onUseAnotherEmail={() => setRequest(null)}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t('pages.checkEmail.title')}
+      subtitle={t('pages.checkEmail.subtitle')}
+      footer={
+        <>
+          {t('pages.checkEmail.haveAccount')} <RouterLink to="/auth/login">{t('pages.actions.signIn')}</RouterLink>
+        </>
+      }
+    >
+      <Form onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }} mode="all" noValidate>
+        <ProblemAlert problem={problem} />
+        <Stack>
+          <TextInput
+            source="email"
+            type="email"
+            label={t('pages.fields.email')}
+            autoComplete="email"
+            validate={firstFailing(required(), emailRule())}
+            fullWidth
+          />
+          <CheckboxInput
+            source="needs_whatsapp_number"
+            label={t('pages.checkEmail.needsWhatsapp')}
+            helperText={t('pages.checkEmail.needsWhatsappHint')}
+            defaultValue
+          />
+          <Box>
+            <SubmitButton label={t('pages.actions.continue')} loading={submitting} />
+          </Box>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+function ProblemAlert({ problem }: { problem: Problem | null }) {
+  const { t } = useTranslation();
+  if (!problem) return null;
+  if (problem.kind === 'message') {
+    return (
+      <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+        {problem.text}
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      sx={{ mb: 2 }}
+      action={
+        <RouterLink to={`/auth/login?email=${encodeURIComponent(problem.email)}`} sx={{ whiteSpace: 'nowrap', alignSelf: 'center', mr: 1 }}>
+          {t('pages.checkEmail.signInInstead')}
+        </RouterLink>
+      }
+    >
+      {t('pages.checkEmail.hasAccount', { email: problem.email })}
+    </Alert>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { Form, PasswordInput, TextInput } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '../../../../contract/validation';
+import { email as emailRule, maxLength, minLength, required, useAlert, useApi } from '../../../core';
+import { httpApiRef } from '../../../core/apis';
+import { AuthLayout } from '../shared/AuthLayout';
+import { FormError } from '../shared/FormError';
+import { RouterLink } from '../shared/RouterLink';
+import { SubmitButton } from '../shared/SubmitButton';
+import { errorText } from '../shared/errorText';
+import { firstFailing } from '../shared/firstFailing';
+import { matchesField } from '../shared/matchesField';
+import { clearSignupEmail, readSignupEmail } from './signupEmail';
+
+interface AccountForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+/** /auth/signup/create-account: last sign-up step, registers the (verified) address. */
+export function SignupCreateAccountPage() {
+  const { t } = useTranslation();
+  const http = useApi(httpApiRef);
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const form = values as unknown as AccountForm;
+    const address = form.email.trim();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await http.post(
+        '/account/registration/',
+        {
+          first_name: form.first_name.trim(),
+          last_name: (form.last_name ?? '').trim(),
+          email: address,
+          password1: form.password,
+          password2: form.confirm,
+        },
+        { auth: false },
+      );
+      clearSignupEmail();
+      alert.success(t('pages.createAccount.success'));
+      navigate(`/auth/login?email=${encodeURIComponent(address)}`, { replace: true });
+    } catch (e) {
+      setError(errorText(e));
+      setSubmitting(false);
+    }
+  };
+
+  const defaultValues: AccountForm = {
+    first_name: '',
+    last_name: '',
+    email: params.get('email') || readSignupEmail(),
+    password: '',
+    confirm: '',
+  };
+
+  return (
+    <AuthLayout
+      title={t('pages.createAccount.title')}
+      subtitle={t('pages.createAccount.subtitle')}
+      footer={
+        <>
+          {t('pages.checkEmail.haveAccount')} <RouterLink to="/auth/login">{t('pages.actions.signIn')}</RouterLink>
+        </>
+      }
+    >
+      <Form onSubmit={onSubmit} defaultValues={defaultValues} mode="all" noValidate>
+        <FormError>{error}</FormError>
+        <Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} columnGap={2}>
+            <TextInput
+              source="first_name"
+              label={t('pages.fields.firstName')}
+              autoComplete="given-name"
+              validate={firstFailing(required(), maxLength(150))}
+              fullWidth
+            />
+            <TextInput
+              source="last_name"
+              label={t('pages.fields.lastName')}
+              autoComplete="family-name"
+              validate={firstFailing(maxLength(150))}
+              fullWidth
+            />
+          </Stack>
+          <TextInput
+            source="email"
+            type="email"
+            label={t('pages.fields.email')}
+            autoComplete="email"
+            validate={firstFailing(required(), emailRule())}
+            fullWidth
+          />
+          <PasswordInput
+            source="password"
+            label={t('pages.fields.password')}
+            autoComplete="new-password"
+            validate={firstFailing(required(), minLength(PASSWORD_MIN_LENGTH))}
+            fullWidth
+          />
+          <PasswordInput
+            source="confirm"
+            label={t('pages.fields.confirmPassword')}
+            autoComplete="new-password"
+            validate={firstFailing(required(), matchesField('password', t('pages.validation.passwordsMismatch')))}
+            fullWidth
+          />
+          <Box sx={{ mt: 1 }}>
+            <SubmitButton label={t('pages.actions.createAccount')} loading={submitting} />
+          </Box>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}
