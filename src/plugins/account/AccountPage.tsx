@@ -1,0 +1,38 @@
+import { Box, Grid, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../core';
+import { ChangePasswordSection } from './ChangePasswordSection';
+import { CompanySettingsSection } from './CompanySettingsSection';
+import { ProfileSection } from './ProfileSection';
+import { SignOutSection } from './SignOutSection';
+
+/** /account: profile, password change, company settings and sign-out. */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const { user, company } = useAccount();
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
+      <Typography variant="h4" component="h1" fontWeight={700}>
+        {t('account.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('account.subtitle')}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Stack spacing={3}>
+            {user && <ProfileSection user={user} />}
+            {company && <CompanySettingsSection company={company} />}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Stack spacing={3}>
+            <ChangePasswordSection />
+            <SignOutSection />
+          </Stack>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

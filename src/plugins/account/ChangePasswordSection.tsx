@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Box, Button, CircularProgress } from '@mui/material';
+import { Form, PasswordInput } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/validation';
+import { minLength, required, useAlert, useApi } from '../../core';
+import { httpApiRef } from '../../core/apis';
+import { firstFailing } from '../../app/pages/shared/firstFailing';
+import { matchesField } from '../../app/pages/shared/matchesField';
+import { passwordChangeErrorText } from './passwordChangeError';
+import { SectionCard } from './SectionCard';
+
+const emptyForm = { old_password: '', new_password1: '', new_password2: '' };
+
+/** POST /account/password/change/ with the current and the new password. */
+export function ChangePasswordSection() {
+  const { t } = useTranslation();
+  const http = useApi(httpApiRef);
+  const alert = useAlert();
+  const [saving, setSaving] = useState(false);
+  /** Bumped after a success to clear the form. */
+  const [formKey, setFormKey] = useState(0);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      await http.post('/account/password/change/', {
+        old_password: values.old_password,
+        new_password1: values.new_password1,
+        new_password2: values.new_password2,
+      });
+      alert.success(t('account.password.success'));
+      setFormKey((key) => key + 1);
+    } catch (e) {
+      alert.error(passwordChangeErrorText(e, t('account.password.failed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SectionCard title={t('account.password.title')} subtitle={t('account.password.subtitle')}>
+      <Form key={formKey} onSubmit={onSubmit} defaultValues={emptyForm} mode="all" noValidate>
+        <PasswordInput
+          source="old_password"
+          label={t('account.password.old')}
+          autoComplete="current-password"
+          validate={firstFailing(required())}
+          fullWidth
+        />
+        <PasswordInput
+          source="new_password1"
+          label={t('account.password.new')}
+          autoComplete="new-password"
+          validate={firstFailing(required(), minLength(PASSWORD_MIN_LENGTH))}
+          fullWidth
+        />
+        <PasswordInput
+          source="new_password2"
+          label={t('account.password.confirm')}
+          autoComplete="new-password"
+          validate={firstFailing(required(), matchesField('new_password1', t('account.password.mismatch')))}
+          fullWidth
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disableElevation
+            disabled={saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            sx={{ textTransform: 'none', fontWeight: 600 }}
+          >
+            {t('account.password.submit')}
+          </Button>
+        </Box>
+      </Form>
+    </SectionCard>
+  );
+}

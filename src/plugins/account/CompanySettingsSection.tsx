@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import type { CompanyMembership } from '../../../contract/api';
+import { maxLength, required, useAccess, useAlert, useApi } from '../../core';
+import { authApiRef, httpApiRef } from '../../core/apis';
+import { CompanyAvatar } from '../../app/pages/shared/CompanyAvatar';
+import { LogoInput } from '../../app/pages/shared/LogoInput';
+import { errorText } from '../../app/pages/shared/errorText';
+import { firstFailing } from '../../app/pages/shared/firstFailing';
+import { SectionCard } from './SectionCard';
+
+const COMPANY_NAME_MAX = 100;
+
+/** Name and logo of the selected company: editable with manage access to your_account, read-only otherwise. */
+export function CompanySettingsSection({ company }: { company: CompanyMembership }) {
+  const { t } = useTranslation();
+  const { canManage } = useAccess('your_account');
+  return (
+    <SectionCard title={t('account.company.title')}>
+      {canManage ? <CompanySettingsForm company={company} /> : <CompanySummary company={company} />}
+    </SectionCard>
+  );
+}
+
+function CompanySummary({ company }: { company: CompanyMembership }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} alignItems="center">
+        <CompanyAvatar name={company.name} logo={company.logo} size={56} />
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            {t('account.company.name')}
+          </Typography>
+          <Typography fontWeight={600}>{company.name}</Typography>
+        </Box>
+      </Stack>
+      <Alert severity="info" variant="outlined">
+        {t('account.company.readOnly')}
+      </Alert>
+    </Stack>
+  );
+}
+
+function CompanySettingsForm({ company }: { company: CompanyMembership }) {
+  const { t } = useTranslation();
+  const http = useApi(httpApiRef);
+  const auth = useApi(authApiRef);
+  const alert = useAlert();
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      await http.patch(`/api/companies/${company.id}/`, {
+        name: String(values.name).trim(),
+        logo: (values.logo as string | null) || null,
+      });
+      await auth.loadUser();
+      alert.success(t('account.company.saved'));
+    } catch (e) {
+      alert.error(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form key={company.id} onSubmit={onSubmit} defaultValues={{ name: company.name, logo: company.logo }} mode="all" noValidate>
+      <TextInput
+        source="name"
+        label={t('account.company.name')}
+        autoComplete="organization"
+        validate={firstFailing(required(), maxLength(COMPANY_NAME_MAX))}
+        fullWidth
+      />
+      <LogoInput source="logo" nameSource="name" />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disableElevation
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          sx={{ textTransform: 'none', fontWeight: 600 }}
+        >
+          {t('account.company.save')}
+        </Button>
+      </Box>
+    </Form>
+  );
+}

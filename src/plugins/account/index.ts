@@ -1,0 +1,16 @@
+import { createElement, lazy } from 'react';
+import { mdiAccountCircleOutline } from '@mdi/js';
+import { createPlugin } from '../../core/plugins/types';
+import { MdiIcon } from './MdiIcon';
+import { translations } from './translations';
+
+const AccountIcon = () => createElement(MdiIcon, { path: mdiAccountCircleOutline });
+
+/** The user's own account: profile, password, company settings, sign-out. */
+export const accountPlugin = createPlugin({
+  id: 'account',
+  featureFlag: 'your_account',
+  routes: [{ path: '/account', name: 'account', area: 'your_account', component: lazy(() => import('./AccountPage')) }],
+  menu: [{ to: '/account', label: 'account.menu', icon: AccountIcon, area: 'your_account', order: 90 }],
+  translations,
+});

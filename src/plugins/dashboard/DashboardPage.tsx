@@ -1,0 +1,43 @@
+import { Box, Grid, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useAccount, useApi } from '../../core';
+import { featureFlagsApiRef, permissionApiRef } from '../../core/apis';
+import { CompanyCard } from './CompanyCard';
+import { GettingStartedCard } from './GettingStartedCard';
+import { availableSteps, gettingStartedSteps } from './gettingStartedSteps';
+
+/** /dashboard: a greeting, the selected company and the next steps the user can take. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user, company } = useAccount();
+  const featureFlags = useApi(featureFlagsApiRef);
+  const permissions = useApi(permissionApiRef);
+  const steps = availableSteps(
+    gettingStartedSteps,
+    (feature) => featureFlags.isEnabled(feature),
+    (area) => permissions.canView(area),
+  );
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+      <Typography variant="h4" component="h1" fontWeight={700} sx={{ mb: 0.5 }}>
+        {user?.first_name ? t('dashboard.greeting', { name: user.first_name }) : t('dashboard.greetingNoName')}
+      </Typography>
+      {company && (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('dashboard.subtitle', { company: company.name })}
+        </Typography>
+      )}
+      <Grid container spacing={3}>
+        {company && (
+          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+            <CompanyCard company={company} />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+          <GettingStartedCard steps={steps} />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+import { createElement, lazy } from 'react';
+import { mdiViewDashboardOutline } from '@mdi/js';
+import { createPlugin } from '../../core/plugins/types';
+import { MdiIcon } from './MdiIcon';
+import { translations } from './translations';
+
+const DashboardIcon = () => createElement(MdiIcon, { path: mdiViewDashboardOutline });
+
+/** The home page of the shell: greeting, selected company and getting-started steps. */
+export const dashboardPlugin = createPlugin({
+  id: 'dashboard',
+  featureFlag: 'dashboard',
+  routes: [{ path: '/dashboard', name: 'dashboard', area: 'dashboard', component: lazy(() => import('./DashboardPage')) }],
+  menu: [{ to: '/dashboard', label: 'dashboard.menu', icon: DashboardIcon, area: 'dashboard', order: 0 }],
+  translations,
+});
