@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createAccountStore } from '../account/accountStore';
+import { membership, testUser } from '../account/testUsers';
+import { createConfig } from '../config/config';
+import { createSessionStore } from '../session/sessionStore';
+import { createRealtimeFactory, socketEndpoint } from './realtimeFactory';
+
+describe('socketEndpoint', () => {
+  const https = { protocol: 'https:', host: 'console.example.com' };
+  it('uses the domain, converting http(s) to ws(s), else the page origin', () => {
+    expect(socketEndpoint('https://chat.example.com/', https)).toBe('wss://chat.example.com/socket');
+    expect(socketEndpoint('http://localhost:4000', https)).toBe('ws://localhost:4000/socket');
+    expect(socketEndpoint('wss://rt.example.com', https)).toBe('wss://rt.example.com/socket');
+    expect(socketEndpoint('rt.example.com', https)).toBe('wss://rt.example.com/socket');
+    expect(socketEndpoint('', https)).toBe('wss://console.example.com/socket');
+    expect(socketEndpoint(null, { protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/socket');
+  });
+});
+
+describe('realtime factory', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("prefers the company's translator_domain and sends token and company id as params", () => {
+    const session = createSessionStore();
+    const account = createAccountStore();
+    session.setTokens({ access: 'tok' });
+    account.setUser(testUser([membership(2, {}, { translator_domain: 'https://chat.acme.test' })]));
+    account.selectCompany(2);
+    const factory = createRealtimeFactory({ config: createConfig({}, { socketDomain: 'wss://default.test' }), session, account });
+    const socket = factory.createSocket();
+    expect(socket.endPointURL()).toContain('wss://chat.acme.test/socket/websocket?token=tok&company_id=2');
+    account.setUser(testUser([membership(2)]));
+    expect(factory.createSocket().endPointURL()).toContain('wss://default.test/socket/websocket');
+  });
+});
