@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { availableSteps, gettingStartedSteps } from './gettingStartedSteps';
+
+describe('availableSteps', () => {
+  it('keeps steps whose feature is enabled and whose area is viewable', () => {
+    const enabled = new Set(['channels', 'chats', 'members', 'triggers']);
+    const steps = availableSteps(gettingStartedSteps, (f) => enabled.has(f), (area) => area !== 'members');
+    expect(steps.map((s) => s.id)).toEqual(['channels', 'chats', 'broadcast']);
+  });
+});
