@@ -88,3 +88,16 @@ export type RegistrationBody = z.input<typeof RegistrationBody>;
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 export type CompanyCreateBody = z.infer<typeof CompanyCreateBody>;
 export type CompanyUpdateBody = z.infer<typeof CompanyUpdateBody>;
+
+/**
+ * Password change as the server reads it: every rule on the new password (length included)
+ * is reported on `new_password2`, as Django does, so the schema only requires the fields.
+ */
+export const PasswordChangeRequest = z.object({
+  old_password: z.string().min(1, 'This field may not be blank.'),
+  new_password1: z.string().min(1, 'This field may not be blank.').max(256),
+  new_password2: z.string().max(256),
+});
+/** Query of GET /dev/outbox.json: optional recipient filter. */
+export const OutboxQuery = z.object({ to: z.string().trim().toLowerCase().max(320).optional() });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;

@@ -1,0 +1,102 @@
+/**
+ * Builds one Fastify app: services (DI), core plugins (errors, security headers, request
+ * logging), the feature plugins, the dev outbox and the console's static files.
+ * The database is opened and migrated by the caller (server/main.ts, or the test helper).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { systemClock } from './clock';
+import { registerErrorHandling } from './errors';
+import { createServices, type ServiceOverrides, type ServiceName, type Services, type ServiceRegistry } from './services';
+import { MemoryRateLimiter } from './auth/rateLimiter';
+import { TokenService } from './auth/tokens';
+import { SessionService } from './auth/sessions';
+import { OutboxEmailSender } from './email/outboxSender';
+import { SmtpEmailSender } from './email/smtpSender';
+import { outboxRoutes } from './email/outboxRoutes';
+import { registerConsoleStatic } from './consoleStatic';
+import './fastifyTypes';
+import accountsPlugin from '../plugins/accounts';
+import companiesPlugin from '../plugins/companies';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  /** Replace services, e.g. the EmailSender or the Clock in tests. */
+  overrides?: ServiceOverrides;
+}
+
+/** Content-Security-Policy of the console: no inline scripts anywhere. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  // connect.facebook.net: the Facebook SDK used for the WhatsApp embedded signup.
+  scriptSrc: ["'self'", 'https://connect.facebook.net'],
+  scriptSrcAttr: ["'none'"],
+  // MUI/emotion inject <style> elements at runtime.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  frameSrc: ["'self'", 'https://www.facebook.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+function registerServices(services: Services, config: AppConfig, db: Database, log: FastifyInstance['log'], overrides: ServiceOverrides): void {
+  services.value('Config', config);
+  services.value('Database', db);
+  services.value('Clock', systemClock);
+  services.factory('RateLimiter', (s) => new MemoryRateLimiter(s.get('Clock')));
+  services.factory(
+    'TokenService',
+    (s) => new TokenService({ secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl, refreshTokenTtl: config.refreshTokenTtl }, s.get('Clock')),
+  );
+  services.factory('SessionService', (s) => new SessionService(s.get('Database'), s.get('TokenService'), s.get('Clock')));
+  services.factory('Outbox', (s) => (config.smtpUrl ? null : new OutboxEmailSender(s.get('Database'), s.get('Clock'), log)));
+  services.factory('EmailSender', (s) => (config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : s.get('Outbox')!));
+
+  for (const [name, value] of Object.entries(overrides) as [ServiceName, ServiceRegistry[ServiceName]][]) {
+    if (value !== undefined) services.value(name, value as never);
+  }
+}
+
+export async function buildApp({ config, db, overrides = {} }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    // Company logos arrive as data URLs (up to 200 000 characters, see contract/validation.ts).
+    bodyLimit: 1024 * 1024,
+  });
+
+  const services = createServices();
+  registerServices(services, config, db, app.log, overrides);
+  app.decorate('services', services);
+  app.decorateRequest('user', null);
+  app.decorateRequest('company', null);
+  app.decorateRequest('membership', null);
+  app.addHook('onClose', async () => {
+    const sender = services.get('EmailSender');
+    if (sender instanceof SmtpEmailSender) sender.close();
+    await services.container.dispose();
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // The console may run on plain http on a LAN; do not force https on its requests.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
+  });
+
+  await app.register(accountsPlugin);
+  await app.register(companiesPlugin);
+
+  const outbox = services.get('Outbox');
+  if (outbox && config.devOutbox) await app.register(outboxRoutes, { outbox });
+
+  await registerConsoleStatic(app, config.staticDir);
+  return app;
+}

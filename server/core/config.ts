@@ -1,0 +1,117 @@
+/**
+ * Server configuration, read once from the environment (with defaults that let
+ * `npm start` work on a fresh checkout). Secrets never get a hard-coded default:
+ * the JWT secret is generated on first start and kept in DATA_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; null = embedded PGlite at `pgliteDir`. */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files; null = in memory (tests). */
+  pgliteDir: string | null;
+  /** Origin used to build links in e-mails. */
+  publicUrl: string;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  /** null = e-mails go to the local outbox (table + log) instead of SMTP. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Serve /dev/outbox when the local outbox is active. */
+  devOutbox: boolean;
+  seedDemo: boolean;
+  demoPassword: string;
+  logLevel: string;
+  trustProxy: boolean;
+  staticDir: string;
+  /** scrypt cost (N) for new password hashes; the stored hash keeps its own parameters. */
+  passwordHashCost: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Reads DATA_DIR/jwt-secret, creating it (mode 600) on first start. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = int(env.PORT, 8080, 'PORT');
+  const dataDir = path.resolve(env.DATA_DIR || './.data');
+  const jwtSecret = env.JWT_SECRET || persistedSecret(dataDir);
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret,
+    accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 14 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Console <no-reply@localhost>',
+    devOutbox: bool(env.DEV_OUTBOX, true),
+    seedDemo: bool(env.SEED_DEMO, true),
+    demoPassword: env.DEMO_PASSWORD || 'Demo-Console-2026',
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: bool(env.TRUST_PROXY, false),
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    // 2^15 with r=8 uses 32 MiB per hash: memory-hard yet ~50-100 ms on a server core.
+    passwordHashCost: int(env.PASSWORD_HASH_COST, 2 ** 15, 'PASSWORD_HASH_COST'),
+  };
+}
+
+/** Configuration for tests: in-memory database, fixed secret, outbox, cheap hashing. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.resolve('.test-data'),
+    databaseUrl: null,
+    pgliteDir: null,
+    publicUrl: 'http://console.test',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    accessTokenTtl: 900,
+    refreshTokenTtl: 14 * 24 * 3600,
+    smtpUrl: null,
+    mailFrom: 'Console <no-reply@console.test>',
+    devOutbox: true,
+    seedDemo: false,
+    demoPassword: 'Demo-Console-2026',
+    logLevel: 'silent',
+    trustProxy: false,
+    staticDir: path.resolve('.test-data/no-dist'),
+    // Lower cost keeps the suite fast; verification reads the cost from the stored hash.
+    passwordHashCost: 2 ** 12,
+    ...overrides,
+  };
+}

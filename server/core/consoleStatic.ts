@@ -1,0 +1,46 @@
+/**
+ * Serves the built console (Vite's dist) on the API's origin, with the SPA fallback:
+ * a GET outside the server's own prefixes that matches no file gets index.html, so deep
+ * links like /chats/42 load the app. Everything else unmatched is a JSON 404.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound, sendApiError } from './errors';
+
+/** Paths owned by the server, never answered with the console. */
+const SERVER_PREFIXES = ['/api', '/account', '/dev', '/socket'];
+
+function isServerPath(url: string): boolean {
+  const pathname = url.split('?')[0];
+  return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix + '/'));
+}
+
+export const CONSOLE_NOT_BUILT = 'Console not built: run npm run build';
+
+export async function registerConsoleStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+  const indexFile = path.join(staticDir, 'index.html');
+
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    // A missing dist is reported per request (503) instead of a start-up warning.
+    suppressWarning: true,
+    dotfiles: 'ignore',
+    setHeaders(reply, filePath) {
+      if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      // Vite's hashed bundles never change under the same name.
+      else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsConsole = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
+    if (!wantsConsole) return sendApiError(reply, notFound());
+    // Checked per request so a build made while the server runs is picked up.
+    if (!existsSync(indexFile)) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(CONSOLE_NOT_BUILT);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Database schema (drizzle). Migrations are generated from this file with
+ * `npx drizzle-kit generate --name <name>`; never edit the generated SQL by hand.
+ * Secrets that travel in links (reset, verification, invite tokens) and refresh
+ * tokens are stored only as SHA-256 hashes, so a database leak does not leak them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  // Always stored lower-cased (the request schemas lower-case e-mails).
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  profileAvatarUrl: text('profile_avatar_url'),
+  createdAt: createdAt(),
+});
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo'),
+  translatorDomain: text('translator_domain'),
+  planName: text('plan_name'),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('memberships_company_user_uq').on(t.companyId, t.userId), index('memberships_user_idx').on(t.userId)],
+);
+
+/** Per-company overrides of a role's default permission flags (contract/permissions.ts). */
+export const companyRolePermissions = pgTable(
+  'company_role_permissions',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('company_role_permissions_uq').on(t.companyId, t.role)],
+);
+
+export const onboardingRequests = pgTable('onboarding_requests', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  needsWhatsappNumber: boolean('needs_whatsapp_number').notNull().default(true),
+  tokenHash: text('token_hash').notNull().unique(),
+  tokenExpiresAt: at('token_expires_at').notNull(),
+  verifiedAt: at('verified_at'),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('agent'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('invites_email_idx').on(t.email), index('invites_company_idx').on(t.companyId)],
+);
+
+/** One login = one session; every refresh token of that login belongs to it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,46 @@
+/**
+ * Demo data for a fresh database (SEED_DEMO=true and no users yet): two companies so the
+ * company switcher and per-company permissions can be tried at once. In Northwind Shop the
+ * agent role may not view or manage the company account (an override of the role defaults).
+ */
+import { count } from 'drizzle-orm';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { companies, companyRolePermissions, memberships, users } from './db/schema';
+import { hashPassword } from './auth/passwords';
+
+export const DEMO = {
+  admin: { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin' },
+  agent: { email: 'agent@demo.test', firstName: 'Alex', lastName: 'Agent' },
+  companies: { demo: { name: 'Demo Company', planName: 'Growth' }, northwind: { name: 'Northwind Shop', planName: null } },
+  northwindAgentOverride: { can_view_your_account: false, can_manage_your_account: false },
+} as const;
+
+/** Seeds when the database has no users; returns whether it did. */
+export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPassword' | 'passwordHashCost'>): Promise<boolean> {
+  const [{ users: existing }] = await db.select({ users: count() }).from(users);
+  if (existing > 0) return false;
+
+  const passwordHash = await hashPassword(config.demoPassword, config.passwordHashCost);
+  await db.transaction(async (tx) => {
+    const [admin, agent] = await tx
+      .insert(users)
+      .values([
+        { ...DEMO.admin, passwordHash },
+        { ...DEMO.agent, passwordHash },
+      ])
+      .returning({ id: users.id });
+    const [demo, northwind] = await tx
+      .insert(companies)
+      .values([DEMO.companies.demo, DEMO.companies.northwind])
+      .returning({ id: companies.id });
+    await tx.insert(memberships).values([
+      { companyId: demo.id, userId: admin.id, role: 'admin' },
+      { companyId: demo.id, userId: agent.id, role: 'agent' },
+      { companyId: northwind.id, userId: admin.id, role: 'admin' },
+      { companyId: northwind.id, userId: agent.id, role: 'agent' },
+    ]);
+    await tx.insert(companyRolePermissions).values({ companyId: northwind.id, role: 'agent', permissions: { ...DEMO.northwindAgentOverride } });
+  });
+  return true;
+}

@@ -1,0 +1,75 @@
+/**
+ * Dependency injection (tsyringe) with explicit tokens and factories — no decorators, because
+ * esbuild/tsx emit no decorator metadata. Each app instance gets its own child container, so
+ * tests can run many apps side by side and replace any service (EmailSender, Clock, …).
+ */
+import 'reflect-metadata';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { EmailSender } from './email/types';
+import type { RateLimiter } from './auth/rateLimiter';
+import type { Clock } from './clock';
+import type { TokenService } from './auth/tokens';
+import type { SessionService } from './auth/sessions';
+import type { OutboxEmailSender } from './email/outboxSender';
+
+/** Everything the container knows, by name. */
+export interface ServiceRegistry {
+  Config: AppConfig;
+  Database: Database;
+  Clock: Clock;
+  EmailSender: EmailSender;
+  /** The local outbox when no SMTP server is configured (serves /dev/outbox), else null. */
+  Outbox: OutboxEmailSender | null;
+  RateLimiter: RateLimiter;
+  TokenService: TokenService;
+  SessionService: SessionService;
+}
+
+export type ServiceName = keyof ServiceRegistry;
+
+export const TOKENS: { readonly [K in ServiceName]: symbol } = {
+  Config: Symbol('Config'),
+  Database: Symbol('Database'),
+  Clock: Symbol('Clock'),
+  EmailSender: Symbol('EmailSender'),
+  Outbox: Symbol('Outbox'),
+  RateLimiter: Symbol('RateLimiter'),
+  TokenService: Symbol('TokenService'),
+  SessionService: Symbol('SessionService'),
+};
+
+export type ServiceOverrides = Partial<ServiceRegistry>;
+
+/** A typed view over one app's container. */
+export class Services {
+  constructor(readonly container: DependencyContainer) {}
+
+  get<K extends ServiceName>(name: K): ServiceRegistry[K] {
+    return this.container.resolve<ServiceRegistry[K]>(TOKENS[name]);
+  }
+
+  /** Registers a lazily built singleton; the factory may resolve other services. */
+  factory<K extends ServiceName>(name: K, build: (services: Services) => ServiceRegistry[K]): void {
+    let built = false;
+    let instance: ServiceRegistry[K];
+    this.container.register(TOKENS[name], {
+      useFactory: () => {
+        if (!built) {
+          instance = build(this);
+          built = true;
+        }
+        return instance;
+      },
+    });
+  }
+
+  value<K extends ServiceName>(name: K, value: ServiceRegistry[K]): void {
+    this.container.register(TOKENS[name], { useValue: value });
+  }
+}
+
+export function createServices(): Services {
+  return new Services(rootContainer.createChildContainer());
+}

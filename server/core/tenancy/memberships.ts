@@ -1,0 +1,73 @@
+/**
+ * A user's memberships with their effective permissions: the role's defaults
+ * (contract/permissions.ts) overlaid with the company's override for that role.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { CompanyMembership } from '../../../contract/api';
+import { ROLE_NAMES, defaultPermissions, normalizeRole, type PermissionMap, type RoleId } from '../../../contract/permissions';
+import type { Database } from '../db/client';
+import { companies, companyRolePermissions, memberships } from '../db/schema';
+import type { CompanyRow } from '../fastifyTypes';
+
+export interface MembershipRecord {
+  company: CompanyRow;
+  role: RoleId;
+  permissions: PermissionMap;
+}
+
+export function effectivePermissions(role: RoleId, override: PermissionMap | null | undefined): PermissionMap {
+  return { ...defaultPermissions(role), ...(override ?? {}) };
+}
+
+const membershipColumns = {
+  company: {
+    id: companies.id,
+    name: companies.name,
+    logo: companies.logo,
+    translatorDomain: companies.translatorDomain,
+    planName: companies.planName,
+    createdAt: companies.createdAt,
+  },
+  role: memberships.role,
+  override: companyRolePermissions.permissions,
+};
+
+function query(db: Database) {
+  return db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .leftJoin(
+      companyRolePermissions,
+      and(eq(companyRolePermissions.companyId, memberships.companyId), eq(companyRolePermissions.role, memberships.role)),
+    );
+}
+
+function toRecord(row: { company: CompanyRow; role: string; override: PermissionMap | null }): MembershipRecord {
+  const role = normalizeRole(row.role);
+  return { company: row.company, role, permissions: effectivePermissions(role, row.override) };
+}
+
+export async function findMembership(db: Database, userId: number, companyId: number): Promise<MembershipRecord | null> {
+  const [row] = await query(db).where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+  return row ? toRecord(row) : null;
+}
+
+export async function listMemberships(db: Database, userId: number): Promise<MembershipRecord[]> {
+  const rows = await query(db).where(eq(memberships.userId, userId)).orderBy(asc(companies.name), asc(companies.id));
+  return rows.map(toRecord);
+}
+
+/** The contract's CompanyMembership: `id` is the company's id. */
+export function toCompanyMembership({ company, role, permissions }: MembershipRecord): CompanyMembership {
+  return {
+    id: company.id,
+    name: company.name,
+    logo: company.logo,
+    translator_domain: company.translatorDomain,
+    created_at: company.createdAt.toISOString(),
+    permissions,
+    subscription_plan_name: company.planName,
+    role: { id: role, name: ROLE_NAMES[role] },
+  };
+}

@@ -1,0 +1,94 @@
+/** Routes of the accounts plugin (paths and trailing slashes as the console calls them). */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  EmailQuery,
+  LoginBody,
+  LogoutBody,
+  OnboardingSubmitBody,
+  PasswordChangeRequest,
+  RefreshBody,
+  RegistrationBody,
+  ResetPasswordBody,
+  ResetPasswordConfirmBody,
+  TokenQuery,
+} from '../../../contract/validation';
+import { currentUser, requireUser } from '../../core/auth/requireUser';
+import type { AccountService } from './service';
+import { VERIFY_LINK_INVALID, type OnboardingService } from './onboardingService';
+
+type Body<S extends z.ZodType> = { Body: z.infer<S> };
+type Query<S extends z.ZodType> = { Querystring: z.infer<S> };
+
+export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
+  app.post<Body<typeof RegistrationBody>>('/account/registration/', { schema: { body: RegistrationBody } }, async (request, reply) => {
+    await accounts.register(request.body);
+    return reply.code(201).send({ detail: 'Account created.' });
+  });
+
+  app.post<Body<typeof LoginBody>>('/account/login/', { schema: { body: LoginBody } }, async (request) => {
+    return accounts.login(request.body.email, request.body.password, request.ip);
+  });
+
+  app.post<Body<typeof RefreshBody>>('/account/token/refresh/', { schema: { body: RefreshBody } }, async (request) => {
+    return accounts.refresh(request.body.refresh);
+  });
+
+  app.post<Body<typeof LogoutBody>>('/account/logout/', { schema: { body: LogoutBody }, onRequest: requireUser }, async (request) => {
+    await accounts.logout(currentUser(request));
+    return { detail: 'Successfully logged out.' };
+  });
+
+  app.get('/account/user/', { onRequest: requireUser }, async (request) => {
+    return accounts.userView(currentUser(request).id);
+  });
+
+  app.post<Body<typeof PasswordChangeRequest>>(
+    '/account/password/change/',
+    { schema: { body: PasswordChangeRequest }, onRequest: requireUser },
+    async (request) => {
+      await accounts.changePassword(currentUser(request), request.body);
+      return { detail: 'New password has been saved.' };
+    },
+  );
+
+  app.post<Body<typeof ResetPasswordBody>>('/account/reset-password/', { schema: { body: ResetPasswordBody } }, async (request) => {
+    await accounts.requestPasswordReset(request.body.email, request.ip);
+    return { detail: 'If an account exists for this e-mail, a reset link has been sent.' };
+  });
+
+  app.post<Body<typeof ResetPasswordConfirmBody>>(
+    '/account/reset-password/confirm/',
+    { schema: { body: ResetPasswordConfirmBody } },
+    async (request) => {
+      await accounts.confirmPasswordReset(request.body.token, request.body.password);
+      return { detail: 'Password has been reset.' };
+    },
+  );
+}
+
+export function onboardingRoutes(app: FastifyInstance, onboarding: OnboardingService): void {
+  app.post<Body<typeof OnboardingSubmitBody>>(
+    '/api/onboarding-request/submit/',
+    { schema: { body: OnboardingSubmitBody } },
+    async (request) => {
+      await onboarding.submit(request.body.email, request.body.needs_whatsapp_number);
+      return { success: true };
+    },
+  );
+
+  app.get<Query<typeof EmailQuery>>('/api/onboarding-request/status/', { schema: { querystring: EmailQuery } }, async (request) => {
+    return onboarding.status(request.query.email);
+  });
+
+  app.get<Query<typeof TokenQuery>>('/api/onboarding-request/verify/', { schema: { querystring: TokenQuery } }, async (request, reply) => {
+    const verified = await onboarding.verify(request.query.token);
+    // The console reads `success` or `error` here (spec §7), not the usual error shape.
+    if (!verified) return reply.code(400).send({ error: VERIFY_LINK_INVALID });
+    return { success: true, email: verified.email };
+  });
+
+  app.get<Query<typeof EmailQuery>>('/api/invites/check_email/', { schema: { querystring: EmailQuery } }, async (request) => {
+    return onboarding.checkEmail(request.query.email);
+  });
+}

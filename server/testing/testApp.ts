@@ -1,0 +1,195 @@
+/**
+ * Test harness: a fresh database per app (in-memory PGlite, or a throw-away PostgreSQL
+ * database when TEST_DATABASE_URL is set and asked for), migrations applied, the app built
+ * with testConfig and the local outbox, plus helpers to seed data and sign in.
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import type { LoginResponse } from '../../contract/api';
+import type { PermissionMap, RoleId } from '../../contract/permissions';
+import { testConfig, type AppConfig } from '../core/config';
+import { openPglite, openPostgres, type Database, type OpenDatabase } from '../core/db/client';
+import { applyMigrations } from '../core/db/migrate';
+import { companies, companyRolePermissions, invites, memberships, onboardingRequests, users } from '../core/db/schema';
+import { buildApp } from '../core/app';
+import { ManualClock } from '../core/clock';
+import { hashPassword } from '../core/auth/passwords';
+import { randomToken, sha256 } from '../core/auth/secrets';
+import { OutboxEmailSender, firstLink, type OutboxEmail } from '../core/email/outboxSender';
+import { seedDemoData } from '../core/seed';
+import type { ServiceOverrides } from '../core/services';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface TestAppOptions {
+  database?: DatabaseKind;
+  config?: Partial<AppConfig>;
+  overrides?: ServiceOverrides;
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
+
+/** A PostgreSQL database created for one test app and dropped when it closes. */
+async function openThrowawayPostgres(serverUrl: string): Promise<OpenDatabase> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openPostgres(url.toString());
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    return openThrowawayPostgres(url);
+  }
+  return openPglite(null);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: AppConfig;
+  clock: ManualClock;
+  outbox: {
+    all(to?: string): Promise<OutboxEmail[]>;
+    /** Newest e-mail to the address (throws when there is none). */
+    last(to: string): Promise<OutboxEmail>;
+    /** First link of the newest e-mail to the address. */
+    link(to: string): Promise<string>;
+  };
+  login(email: string, password?: string): Promise<LoginResponse>;
+  /** Authorization (and Company) headers for app.inject. */
+  headers(access: string, companyId?: number): Record<string, string>;
+  seed: {
+    user(input: { email: string; password?: string; firstName?: string; lastName?: string }): Promise<number>;
+    company(name: string, input?: { planName?: string | null; logo?: string | null }): Promise<number>;
+    member(companyId: number, userId: number, role?: RoleId): Promise<void>;
+    rolePermissions(companyId: number, role: RoleId, permissions: PermissionMap): Promise<void>;
+    /** A pending invite; returns the raw token. */
+    invite(companyId: number, email: string, input?: { role?: RoleId; expiresAt?: Date; revokedAt?: Date | null }): Promise<string>;
+    verifiedEmail(email: string): Promise<void>;
+    demo(): Promise<boolean>;
+  };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase(options.database ?? 'pglite');
+  await applyMigrations(database);
+  const { db } = database;
+  const config = testConfig(options.config);
+  const clock = new ManualClock();
+  const outboxSender = new OutboxEmailSender(db, clock);
+  const app = await buildApp({ config, db, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender, ...options.overrides } });
+  await app.ready();
+
+  const outbox: TestApp['outbox'] = {
+    all: (to) => outboxSender.list(to),
+    async last(to) {
+      const [email] = await outboxSender.list(to);
+      if (!email) throw new Error(`no e-mail to ${to}`);
+      return email;
+    },
+    async link(to) {
+      const link = firstLink((await outbox.last(to)).text);
+      if (!link) throw new Error(`the last e-mail to ${to} has no link`);
+      return link;
+    },
+  };
+
+  const seed: TestApp['seed'] = {
+    async user({ email, password = TEST_PASSWORD, firstName = 'Test', lastName = 'User' }) {
+      const passwordHash = await hashPassword(password, config.passwordHashCost);
+      const [row] = await db.insert(users).values({ email: email.toLowerCase(), firstName, lastName, passwordHash }).returning({ id: users.id });
+      return row.id;
+    },
+    async company(name, { planName = null, logo = null } = {}) {
+      const [row] = await db.insert(companies).values({ name, planName, logo }).returning({ id: companies.id });
+      return row.id;
+    },
+    async member(companyId, userId, role = 'agent') {
+      await db.insert(memberships).values({ companyId, userId, role });
+    },
+    async rolePermissions(companyId, role, permissions) {
+      await db.insert(companyRolePermissions).values({ companyId, role, permissions });
+    },
+    async invite(companyId, email, { role = 'agent', expiresAt, revokedAt = null } = {}) {
+      const token = randomToken();
+      await db.insert(invites).values({
+        companyId,
+        email: email.toLowerCase(),
+        role,
+        tokenHash: sha256(token),
+        expiresAt: expiresAt ?? new Date(clock.now().getTime() + 7 * 24 * 3600 * 1000),
+        revokedAt,
+      });
+      return token;
+    },
+    async verifiedEmail(email) {
+      const now = clock.now();
+      await db.insert(onboardingRequests).values({
+        email: email.toLowerCase(),
+        tokenHash: sha256(randomToken()),
+        tokenExpiresAt: new Date(now.getTime() + 3600_000),
+        verifiedAt: now,
+      });
+    },
+    demo: () => seedDemoData(db, config),
+  };
+
+  async function login(email: string, password = TEST_PASSWORD): Promise<LoginResponse> {
+    const res: LightMyRequestResponse = await app.inject({ method: 'POST', url: '/account/login/', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  }
+
+  function headers(access: string, companyId?: number): Record<string, string> {
+    return { authorization: `Bearer ${access}`, ...(companyId !== undefined ? { company: String(companyId) } : {}) };
+  }
+
+  return {
+    app,
+    db,
+    config,
+    clock,
+    outbox,
+    login,
+    headers,
+    seed,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The databases a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testDatabases(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Runs the suite once per available database; the callback receives which one. */
+export function describeEachDatabase(name: string, fn: (database: DatabaseKind) => void): void {
+  for (const database of testDatabases()) {
+    describe(`${name} [${database}]`, () => fn(database));
+  }
+}
