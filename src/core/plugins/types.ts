@@ -3,7 +3,7 @@
  * duplicate ids; a plugin whose feature flag is off contributes nothing.
  */
 import type { ComponentType, LazyExoticComponent, ReactElement } from 'react';
-import type { ResourceProps } from 'react-admin';
+import type { ResourceCallbacks, ResourceProps } from 'react-admin';
 import type { ApiFactory, ApiRef } from '../di/apiRef';
 
 /** Spec §2: a route with a feature requirement sends the user to `redirect` when the feature is not enabled. */
@@ -38,14 +38,20 @@ export interface PluginResource extends Omit<ResourceProps, 'name'> {
   name: string;
   /** Permission area for canAccess (view for list/show, manage for create/edit/delete). */
   area: string;
+  /** Resources whose feature is not enabled are left out. */
   feature?: FeatureRequirement;
+  /** API path when it is not `/api/<name>/` (e.g. '/api/members/'). */
+  apiPath?: string;
+  /** react-admin lifecycle callbacks for this resource (withLifecycleCallbacks), e.g. afterGetList. */
+  lifecycle?: Omit<ResourceCallbacks, 'resource'>;
 }
 
 export interface MenuEntry {
   to: string;
   /** i18n key of the label. */
   label: string;
-  icon?: ComponentType;
+  /** An @mdi/js path (rendered in a MUI SvgIcon) or an icon component. */
+  icon?: string | ComponentType;
   /** Area whose view access shows the entry; hidden when denied. */
   area?: string;
   feature?: FeatureRequirement;
