@@ -66,7 +66,7 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
       const params: Record<string, unknown> = { ...rest, smart_count };
       if (defaultValue !== undefined) params.defaultValue = defaultValue;
       if (typeof smart_count === 'number') params.count = smart_count;
-      return instance.t(key, params as never) as string;
+      return String(instance.t(key, params as never));
     },
     changeLocale(locale) {
       storage?.setItem(LOCALE_STORAGE_KEY, locale);

@@ -5,7 +5,7 @@ import { featureSatisfied } from '../features/featureFlags';
 import type { ConsolePlugin, MenuEntry, PluginResource, PluginRoute } from './types';
 
 /** Replaces an API: a ready instance (`{ api, value }`) or a factory. Tests use it for fakes. */
-export type ApiOverride = { api: ApiRef<any>; value: unknown } | ApiFactory<any, Record<string, ApiRef<unknown>>>;
+export type ApiOverride = { api: ApiRef<any>; value: unknown } | ApiFactory<any, any>;
 
 export function overrideApi<T>(api: ApiRef<T>, value: T): ApiOverride {
   return { api, value };

@@ -64,7 +64,8 @@ export interface ConsolePlugin {
   id: string;
   /** Feature key that must be enabled for the plugin to contribute anything. Absent = always on. */
   featureFlag?: string;
-  apis?: ApiFactory<any, Record<string, ApiRef<unknown>>>[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each factory has its own deps shape
+  apis?: ApiFactory<any, any>[];
   resources?: PluginResource[];
   routes?: PluginRoute[];
   menu?: MenuEntry[];

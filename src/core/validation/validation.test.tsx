@@ -8,15 +8,15 @@ import { email, minLength, maxLength, required, ruleMessage, translateRule, vali
 
 describe('validators', () => {
   it('return react-admin {message, args} with our keys', () => {
-    expect(required()('   ', {})).toEqual({ message: 'validation.required', args: {} });
-    expect(required()([], {})).toEqual({ message: 'validation.required', args: {} });
-    expect(required()('x', {})).toBeUndefined();
+    expect(required()('   ', {}, {})).toEqual({ message: 'validation.required', args: {} });
+    expect(required()([], {}, {})).toEqual({ message: 'validation.required', args: {} });
+    expect(required()('x', {}, {})).toBeUndefined();
     expect((required() as unknown as { isRequired: boolean }).isRequired).toBe(true);
-    expect(email()('nope', {})).toEqual({ message: 'validation.email', args: {} });
-    expect(email()('', {})).toBeUndefined();
-    expect(minLength(8)('short', {})).toEqual({ message: 'validation.minLength', args: { min: 8 } });
-    expect(minLength(8)('', {})).toBeUndefined();
-    expect(maxLength(3)('long', {})).toEqual({ message: 'validation.maxLength', args: { max: 3 } });
+    expect(email()('nope', {}, {})).toEqual({ message: 'validation.email', args: {} });
+    expect(email()('', {}, {})).toBeUndefined();
+    expect(minLength(8)('short', {}, {})).toEqual({ message: 'validation.minLength', args: { min: 8 } });
+    expect(minLength(8)('', {}, {})).toBeUndefined();
+    expect(maxLength(3)('long', {}, {})).toEqual({ message: 'validation.maxLength', args: { max: 3 } });
   });
 
   it('translates rule results', () => {

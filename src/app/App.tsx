@@ -1,0 +1,134 @@
+/**
+ * The console's root (react-admin CRM-example style): a configurable component assembling the
+ * plugins into one <Admin>. Tests pass `overrides` (fake HTTP, session…) and wrap it in a MemoryRouter.
+ */
+import { useMemo, useState } from 'react';
+import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { BrowserRouter, Navigate, Outlet, Route, useInRouterContext } from 'react-router-dom';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  authApiRef,
+  createConsole,
+  ConsoleLayout,
+  ConsoleNotification,
+  ConsoleProvider,
+  darkTheme,
+  dataProviderApiRef,
+  i18nApiRef,
+  lightTheme,
+  NavigationEffects,
+  NavigationMemoryProvider,
+  noLayoutRouteElements,
+  RequireLogin,
+  shellRouteElements,
+  EmptyView,
+  type ApiOverride,
+  type ConsoleConfig,
+  type ConsolePlugin,
+} from '../core';
+import {
+  CompanyCreatePage,
+  CompanySelectPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordConfirmPage,
+  ResetPasswordRequestPage,
+  SignupCheckEmailPage,
+  SignupCreateAccountPage,
+  SignupVerifyEmailPage,
+} from './pages';
+import { pageTranslations } from './pages/translations';
+
+export interface ConsoleAppProps {
+  plugins: ConsolePlugin[];
+  features: readonly string[];
+  config?: Partial<ConsoleConfig>;
+  /** Replacement APIs (tests). */
+  overrides?: ApiOverride[];
+  /** react-admin store (tests pass memoryStore()). */
+  store?: Store;
+}
+
+function AccessDenied() {
+  return <EmptyView title="" message="" />;
+}
+
+export function ConsoleApp({ plugins, features, config, overrides, store }: ConsoleAppProps) {
+  // Built once per mount: feature flags are set once and API ids must stay unique.
+  const [console] = useState(() =>
+    createConsole({ plugins, features, config, overrides, translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
+  );
+  const [queryClient] = useState(() => new QueryClient());
+  const [adminStore] = useState(() => store ?? localStorageStore(undefined, 'console'));
+  const i18n = console.get(i18nApiRef);
+  const inRouter = useInRouterContext();
+
+  const admin = useMemo(
+    () => (
+      <Admin
+        title={i18n.i18n.t('core.appName')}
+        loginPage={false}
+        layout={ConsoleLayout}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        defaultTheme="light"
+        i18nProvider={i18n.provider}
+        authProvider={console.get(authApiRef)}
+        dataProvider={console.get(dataProviderApiRef)}
+        notification={ConsoleNotification}
+        accessDenied={AccessDenied}
+        queryClient={queryClient}
+        store={adminStore}
+      >
+        {console.resources.map(({ area: _area, feature: _feature, apiPath: _apiPath, lifecycle: _lifecycle, ...resource }) => (
+          <Resource key={resource.name} {...resource} />
+        ))}
+        <CustomRoutes noLayout>
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/auth">
+            <Route index element={<Navigate to="/auth/login" replace />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="reset-password" element={<ResetPasswordRequestPage />} />
+            <Route path="reset-password/:token" element={<ResetPasswordConfirmPage />} />
+            <Route path="signup">
+              <Route index element={<Navigate to="/auth/signup/check-email" replace />} />
+              <Route path="check-email" element={<SignupCheckEmailPage />} />
+              <Route path="create-account" element={<SignupCreateAccountPage />} />
+              <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
+            </Route>
+          </Route>
+          <Route
+            path="/company"
+            element={
+              <RequireLogin>
+                <Outlet />
+              </RequireLogin>
+            }
+          >
+            <Route index element={<Navigate to="/company/select" replace />} />
+            <Route path="select" element={<CompanySelectPage />} />
+            <Route path="create" element={<CompanyCreatePage />} />
+          </Route>
+          {noLayoutRouteElements(console.routes)}
+        </CustomRoutes>
+        <CustomRoutes>{shellRouteElements(console.routes)}</CustomRoutes>
+      </Admin>
+    ),
+    [console, i18n, queryClient, adminStore],
+  );
+
+  const app = (
+    <NavigationMemoryProvider>
+      <NavigationEffects queryClient={queryClient} />
+      {admin}
+    </NavigationMemoryProvider>
+  );
+
+  return (
+    <ConsoleProvider console={console}>
+      <I18nextProvider i18n={i18n.i18n}>{inRouter ? app : <BrowserRouter>{app}</BrowserRouter>}</I18nextProvider>
+    </ConsoleProvider>
+  );
+}

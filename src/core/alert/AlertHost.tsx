@@ -1,0 +1,38 @@
+import { Alert, Box, CircularProgress, LinearProgress, Snackbar } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { SNACKBAR_TIMEOUT_MS } from './alertApi';
+import { useAlert, useAlertState } from './useAlert';
+
+/** The console's one alert UI: a snackbar whose bar shows the countdown (spec §4). */
+export function AlertHost() {
+  const alert = useAlert();
+  const state = useAlertState();
+  const { t } = useTranslation();
+  return (
+    <Snackbar
+      open={state.active}
+      autoHideDuration={SNACKBAR_TIMEOUT_MS}
+      onClose={(_, reason) => reason !== 'clickaway' && alert.dismiss()}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      <Alert
+        severity={state.type}
+        variant="filled"
+        onClose={() => alert.dismiss()}
+        slotProps={{ closeButton: { title: t('core.alert.close'), 'aria-label': t('core.alert.close') } }}
+        icon={state.loader ? <CircularProgress size={20} color="inherit" /> : undefined}
+        sx={{ minWidth: 300, position: 'relative', overflow: 'hidden' }}
+      >
+        <Box component="span" role="status" data-testid="alert-text">
+          {state.text}
+        </Box>
+        <LinearProgress
+          variant="determinate"
+          value={state.progress}
+          color="inherit"
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3 }}
+        />
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { PluginResource, PluginRoute } from '../plugins/types';
+import { fallbackPath, routeAreaFor } from './routeAccess';
+
+const C = () => null;
+const routes: PluginRoute[] = [
+  { path: '/team', name: 'team', component: C },
+  { path: '/chats/:roomId?', name: 'chats', component: C },
+  { path: '/flows/create', name: 'flows-create', area: 'flows', component: C },
+];
+const resources: PluginResource[] = [{ name: 'invites', area: 'members' }];
+
+describe('routeAreaFor', () => {
+  it('finds the area of plugin routes and resources', () => {
+    expect(routeAreaFor('/team', routes, resources)).toBe('team');
+    expect(routeAreaFor('/chats/12', routes, resources)).toBe('chats');
+    expect(routeAreaFor('/chats', routes, resources)).toBe('chats');
+    expect(routeAreaFor('/flows/create', routes, resources)).toBe('flows');
+    expect(routeAreaFor('/invites/3/show', routes, resources)).toBe('members');
+    expect(routeAreaFor('/unknown', routes, resources)).toBeNull();
+  });
+});
+
+describe('fallbackPath', () => {
+  const menu = [{ to: '/chats', label: 'c' }, { to: '/team', label: 't' }];
+  it('prefers the previous path, then the dashboard, the first viewable menu entry, /account', () => {
+    const all = () => true;
+    expect(fallbackPath({ current: '/team', previous: '/chats/1', menu, isAllowed: all })).toBe('/chats/1');
+    expect(fallbackPath({ current: '/team', previous: null, menu, isAllowed: all })).toBe('/dashboard');
+    expect(fallbackPath({ current: '/team', previous: null, menu, isAllowed: (p) => p === '/team' || p === '/chats' })).toBe('/chats');
+    expect(fallbackPath({ current: '/team', previous: null, menu, isAllowed: (p) => p === '/account' })).toBe('/account');
+  });
+
+  it('never returns the denied path and gives up when nothing is allowed', () => {
+    expect(fallbackPath({ current: '/dashboard', previous: '/dashboard', menu: [], isAllowed: (p) => p === '/dashboard' })).toBeNull();
+    expect(fallbackPath({ current: '/account', previous: null, menu: [], isAllowed: () => false })).toBeNull();
+  });
+
+  it('goes to the dashboard first after a company switch', () => {
+    expect(fallbackPath({ current: '/team', previous: '/chats', menu, isAllowed: () => true, companyChanged: true })).toBe('/dashboard');
+  });
+});
