@@ -3,8 +3,7 @@ import { Box, Button, CircularProgress } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/validation';
-import { minLength, required, useAlert, useApi } from '../../core';
-import { httpApiRef } from '../../core/apis';
+import { minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../core';
 import { firstFailing } from '../../app/pages/shared/firstFailing';
 import { matchesField } from '../../app/pages/shared/matchesField';
 import { passwordChangeErrorText } from './passwordChangeError';
@@ -40,7 +39,7 @@ export function ChangePasswordSection() {
 
   return (
     <SectionCard title={t('account.password.title')} subtitle={t('account.password.subtitle')}>
-      <Form key={formKey} onSubmit={onSubmit} defaultValues={emptyForm} mode="all" noValidate>
+      <Form key={formKey} onSubmit={onSubmit} defaultValues={emptyForm} {...validateOnChangeAndBlur} noValidate>
         <PasswordInput
           source="old_password"
           label={t('account.password.old')}

@@ -3,8 +3,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../contract/api';
-import { maxLength, required, useAccess, useAlert, useApi } from '../../core';
-import { authApiRef, httpApiRef } from '../../core/apis';
+import { maxLength, required, useAccess, useAlert, useApi, authApiRef, httpApiRef, validateOnChangeAndBlur } from '../../core';
 import { CompanyAvatar } from '../../app/pages/shared/CompanyAvatar';
 import { LogoInput } from '../../app/pages/shared/LogoInput';
 import { errorText } from '../../app/pages/shared/errorText';
@@ -68,7 +67,7 @@ function CompanySettingsForm({ company }: { company: CompanyMembership }) {
   };
 
   return (
-    <Form key={company.id} onSubmit={onSubmit} defaultValues={{ name: company.name, logo: company.logo }} mode="all" noValidate>
+    <Form key={company.id} onSubmit={onSubmit} defaultValues={{ name: company.name, logo: company.logo }} {...validateOnChangeAndBlur} noValidate>
       <TextInput
         source="name"
         label={t('account.company.name')}

@@ -2,8 +2,8 @@ import { Button, Stack, Typography } from '@mui/material';
 import { mdiLogout } from '@mdi/js';
 import { useLogout } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from './MdiIcon';
 import { SectionCard } from './SectionCard';
+import { MdiIcon } from '../../core';
 
 /** Signs out through the authProvider and returns to the login page. */
 export function SignOutSection() {

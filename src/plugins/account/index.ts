@@ -1,10 +1,9 @@
-import { createElement, lazy } from 'react';
+import { lazy } from 'react';
 import { mdiAccountCircleOutline } from '@mdi/js';
-import { createPlugin } from '../../core/plugins/types';
-import { MdiIcon } from './MdiIcon';
+import { createPlugin, mdiIconComponent } from '../../core';
 import { translations } from './translations';
 
-const AccountIcon = () => createElement(MdiIcon, { path: mdiAccountCircleOutline });
+const AccountIcon = mdiIconComponent(mdiAccountCircleOutline);
 
 /** The user's own account: profile, password, company settings, sign-out. */
 export const accountPlugin = createPlugin({

@@ -1,7 +1,6 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useApi } from '../../core';
-import { featureFlagsApiRef, permissionApiRef } from '../../core/apis';
+import { useAccount, useApi, featureFlagsApiRef, permissionApiRef } from '../../core';
 import { CompanyCard } from './CompanyCard';
 import { GettingStartedCard } from './GettingStartedCard';
 import { availableSteps, gettingStartedSteps } from './gettingStartedSteps';

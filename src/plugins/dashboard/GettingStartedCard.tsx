@@ -3,7 +3,7 @@ import { mdiChevronRight } from '@mdi/js';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GettingStartedStep } from './gettingStartedSteps';
-import { MdiIcon } from './MdiIcon';
+import { MdiIcon } from '../../core';
 
 /** "Getting started": links to the features this user can use next. */
 export function GettingStartedCard({ steps }: { steps: GettingStartedStep[] }) {

@@ -1,10 +1,9 @@
-import { createElement, lazy } from 'react';
+import { lazy } from 'react';
 import { mdiViewDashboardOutline } from '@mdi/js';
-import { createPlugin } from '../../core/plugins/types';
-import { MdiIcon } from './MdiIcon';
+import { createPlugin, mdiIconComponent } from '../../core';
 import { translations } from './translations';
 
-const DashboardIcon = () => createElement(MdiIcon, { path: mdiViewDashboardOutline });
+const DashboardIcon = mdiIconComponent(mdiViewDashboardOutline);
 
 /** The home page of the shell: greeting, selected company and getting-started steps. */
 export const dashboardPlugin = createPlugin({

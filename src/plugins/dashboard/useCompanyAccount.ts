@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CompanyAccount } from '../../../contract/api';
-import { useApi } from '../../core';
-import { httpApiRef } from '../../core/apis';
+import { useApi, httpApiRef } from '../../core';
 
 /** GET /api/companies/{id}/account/ for the selected company; reloads when the company changes. */
 export function useCompanyAccount(companyId: number | null) {

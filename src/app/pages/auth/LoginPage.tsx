@@ -3,7 +3,7 @@ import { Box, Stack } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { email, required } from '../../../core';
+import { email, required, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -46,7 +46,7 @@ export function LoginPage() {
         </>
       }
     >
-      <Form onSubmit={onSubmit} defaultValues={{ email: params.get('email') ?? '', password: '' }} mode="all" noValidate>
+      <Form onSubmit={onSubmit} defaultValues={{ email: params.get('email') ?? '', password: '' }} {...validateOnChangeAndBlur} noValidate>
         <FormError>{error}</FormError>
         <Stack>
           <TextInput

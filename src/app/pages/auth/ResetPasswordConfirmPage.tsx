@@ -4,8 +4,7 @@ import { Form, PasswordInput } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/validation';
-import { minLength, required, useAlert, useApi } from '../../../core';
-import { httpApiRef } from '../../../core/apis';
+import { minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -29,7 +28,7 @@ export function ResetPasswordConfirmPage() {
     try {
       await http.post('/account/reset-password/confirm/', { token, password: values.password }, { auth: false });
       alert.success(t('pages.resetConfirm.success'));
-      navigate('/auth/login', { replace: true, state: { notice: t('pages.resetConfirm.success') } });
+      navigate('/auth/login', { replace: true });
     } catch {
       setFailed(true);
       setSubmitting(false);
@@ -42,7 +41,7 @@ export function ResetPasswordConfirmPage() {
       subtitle={t('pages.resetConfirm.subtitle')}
       footer={<RouterLink to="/auth/login">{t('pages.actions.backToSignIn')}</RouterLink>}
     >
-      <Form onSubmit={onSubmit} defaultValues={{ password: '', confirm: '' }} mode="all" noValidate>
+      <Form onSubmit={onSubmit} defaultValues={{ password: '', confirm: '' }} {...validateOnChangeAndBlur} noValidate>
         <FormError>{failed ? t('pages.resetConfirm.failed') : null}</FormError>
         <Stack>
           <PasswordInput

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { email, required, useApi } from '../../../core';
-import { httpApiRef } from '../../../core/apis';
+import { email, required, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -43,7 +42,7 @@ export function ResetPasswordRequestPage() {
           {t('pages.resetRequest.sent', { email: sentTo })}
         </Alert>
       ) : (
-        <Form onSubmit={onSubmit} defaultValues={{ email: '' }} mode="all" noValidate>
+        <Form onSubmit={onSubmit} defaultValues={{ email: '' }} {...validateOnChangeAndBlur} noValidate>
           <FormError>{failed ? t('pages.resetRequest.failed') : null}</FormError>
           <Stack>
             <TextInput

@@ -3,8 +3,7 @@ import { Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../../contract/api';
-import { maxLength, required, useApi, useSelectCompany } from '../../../core';
-import { authApiRef, httpApiRef } from '../../../core/apis';
+import { maxLength, required, useApi, useSelectCompany, authApiRef, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { LogoInput } from '../shared/LogoInput';
@@ -46,7 +45,7 @@ export function CompanyCreatePage() {
       subtitle={t('pages.companyCreate.subtitle')}
       footer={<RouterLink to="/company/select">{t('pages.companyCreate.backToCompanies')}</RouterLink>}
     >
-      <Form onSubmit={onSubmit} defaultValues={{ name: '', logo: null }} mode="all" noValidate>
+      <Form onSubmit={onSubmit} defaultValues={{ name: '', logo: null }} {...validateOnChangeAndBlur} noValidate>
         <FormError>{error}</FormError>
         <Stack>
           <TextInput

@@ -5,8 +5,8 @@ import { Link as RouterDomLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../../contract/api';
 import { CompanyAvatar } from '../shared/CompanyAvatar';
-import { MdiIcon } from '../shared/MdiIcon';
 import { filterCompanies } from './filterCompanies';
+import { MdiIcon } from '../../../core';
 
 /** Spec §2: row height 70, max height 200 px. */
 export const COMPANY_ROW_HEIGHT = 70;

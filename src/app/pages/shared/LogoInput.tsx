@@ -5,8 +5,8 @@ import { useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CompanyAvatar } from './CompanyAvatar';
-import { MdiIcon } from './MdiIcon';
 import { readLogoFile } from './readLogoFile';
+import { MdiIcon } from '../../../core';
 
 const visuallyHidden = {
   clip: 'rect(0 0 0 0)',

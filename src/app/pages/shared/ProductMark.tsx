@@ -1,7 +1,7 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import { mdiMessageTextOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from './MdiIcon';
+import { MdiIcon } from '../../../core';
 
 /** The product's mark and name, shown above the auth cards. */
 export function ProductMark() {

@@ -3,9 +3,7 @@ import { Alert, Avatar, Box, Button, LinearProgress, Stack, Typography } from '@
 import { mdiEmailFastOutline } from '@mdi/js';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../../core';
-import { httpApiRef } from '../../../core/apis';
-import { MdiIcon } from '../shared/MdiIcon';
+import { useApi, httpApiRef, MdiIcon } from '../../../core';
 import { errorText } from '../shared/errorText';
 import { onboardingCalls } from './onboardingCalls';
 import { createAccountPath } from './signupEmail';

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { email as emailRule, required, useApi } from '../../../core';
-import { httpApiRef } from '../../../core/apis';
+import { email as emailRule, required, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { CheckboxInput } from '../shared/CheckboxInput';
 import { RouterLink } from '../shared/RouterLink';
@@ -78,7 +77,7 @@ export function SignupCheckEmailPage() {
         </>
       }
     >
-      <Form onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }} mode="all" noValidate>
+      <Form onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }} {...validateOnChangeAndBlur} noValidate>
         <ProblemAlert problem={problem} />
         <Stack>
           <TextInput

@@ -4,8 +4,7 @@ import { Form, PasswordInput, TextInput } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../../contract/validation';
-import { email as emailRule, maxLength, minLength, required, useAlert, useApi } from '../../../core';
-import { httpApiRef } from '../../../core/apis';
+import { email as emailRule, maxLength, minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -77,7 +76,7 @@ export function SignupCreateAccountPage() {
         </>
       }
     >
-      <Form onSubmit={onSubmit} defaultValues={defaultValues} mode="all" noValidate>
+      <Form onSubmit={onSubmit} defaultValues={defaultValues} {...validateOnChangeAndBlur} noValidate>
         <FormError>{error}</FormError>
         <Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} columnGap={2}>

@@ -3,10 +3,8 @@ import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from 
 import { mdiCheckDecagramOutline } from '@mdi/js';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../../core';
-import { httpApiRef, type HttpProvider } from '../../../core/apis';
+import { useApi, httpApiRef, type HttpProvider, MdiIcon } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
-import { MdiIcon } from '../shared/MdiIcon';
 import { RouterLink } from '../shared/RouterLink';
 import { errorBody, errorText } from '../shared/errorText';
 import { onboardingCalls, type VerifyReply } from './onboardingCalls';

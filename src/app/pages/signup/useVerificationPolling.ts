@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useApi } from '../../../core';
-import { httpApiRef } from '../../../core/apis';
+import { useApi, httpApiRef } from '../../../core';
 import { onboardingCalls } from './onboardingCalls';
 
 export const VERIFICATION_POLL_MS = 3000;
