@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError } from '../../../core';
+import { testUser } from '../../../core/account/testUsers';
+import { createFakeHttp } from '../../../core/testing/fakeHttp';
+import { renderPage } from '../testing/renderPage';
+import { LoginPage } from './LoginPage';
+
+describe('LoginPage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('prefills the e-mail from ?email= and shows the first message of the first field on failure', async () => {
+    const http = createFakeHttp(() => {
+      throw new HttpError(400, { non_field_errors: ['Unable to log in with provided credentials.'], email: ['ignored'] });
+    });
+    renderPage(<LoginPage />, { path: '/auth/login?email=ada%40example.com', http });
+
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Unable to log in with provided credentials.')).toBeInTheDocument();
+    expect(http.calls[0]).toMatchObject({ method: 'POST', path: '/account/login/', options: { auth: false, body: { email: 'ada@example.com', password: 'wrong-password' } } });
+  });
+
+  it('shows the raw error when the body carries no message', async () => {
+    const http = createFakeHttp(() => {
+      throw new Error('Failed to fetch');
+    });
+    renderPage(<LoginPage />, { path: '/auth/login', http });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Failed to fetch')).toBeInTheDocument();
+  });
+
+  it('validates before calling the server', async () => {
+    const http = createFakeHttp(() => undefined);
+    renderPage(<LoginPage />, { path: '/auth/login', http });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('goes where the authProvider says after signing in (no company yet: the picker)', async () => {
+    const http = createFakeHttp((method, path) => {
+      if (path === '/account/login/') return { access: 'a', refresh: 'r', user: testUser([]) };
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    renderPage(<LoginPage />, { path: '/auth/login', http });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/company/select'));
+  });
+
+  it('links to password reset and sign-up', () => {
+    renderPage(<LoginPage />, { path: '/auth/login', http: createFakeHttp(() => undefined) });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/reset-password');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
+  });
+});
