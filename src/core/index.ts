@@ -44,3 +44,4 @@ export { NavigationMemoryProvider } from './routing/NavigationMemory';
 export { NavigationEffects } from './routing/NavigationEffects';
 export { shellRouteElements, noLayoutRouteElements } from './routing/pluginRoutes';
 export { routeAreaFor, fallbackPath } from './routing/routeAccess';
+export { ROUTE_PATHS, type RouteName } from './routing/routeNames';
