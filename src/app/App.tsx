@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Outlet, Route, useInRouterContext } from 'react-router-dom';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
 import {
   authApiRef,
@@ -50,8 +50,10 @@ export interface ConsoleAppProps {
   store?: Store;
 }
 
+/** react-admin's access-denied page (create/edit/delete without manage access). */
 function AccessDenied() {
-  return <EmptyView title="" message="" />;
+  const { t } = useTranslation();
+  return <EmptyView title={t('core.errors.noPermission')} message="" />;
 }
 
 export function ConsoleApp({ plugins, features, config, overrides, store }: ConsoleAppProps) {
