@@ -71,6 +71,7 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
       <Admin
         title={i18n.i18n.t('core.appName')}
         loginPage={false}
+        disableTelemetry
         layout={ConsoleLayout}
         theme={lightTheme}
         darkTheme={darkTheme}

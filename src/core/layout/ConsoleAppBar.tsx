@@ -5,7 +5,7 @@ import { ConsoleUserMenu } from './ConsoleUserMenu';
 /** App bar: company switcher, title, then react-admin's toolbar (language menu, theme toggle, loading) and the user menu. */
 export function ConsoleAppBar(props: AppBarProps) {
   return (
-    <AppBar {...props} userMenu={<ConsoleUserMenu />}>
+    <AppBar color="primary" {...props} userMenu={<ConsoleUserMenu />}>
       <CompanySwitcher />
       <TitlePortal />
     </AppBar>
