@@ -1,4 +1,6 @@
 import { Avatar, type SxProps, type Theme } from '@mui/material';
+import { mdiOfficeBuildingOutline } from '@mdi/js';
+import { MdiIcon } from '../../../core';
 
 interface CompanyAvatarProps {
   name: string;
@@ -7,9 +9,9 @@ interface CompanyAvatarProps {
   sx?: SxProps<Theme>;
 }
 
-/** A company's logo, or its initial when it has none. */
+/** A company's logo, or its initial when it has none (a building while it has no name yet). */
 export function CompanyAvatar({ name, logo, size = 40, sx }: CompanyAvatarProps) {
-  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  const initial = name.trim().charAt(0).toUpperCase();
   return (
     <Avatar
       variant="rounded"
@@ -20,7 +22,7 @@ export function CompanyAvatar({ name, logo, size = 40, sx }: CompanyAvatarProps)
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {initial}
+      {initial || <MdiIcon path={mdiOfficeBuildingOutline} sx={{ fontSize: size * 0.5 }} />}
     </Avatar>
   );
 }
