@@ -66,7 +66,8 @@ export class Services {
   }
 
   value<K extends ServiceName>(name: K, value: ServiceRegistry[K]): void {
-    this.container.register(TOKENS[name], { useValue: value });
+    // A factory rather than `useValue`: tsyringe treats a falsy useValue (e.g. Outbox = null) as no provider.
+    this.container.register(TOKENS[name], { useFactory: () => value });
   }
 }
 
