@@ -151,7 +151,7 @@ describeEachDatabase('dev outbox', (database) => {
   });
 
   it('is not served when SMTP is configured', async () => {
-    const smtp = await createTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:1' }, overrides: { EmailSender: { send: async () => {} }, Outbox: null } });
+    const smtp = await createTestApp({ database, config: { smtpUrl: 'smtp://127.0.0.1:1' }, overrides: { EmailSender: { send: async () => {} }, Outbox: null } });
     try {
       expect((await smtp.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
     } finally {

@@ -33,7 +33,6 @@ export const RATE_RULES = {
 } as const satisfies Record<string, RateRule>;
 
 interface Window {
-  startedAt: number;
   endsAt: number;
   count: number;
 }
@@ -68,7 +67,7 @@ export class MemoryRateLimiter implements RateLimiter {
     let window = this.current(key, rule, now);
     if (!window) {
       if (this.windows.size >= this.sweepThreshold) this.sweep(now);
-      window = { startedAt: now, endsAt: now + rule.windowSeconds * 1000, count: 0 };
+      window = { endsAt: now + rule.windowSeconds * 1000, count: 0 };
       this.windows.set(key, window);
     }
     window.count += 1;

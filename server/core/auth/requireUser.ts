@@ -1,5 +1,5 @@
 /**
- * Authentication preHandler: a valid `Authorization: Bearer <access token>` whose session is
+ * Authentication hook (routes use it as `onRequest`, before the body is even parsed): a valid `Authorization: Bearer <access token>` whose session is
  * still open. Revoking a session (logout, password change/reset, refresh reuse) therefore
  * ends its access tokens at once, not only at their expiry.
  */

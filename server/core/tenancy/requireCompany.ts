@@ -1,5 +1,5 @@
 /**
- * Tenancy preHandlers. Every company-scoped request names its company in the `Company`
+ * Tenancy hooks (routes run them `onRequest`, after requireUser). Every company-scoped request names its company in the `Company`
  * header; a company that does not exist and one the user does not belong to get the same
  * 403, so ids of other tenants cannot be probed.
  */
