@@ -39,7 +39,7 @@ export default defineConfig({
   // The same server `npm start` runs (build + serve), on a fresh embedded database.
   webServer: {
     command: 'rm -rf .test-data/e2e && npm start',
-    url: `${baseURL}/`,
+    url: `${baseURL}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

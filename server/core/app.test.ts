@@ -38,12 +38,19 @@ describe('console static files and security headers', () => {
   });
 
   it('falls back to index.html for console deep links', async () => {
-    for (const url of ['/chats/42', '/auth/reset-password/some-token', '/company/select?x=1']) {
+    // `/account` is both the console's account page and the prefix of the account API (`/account/…/`).
+    for (const url of ['/chats/42', '/auth/reset-password/some-token', '/company/select?x=1', '/account', '/account?tab=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['content-security-policy']).toBeDefined();
     }
+  });
+
+  it('answers the health check with a database round trip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -17,6 +17,7 @@ import { OutboxEmailSender } from './email/outboxSender';
 import { SmtpEmailSender } from './email/smtpSender';
 import { outboxRoutes } from './email/outboxRoutes';
 import { registerConsoleStatic } from './consoleStatic';
+import { healthRoutes } from './health';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
   });
 
+  await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
   await app.register(accountsPlugin);
   await app.register(companiesPlugin);
 

@@ -14,7 +14,8 @@ const SERVER_PREFIXES = ['/api', '/account', '/dev', '/socket'];
 
 function isServerPath(url: string): boolean {
   const pathname = url.split('?')[0];
-  return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix + '/'));
+  // Only paths below a prefix belong to the server: `/account` itself is the console's account page.
+  return SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix + '/'));
 }
 
 export const CONSOLE_NOT_BUILT = 'Console not built: run npm run build';
