@@ -45,3 +45,11 @@ export { NavigationEffects } from './routing/NavigationEffects';
 export { shellRouteElements, noLayoutRouteElements } from './routing/pluginRoutes';
 export { routeAreaFor, fallbackPath } from './routing/routeAccess';
 export { ROUTE_PATHS, type RouteName } from './routing/routeNames';
+
+// Shared form and company widgets used by pages and plugins.
+export { CompanyAvatar } from './components/CompanyAvatar';
+export { LogoInput } from './components/LogoInput';
+export { readLogoFile } from './components/readLogoFile';
+export { errorBody, errorText } from './forms/errorText';
+export { firstFailing } from './forms/firstFailing';
+export { matchesField } from './forms/matchesField';

@@ -1,6 +1,15 @@
 /** Core strings (English). Spec strings are verbatim, typos included ("occured"). */
 export const en = {
   core: {
+    logo: {
+      label: 'Company logo',
+      upload: 'Upload logo',
+      change: 'Change logo',
+      remove: 'Remove logo',
+      hint: 'Optional. An image of up to 100 KB.',
+      tooLarge: 'The logo must be 100 KB or smaller.',
+      notImage: 'Choose an image file.',
+    },
     appName: 'Business Messaging Console',
     errors: {
       noPermission: 'You do not have permission to access this page.',

@@ -3,6 +3,15 @@ import type { CoreMessages } from './en';
 /** Core strings (French). */
 export const fr: CoreMessages = {
   core: {
+    logo: {
+      label: "Logo de l'entreprise",
+      upload: 'Ajouter un logo',
+      change: 'Changer le logo',
+      remove: 'Retirer le logo',
+      hint: "Facultatif. Une image jusqu'à 100 Ko.",
+      tooLarge: 'Le logo ne doit pas dépasser 100 Ko.',
+      notImage: 'Choisissez un fichier image.',
+    },
     appName: 'Console de messagerie professionnelle',
     errors: {
       noPermission: "Vous n'avez pas la permission d'accéder à cette page.",

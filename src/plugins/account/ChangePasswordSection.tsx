@@ -1,11 +1,10 @@
+import { firstFailing, matchesField } from '../../core';
 import { useState } from 'react';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/validation';
 import { minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../core';
-import { firstFailing } from '../../app/pages/shared/firstFailing';
-import { matchesField } from '../../app/pages/shared/matchesField';
 import { passwordChangeErrorText } from './passwordChangeError';
 import { SectionCard } from './SectionCard';
 

@@ -1,13 +1,10 @@
+import { CompanyAvatar, LogoInput, errorText, firstFailing } from '../../core';
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../contract/api';
 import { maxLength, required, useAccess, useAlert, useApi, authApiRef, httpApiRef, validateOnChangeAndBlur } from '../../core';
-import { CompanyAvatar } from '../../app/pages/shared/CompanyAvatar';
-import { LogoInput } from '../../app/pages/shared/LogoInput';
-import { errorText } from '../../app/pages/shared/errorText';
-import { firstFailing } from '../../app/pages/shared/firstFailing';
 import { SectionCard } from './SectionCard';
 
 const COMPANY_NAME_MAX = 100;

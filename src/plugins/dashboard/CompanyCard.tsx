@@ -1,8 +1,8 @@
+import { CompanyAvatar } from '../../core';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../contract/api';
-import { CompanyAvatar } from '../../app/pages/shared/CompanyAvatar';
 import { useCompanyAccount } from './useCompanyAccount';
 
 /** The selected company: logo, name, the user's role, the plan and the member count. */

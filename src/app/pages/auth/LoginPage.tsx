@@ -1,3 +1,4 @@
+import { errorText, firstFailing } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin } from 'react-admin';
@@ -8,8 +9,6 @@ import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
 import { SubmitButton } from '../shared/SubmitButton';
-import { errorText } from '../shared/errorText';
-import { firstFailing } from '../shared/firstFailing';
 
 interface Credentials {
   email: string;

@@ -1,3 +1,4 @@
+import { firstFailing, matchesField } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
@@ -9,8 +10,6 @@ import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
 import { SubmitButton } from '../shared/SubmitButton';
-import { firstFailing } from '../shared/firstFailing';
-import { matchesField } from '../shared/matchesField';
 
 /** /auth/reset-password/:token: sets a new password with the e-mailed token. */
 export function ResetPasswordConfirmPage() {

@@ -1,3 +1,4 @@
+import { firstFailing } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
@@ -7,7 +8,6 @@ import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
 import { SubmitButton } from '../shared/SubmitButton';
-import { firstFailing } from '../shared/firstFailing';
 
 /** /auth/reset-password: asks the server to e-mail a reset link. */
 export function ResetPasswordRequestPage() {

@@ -1,3 +1,4 @@
+import { LogoInput, errorText, firstFailing } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
@@ -6,11 +7,8 @@ import type { Company } from '../../../../contract/api';
 import { maxLength, required, useApi, useSelectCompany, authApiRef, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
-import { LogoInput } from '../shared/LogoInput';
 import { RouterLink } from '../shared/RouterLink';
 import { SubmitButton } from '../shared/SubmitButton';
-import { errorText } from '../shared/errorText';
-import { firstFailing } from '../shared/firstFailing';
 
 export const COMPANY_NAME_MAX = 100;
 

@@ -1,10 +1,10 @@
+import { CompanyAvatar } from '../../../core';
 import { useId, useState } from 'react';
 import { Box, Button, InputAdornment, List, ListItemAvatar, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { mdiCheck, mdiMagnify, mdiPlus } from '@mdi/js';
 import { Link as RouterDomLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../../contract/api';
-import { CompanyAvatar } from '../shared/CompanyAvatar';
 import { filterCompanies } from './filterCompanies';
 import { MdiIcon } from '../../../core';
 

@@ -96,15 +96,6 @@ export const en = {
       subtitle: 'Set up a workspace for your team. You can change these later.',
       backToCompanies: 'Back to companies',
     },
-    logo: {
-      label: 'Company logo',
-      upload: 'Upload logo',
-      change: 'Change logo',
-      remove: 'Remove logo',
-      hint: 'Optional. An image of up to 100 KB.',
-      tooLarge: 'The logo must be 100 KB or smaller.',
-      notImage: 'Choose an image file.',
-    },
   },
 };
 

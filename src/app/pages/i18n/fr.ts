@@ -99,14 +99,5 @@ export const fr: PageStrings & { pages: { companySelect: { results_many: string 
       subtitle: 'Créez un espace de travail pour votre équipe. Vous pourrez le modifier plus tard.',
       backToCompanies: 'Retour aux entreprises',
     },
-    logo: {
-      label: "Logo de l'entreprise",
-      upload: 'Ajouter un logo',
-      change: 'Changer le logo',
-      remove: 'Retirer le logo',
-      hint: "Facultatif. Une image jusqu'à 100 Ko.",
-      tooLarge: 'Le logo ne doit pas dépasser 100 Ko.',
-      notImage: 'Choisissez un fichier image.',
-    },
   },
 };

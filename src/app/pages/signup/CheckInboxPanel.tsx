@@ -1,10 +1,10 @@
+import { errorText } from '../../../core';
 import { useState } from 'react';
 import { Alert, Avatar, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { mdiEmailFastOutline } from '@mdi/js';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi, httpApiRef, MdiIcon } from '../../../core';
-import { errorText } from '../shared/errorText';
 import { onboardingCalls } from './onboardingCalls';
 import { createAccountPath } from './signupEmail';
 import { useVerificationPolling } from './useVerificationPolling';

@@ -1,3 +1,4 @@
+import { errorText, firstFailing } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
@@ -7,8 +8,6 @@ import { AuthLayout } from '../shared/AuthLayout';
 import { CheckboxInput } from '../shared/CheckboxInput';
 import { RouterLink } from '../shared/RouterLink';
 import { SubmitButton } from '../shared/SubmitButton';
-import { errorText } from '../shared/errorText';
-import { firstFailing } from '../shared/firstFailing';
 import { CheckInboxPanel } from './CheckInboxPanel';
 import { onboardingCalls } from './onboardingCalls';
 import { readSignupEmail, saveSignupEmail } from './signupEmail';

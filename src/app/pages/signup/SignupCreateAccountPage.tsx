@@ -1,3 +1,4 @@
+import { errorText, firstFailing, matchesField } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, PasswordInput, TextInput } from 'react-admin';
@@ -9,9 +10,6 @@ import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
 import { SubmitButton } from '../shared/SubmitButton';
-import { errorText } from '../shared/errorText';
-import { firstFailing } from '../shared/firstFailing';
-import { matchesField } from '../shared/matchesField';
 import { clearSignupEmail, readSignupEmail } from './signupEmail';
 
 interface AccountForm {

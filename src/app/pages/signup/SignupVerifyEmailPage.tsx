@@ -1,3 +1,4 @@
+import { errorBody, errorText } from '../../../core';
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { mdiCheckDecagramOutline } from '@mdi/js';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useApi, httpApiRef, type HttpProvider, MdiIcon } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { RouterLink } from '../shared/RouterLink';
-import { errorBody, errorText } from '../shared/errorText';
 import { onboardingCalls, type VerifyReply } from './onboardingCalls';
 import { createAccountPath, readSignupEmail, saveSignupEmail } from './signupEmail';
 

@@ -1,4 +1,4 @@
-import { firstErrorMessage } from '../../../../contract/errors';
+import { firstErrorMessage } from '../../../contract/errors';
 
 /**
  * Spec §8: "the first message of the first field of the error body, or the raw error".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../core/http/HttpError';
+import { HttpError } from '../http/HttpError';
 import { errorText } from './errorText';
 
 describe('errorText', () => {

@@ -1,6 +1,6 @@
 import { Avatar, type SxProps, type Theme } from '@mui/material';
 import { mdiOfficeBuildingOutline } from '@mdi/js';
-import { MdiIcon } from '../../../core';
+import { MdiIcon } from './MdiIcon';
 
 interface CompanyAvatarProps {
   name: string;

@@ -6,7 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CompanyAvatar } from './CompanyAvatar';
 import { readLogoFile } from './readLogoFile';
-import { MdiIcon } from '../../../core';
+import { MdiIcon } from './MdiIcon';
 
 const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
@@ -41,14 +41,14 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
       setProblem(null);
       field.onChange(result.dataUrl);
     } else {
-      setProblem(t(result.reason === 'tooLarge' ? 'pages.logo.tooLarge' : 'pages.logo.notImage'));
+      setProblem(t(result.reason === 'tooLarge' ? 'core.logo.tooLarge' : 'core.logo.notImage'));
     }
   };
 
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {t('pages.logo.label')}
+        {t('core.logo.label')}
       </Typography>
       <Stack direction="row" spacing={2} alignItems="center">
         <CompanyAvatar name={companyName} logo={field.value as string | null} size={64} />
@@ -61,8 +61,8 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
               startIcon={<MdiIcon path={mdiImageOutline} />}
               sx={{ textTransform: 'none' }}
             >
-              {t(field.value ? 'pages.logo.change' : 'pages.logo.upload')}
-              <Box component="input" type="file" accept="image/*" aria-label={t('pages.logo.label')} onChange={onFileChosen} sx={visuallyHidden} />
+              {t(field.value ? 'core.logo.change' : 'core.logo.upload')}
+              <Box component="input" type="file" accept="image/*" aria-label={t('core.logo.label')} onChange={onFileChosen} sx={visuallyHidden} />
             </Button>
             {field.value ? (
               <Button
@@ -72,12 +72,12 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
                 onClick={() => field.onChange(null)}
                 sx={{ textTransform: 'none' }}
               >
-                {t('pages.logo.remove')}
+                {t('core.logo.remove')}
               </Button>
             ) : null}
           </Stack>
           <Typography variant="caption" color={problem ? 'error' : 'text.secondary'} role={problem ? 'alert' : undefined} sx={{ display: 'block', mt: 0.75 }}>
-            {problem ?? t('pages.logo.hint')}
+            {problem ?? t('core.logo.hint')}
           </Typography>
         </Box>
       </Stack>
