@@ -1,0 +1,53 @@
+/**
+ * Contract between the Phoenix-protocol hub (server/core/realtime) and the feature plugins that own
+ * topics (e.g. server/plugins/chats owns `page:*` and `room:*`).
+ */
+import type { PermissionMap, RoleId } from '../../../contract/permissions';
+
+/** Who is on the other end of a socket, established once at connect from the `token` and `company_id` params. */
+export interface SocketIdentity {
+  socketId: string;
+  userId: number;
+  email: string;
+  firstName: string;
+  companyId: number;
+  role: RoleId;
+  permissions: PermissionMap;
+}
+
+export type ReplyStatus = 'ok' | 'error';
+export interface Reply {
+  status: ReplyStatus;
+  response: unknown;
+}
+
+/** One joined channel (a topic on a socket). */
+export interface ChannelContext {
+  readonly topic: string;
+  readonly identity: SocketIdentity;
+  /** Per-join state the handler may keep (e.g. the room id). */
+  readonly assigns: Record<string, unknown>;
+  /** Push an event to this client only. */
+  push(event: string, payload: unknown): void;
+  /** Subscribe this channel to another topic's broadcasts (delivered as if on this topic's own). */
+}
+
+export interface ChannelHandler {
+  /** Authorise and answer a join; `{status:'error', response:{reason}}` refuses it. */
+  join(topic: string, payload: unknown, ctx: ChannelContext): Promise<Reply>;
+  /** Handle a client push; the returned reply is sent as phx_reply (omit for no reply). */
+  handleIn?(event: string, payload: unknown, ctx: ChannelContext): Promise<Reply | void>;
+  /** The channel left or the socket closed. */
+  terminate?(ctx: ChannelContext): void;
+}
+
+export interface RealtimeHub {
+  /** Route topics matching `prefix:*` (e.g. 'room') to a handler. Duplicate prefixes fail. */
+  registerChannel(prefix: string, handler: ChannelHandler): void;
+  /** Deliver an event to every socket joined to the topic, on every server process (Redis fan-out when configured). */
+  broadcast(topic: string, event: string, payload: unknown): Promise<void>;
+  /** Presence (Phoenix.Presence wire format: presence_state / presence_diff) for a joined channel. */
+  trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void;
+  /** Number of sockets currently connected to this process (metrics, tests). */
+  socketCount(): number;
+}
