@@ -29,7 +29,6 @@ export interface ChannelContext {
   readonly assigns: Record<string, unknown>;
   /** Push an event to this client only. */
   push(event: string, payload: unknown): void;
-  /** Subscribe this channel to another topic's broadcasts (delivered as if on this topic's own). */
 }
 
 export interface ChannelHandler {
