@@ -38,14 +38,14 @@ export default defineConfig({
   },
   // The same server `npm start` runs (build + serve), on a fresh embedded database.
   webServer: {
-    command: 'rm -rf .test-data/e2e && npm start',
+    command: `rm -rf .test-data/e2e-${port} && npm start`,
     url: `${baseURL}/api/health/`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: '.test-data/e2e',
+      DATA_DIR: `.test-data/e2e-${port}`,
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
