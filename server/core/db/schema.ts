@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -38,6 +39,8 @@ export const companies = pgTable('companies', {
   logo: text('logo'),
   translatorDomain: text('translator_domain'),
   planName: text('plan_name'),
+  /** Spec §6 "companies with an agent feature": agents see only rooms tagged with their own e-mail. */
+  agentFeature: boolean('agent_feature').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -138,3 +141,104 @@ export const outboxEmails = pgTable('outbox_emails', {
   html: text('html'),
   createdAt: createdAt(),
 });
+
+// ---------- live inbox (server/plugins/chats, server/plugins/sandbox) ----------
+
+/** A messaging channel of a company ("page" in the inbox protocol): sandbox, WhatsApp number, Facebook page… */
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<'sandbox' | 'whatsapp' | 'messenger' | 'instagram'>().notNull(),
+    name: text('name').notNull(),
+    /** The provider's id of the channel (phone number id, page id); the sandbox uses `sandbox-{company}`. */
+    externalId: text('external_id').notNull(),
+    status: text('status').notNull().default('active'),
+    /** Sandbox only: the secret in the customer simulator's link. */
+    simulatorKey: text('simulator_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channels_company_idx').on(t.companyId)],
+);
+
+/** One conversation with one customer on one channel. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    /** The customer's id on the channel (phone number, PSID, simulator id). */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    pausedUntil: at('paused_until'),
+    blockedAt: at('blocked_at'),
+    lastMessageAt: at('last_message_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rooms_channel_external_uq').on(t.channelId, t.externalId),
+    index('rooms_company_activity_idx').on(t.companyId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    type: text('type').notNull().default('text'),
+    text: text('text'),
+    mediaUrl: text('media_url'),
+    mediaType: text('media_type'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    /** Outgoing messages only: pending → sent → delivered → read, or failed. */
+    status: text('status'),
+    error: text('error'),
+    /** Idempotency key of the sender (console or simulator). */
+    clientId: text('client_id'),
+    /** The provider's message id. */
+    externalId: text('external_id'),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_room_client_uq').on(t.roomId, t.clientId),
+    index('messages_room_id_idx').on(t.roomId, t.id),
+    index('messages_external_idx').on(t.externalId),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('tags_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export const roomTags = pgTable(
+  'room_tags',
+  {
+    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.tagId] }), index('room_tags_tag_idx').on(t.tagId)],
+);
+
+/** How far each member has read each room (unread counts). */
+export const roomReads = pgTable(
+  'room_reads',
+  {
+    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer('last_read_message_id').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
