@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
+  /** MediaStorage key of the avatar (profile_avatar); the URL it is served at is profile_avatar_url. */
+  profileAvatar: text('profile_avatar'),
   profileAvatarUrl: text('profile_avatar_url'),
   createdAt: createdAt(),
 });
@@ -105,7 +107,14 @@ export const invites = pgTable(
     acceptedAt: at('accepted_at'),
     revokedAt: at('revoked_at'),
   },
-  (t) => [index('invites_email_idx').on(t.email), index('invites_company_idx').on(t.companyId)],
+  (t) => [
+    index('invites_email_idx').on(t.email),
+    index('invites_company_idx').on(t.companyId),
+    // At most one open (not accepted, not revoked) invite per company and e-mail: inviting again refreshes it.
+    uniqueIndex('invites_open_company_email_uq')
+      .on(t.companyId, t.email)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+  ],
 );
 
 /** One login = one session; every refresh token of that login belongs to it. */

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "profile_avatar" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "invites_open_company_email_uq" ON "invites" USING btree ("company_id","email") WHERE "invites"."accepted_at" IS NULL AND "invites"."revoked_at" IS NULL;
