@@ -1,6 +1,6 @@
 /** Team area (spec §3 Team member, Role, Invite; §7 members, invites, roles, profiles): shapes and request schemas. */
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './validation';
+import { EMAIL_PATTERN, RegistrationBody } from './validation';
 import { ROLE_IDS, type PermissionMap, type RoleId } from './permissions';
 
 export interface TeamMember {
@@ -70,3 +70,58 @@ export const ProfileAvatarBody = z.object({
 export type MemberUpdateBody = z.infer<typeof MemberUpdateBody>;
 export type BulkInviteBody = z.input<typeof BulkInviteBody>;
 export type RolePermissionsUpdateBody = z.infer<typeof RolePermissionsUpdateBody>;
+
+// ---------- Lists (GET /api/members/, GET /api/invites/) ----------
+
+/** Largest page a list answers; pages start at 1. */
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 25;
+/** Sort keys of GET /api/members/ (`-` in front for descending). */
+export const MEMBER_ORDERING_FIELDS = ['first_name', 'email', 'role_id', 'created_at'] as const;
+export type MemberOrderingField = (typeof MEMBER_ORDERING_FIELDS)[number];
+export type MemberOrdering = MemberOrderingField | `-${MemberOrderingField}`;
+/** `status` filter of GET /api/invites/: pending (the default), one other status, or all. */
+export const INVITE_STATUS_FILTERS = ['pending', 'accepted', 'revoked', 'expired', 'all'] as const;
+export type InviteStatusFilter = (typeof INVITE_STATUS_FILTERS)[number];
+
+const pageQuery = {
+  page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
+  /** Larger sizes are capped at MAX_PAGE_SIZE (the console's "all"). */
+  page_size: z.coerce
+    .number()
+    .int('A valid integer is required.')
+    .min(1, 'Ensure this value is greater than or equal to 1.')
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  search: z.string().trim().max(200).optional(),
+};
+
+export const MemberListQuery = z.object({
+  ...pageQuery,
+  ordering: z
+    .string()
+    .trim()
+    .refine((v) => (MEMBER_ORDERING_FIELDS as readonly string[]).includes(v.replace(/^-/, '')), `Order by one of: ${MEMBER_ORDERING_FIELDS.join(', ')}.`)
+    .transform((v) => v as MemberOrdering)
+    .optional(),
+});
+export const InviteListQuery = z.object({ ...pageQuery, status: z.enum(INVITE_STATUS_FILTERS).default('pending') });
+
+export type MemberListQuery = z.input<typeof MemberListQuery>;
+export type InviteListQuery = z.input<typeof InviteListQuery>;
+
+// ---------- Profile avatar and invite acceptance ----------
+
+/** POST /api/profiles/ answer: the stored key and the URL the avatar is served at. */
+export interface ProfileAvatar {
+  profile_avatar: string;
+  profile_avatar_url: string;
+}
+
+/**
+ * POST /account/registration/ with the `invite` token of an invitation link
+ * (`/auth/signup/create-account?invite=<token>&email=<email>`). A valid token for the e-mail
+ * proves the address like a verified onboarding request does.
+ */
+export const InviteRegistrationBody = RegistrationBody.extend({ invite: z.string().trim().max(200).optional() });
+export type InviteRegistrationBody = z.input<typeof InviteRegistrationBody>;

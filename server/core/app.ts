@@ -3,6 +3,7 @@
  * logging), the feature plugins, the dev outbox and the console's static files.
  * The database is opened and migrated by the caller (server/main.ts, or the test helper).
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { AppConfig } from './config';
@@ -18,9 +19,12 @@ import { SmtpEmailSender } from './email/smtpSender';
 import { outboxRoutes } from './email/outboxRoutes';
 import { registerConsoleStatic } from './consoleStatic';
 import { healthRoutes } from './health';
+import { LocalDiskMediaStorage } from './storage/localDisk';
+import { mediaRoutes } from './storage/routes';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
+import teamPlugin from '../plugins/team';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -59,6 +63,7 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
   services.factory('SessionService', (s) => new SessionService(s.get('Database'), s.get('TokenService'), s.get('Clock')));
   services.factory('Outbox', (s) => (config.smtpUrl ? null : new OutboxEmailSender(s.get('Database'), s.get('Clock'), log)));
   services.factory('EmailSender', (s) => (config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : s.get('Outbox')!));
+  services.factory('MediaStorage', () => new LocalDiskMediaStorage(path.join(config.dataDir, 'media'), '/media'));
 
   for (const [name, value] of Object.entries(overrides) as [ServiceName, ServiceRegistry[ServiceName]][]) {
     if (value !== undefined) services.value(name, value as never);
@@ -95,6 +100,8 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
   await app.register(accountsPlugin);
   await app.register(companiesPlugin);
+  await app.register(teamPlugin);
+  await app.register(mediaRoutes, { storage: services.get('MediaStorage') });
 
   const outbox = services.get('Outbox');
   if (outbox && config.devOutbox) await app.register(outboxRoutes, { outbox });

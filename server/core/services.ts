@@ -13,6 +13,7 @@ import type { Clock } from './clock';
 import type { TokenService } from './auth/tokens';
 import type { SessionService } from './auth/sessions';
 import type { OutboxEmailSender } from './email/outboxSender';
+import type { MediaStorage } from './storage/types';
 
 /** Everything the container knows, by name. */
 export interface ServiceRegistry {
@@ -25,6 +26,8 @@ export interface ServiceRegistry {
   RateLimiter: RateLimiter;
   TokenService: TokenService;
   SessionService: SessionService;
+  /** Uploaded media (avatars): local disk under DATA_DIR/media by default. */
+  MediaStorage: MediaStorage;
 }
 
 export type ServiceName = keyof ServiceRegistry;
@@ -38,6 +41,7 @@ export const TOKENS: { readonly [K in ServiceName]: symbol } = {
   RateLimiter: Symbol('RateLimiter'),
   TokenService: Symbol('TokenService'),
   SessionService: Symbol('SessionService'),
+  MediaStorage: Symbol('MediaStorage'),
 };
 
 export type ServiceOverrides = Partial<ServiceRegistry>;

@@ -1,0 +1,22 @@
+/** MediaStorage in memory, for tests. */
+import { InvalidMediaKeyError, isValidMediaKey, type MediaObject, type MediaStorage, type StoredMedia } from './types';
+
+export class MemoryMediaStorage implements MediaStorage {
+  readonly objects = new Map<string, MediaObject>();
+
+  constructor(private readonly baseUrl = '/media') {}
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<StoredMedia> {
+    if (!isValidMediaKey(key)) throw new InvalidMediaKeyError(key);
+    this.objects.set(key, { bytes: Buffer.from(bytes), contentType });
+    return { key, url: `${this.baseUrl}/${key}` };
+  }
+
+  async get(key: string): Promise<MediaObject | null> {
+    return this.objects.get(key) ?? null;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.objects.delete(key);
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Team members of a company (memberships joined with their users): list, role change, removal.
+ * Every change that could leave a company without an admin runs in a transaction that first
+ * locks the company's row, so two concurrent demotions or removals cannot both pass the
+ * "at least one admin" check.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Paged } from '../../../contract/api';
+import { ROLE_NAMES, canManage, normalizeRole, type PermissionMap, type RoleId } from '../../../contract/permissions';
+import type { MemberOrdering, TeamMember } from '../../../contract/team';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../core/db/client';
+import { companies, memberships, users } from '../../core/db/schema';
+import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
+import { TEAM_MESSAGES } from './messages';
+import { containsPattern, offsetOf, paged, type PageRequest } from './paging';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Who acts: the calling user and their membership of the request's company. */
+export interface Actor {
+  userId: number;
+  role: RoleId;
+  permissions: PermissionMap;
+}
+
+export interface MemberListOptions extends PageRequest {
+  ordering?: MemberOrdering;
+  search?: string;
+}
+
+const columns = {
+  id: memberships.id,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: memberships.role,
+  profileAvatar: users.profileAvatar,
+  profileAvatarUrl: users.profileAvatarUrl,
+  createdAt: memberships.createdAt,
+};
+
+interface MemberRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  profileAvatar: string | null;
+  profileAvatarUrl: string | null;
+  createdAt: Date;
+}
+
+/** Admins first, then managers, then agents. */
+const roleRank = sql`CASE ${memberships.role} WHEN 'admin' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END`;
+
+const SORT_KEYS: Record<string, SQL | AnyPgColumn> = {
+  first_name: sql`lower(${users.firstName})`,
+  email: users.email,
+  role_id: roleRank,
+  created_at: memberships.createdAt,
+};
+
+export function lastAdminError(): ApiError {
+  return new ApiError(400, { detail: TEAM_MESSAGES.lastAdmin, code: 'last_admin' });
+}
+
+export class MemberService {
+  constructor(private readonly db: Database) {}
+
+  private toMember(row: MemberRow, callerId: number): TeamMember {
+    const role = normalizeRole(row.role);
+    return {
+      id: row.id,
+      user_id: row.userId,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      email: row.email,
+      role_id: role,
+      role: { id: role, name: ROLE_NAMES[role] },
+      profile_avatar: row.profileAvatar,
+      profile_avatar_url: row.profileAvatarUrl,
+      created_at: row.createdAt.toISOString(),
+      is_current_user: row.userId === callerId,
+    };
+  }
+
+  async list(requestUrl: string, companyId: number, callerId: number, options: MemberListOptions): Promise<Paged<TeamMember>> {
+    const conditions: SQL[] = [eq(memberships.companyId, companyId)];
+    if (options.search) {
+      const pattern = containsPattern(options.search);
+      conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
+    }
+    const where = and(...conditions);
+
+    const ordering = options.ordering ?? 'created_at';
+    const descending = ordering.startsWith('-');
+    const key = SORT_KEYS[ordering.replace(/^-/, '')];
+    const order = descending ? [desc(key), desc(memberships.id)] : [asc(key), asc(memberships.id)];
+
+    const [{ total }] = await this.db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where);
+    const rows = await this.db
+      .select(columns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(options.pageSize)
+      .offset(offsetOf(options));
+    return paged(
+      requestUrl,
+      options,
+      total,
+      rows.map((row) => this.toMember(row, callerId)),
+    );
+  }
+
+  async get(companyId: number, membershipId: number, callerId: number, db: Database | Tx = this.db): Promise<TeamMember | null> {
+    const [row] = await db
+      .select(columns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.id, membershipId)));
+    return row ? this.toMember(row, callerId) : null;
+  }
+
+  /** Serialises membership changes of one company (see the file comment). */
+  private async lockCompany(tx: Tx, companyId: number): Promise<void> {
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+  }
+
+  private async adminCount(tx: Tx, companyId: number): Promise<number> {
+    const [{ admins }] = await tx
+      .select({ admins: count() })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.role, 'admin')));
+    return admins;
+  }
+
+  /** PATCH /api/members/{id}/ (the route already checked can_manage_members). */
+  async changeRole(actor: Actor, companyId: number, membershipId: number, roleId: RoleId): Promise<TeamMember> {
+    await this.db.transaction(async (tx) => {
+      await this.lockCompany(tx, companyId);
+      const target = await this.get(companyId, membershipId, actor.userId, tx);
+      if (!target) throw notFound();
+      if (target.role_id === roleId) return;
+      const touchesAdmin = target.role_id === 'admin' || roleId === 'admin';
+      if (touchesAdmin && actor.role !== 'admin') throw forbidden(TEAM_MESSAGES.adminRoleOnlyByAdmin, 'admin_role_forbidden');
+      if (target.role_id === 'admin' && (await this.adminCount(tx, companyId)) <= 1) throw fieldError('role_id', TEAM_MESSAGES.lastAdmin);
+      await tx.update(memberships).set({ role: roleId }).where(and(eq(memberships.id, membershipId), eq(memberships.companyId, companyId)));
+    });
+    return (await this.get(companyId, membershipId, actor.userId))!;
+  }
+
+  /**
+   * DELETE /api/members/{id}/: with can_manage_members, or one's own membership (leaving).
+   * Only the membership ends; the user, their sessions and other memberships stay.
+   */
+  async remove(actor: Actor, companyId: number, membershipId: number): Promise<void> {
+    const manager = canManage(actor.permissions, 'members');
+    await this.db.transaction(async (tx) => {
+      await this.lockCompany(tx, companyId);
+      const target = await this.get(companyId, membershipId, actor.userId, tx);
+      const self = target?.user_id === actor.userId;
+      if (!self && !manager) throw forbidden();
+      if (!target) throw notFound();
+      if (target.role_id === 'admin') {
+        if (!self && actor.role !== 'admin') throw forbidden(TEAM_MESSAGES.adminRoleOnlyByAdmin, 'admin_role_forbidden');
+        if ((await this.adminCount(tx, companyId)) <= 1) throw lastAdminError();
+      }
+      await tx.delete(memberships).where(and(eq(memberships.id, membershipId), eq(memberships.companyId, companyId)));
+    });
+  }
+
+  /** E-mails (lower-case) among `emails` that already belong to members of the company. */
+  async memberEmails(companyId: number, emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.db
+      .select({ email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), inArray(users.email, emails)));
+    return new Set(rows.map((r) => r.email));
+  }
+}
