@@ -1,0 +1,93 @@
+import { Avatar, Chip, Stack, Typography } from '@mui/material';
+import { DataTable, List, SearchInput, useRecordContext } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { ConsolePagination, EmptyView, useAccess, useAccount } from '../../core';
+import type { TeamMember } from '../../../contract/team';
+import type { Role } from '../../../contract/api';
+import { MemberRoleSelect } from './MemberRoleSelect';
+import { RemoveMemberButton } from './RemoveMemberButton';
+import { useRoles } from './useRoles';
+
+export function memberName(member: Pick<TeamMember, 'first_name' | 'last_name' | 'email'>): string {
+  return `${member.first_name ?? ''} ${member.last_name ?? ''}`.trim() || member.email;
+}
+
+function initials(member: TeamMember): string {
+  const text = `${(member.first_name ?? '').charAt(0)}${(member.last_name ?? '').charAt(0)}`.toUpperCase();
+  return text || member.email.charAt(0).toUpperCase();
+}
+
+function NameCell() {
+  const { t } = useTranslation();
+  const member = useRecordContext<TeamMember>();
+  if (!member) return null;
+  const name = memberName(member);
+  return (
+    <Stack direction="row" spacing={1.5} alignItems="center">
+      <Avatar
+        src={member.profile_avatar_url ?? member.profile_avatar ?? undefined}
+        alt={name}
+        data-testid="member-avatar"
+        sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}
+      >
+        {initials(member)}
+      </Avatar>
+      <Typography variant="body2" fontWeight={600}>
+        {name}
+      </Typography>
+      {member.is_current_user && <Chip size="small" label={t('team.you')} variant="outlined" />}
+    </Stack>
+  );
+}
+
+function RoleCell({ roles, canManage, viewerIsAdmin }: { roles: Role[]; canManage: boolean; viewerIsAdmin: boolean }) {
+  const member = useRecordContext<TeamMember>();
+  if (!member) return null;
+  return <MemberRoleSelect member={member} roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />;
+}
+
+function ActionsCell({ canManage }: { canManage: boolean }) {
+  const member = useRecordContext<TeamMember>();
+  if (!member || (!canManage && !member.is_current_user)) return null;
+  return <RemoveMemberButton member={member} />;
+}
+
+/**
+ * The company's members (GET /api/members/): avatar and name, e-mail, role; paged with the spec's
+ * page sizes, sortable, searchable (`search`), the empty-data view when nothing matches.
+ */
+export function MembersList() {
+  const { t } = useTranslation();
+  const { canManage } = useAccess('members');
+  const { company } = useAccount();
+  const roles = useRoles();
+  const viewerIsAdmin = company?.role?.id === 'admin';
+
+  return (
+    <List<TeamMember>
+      resource="members"
+      title={false}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('team.search')} />]}
+      sort={{ field: 'first_name', order: 'ASC' }}
+      perPage={25}
+      pagination={<ConsolePagination />}
+      empty={<EmptyView />}
+      exporter={false}
+      actions={false}
+      sx={{ '& .RaList-main': { boxShadow: 'none' } }}
+    >
+      <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
+        <DataTable.Col source="first_name" label="resources.members.fields.first_name">
+          <NameCell />
+        </DataTable.Col>
+        <DataTable.Col source="email" label="resources.members.fields.email" />
+        <DataTable.Col source="role_id" label="resources.members.fields.role_id">
+          <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+        </DataTable.Col>
+        <DataTable.Col label="" disableSort align="right">
+          <ActionsCell canManage={canManage} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
