@@ -44,7 +44,9 @@ export const INVITE_TTL_DAYS = 7;
 /** The most addresses one bulk invite takes. */
 export const MAX_BULK_INVITES = 50;
 
-const roleId = z.enum(ROLE_IDS);
+const roleId = z.enum(ROLE_IDS, {
+  error: (issue) => (issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice.`),
+});
 
 export const MemberUpdateBody = z.object({ role_id: roleId });
 export const BulkInviteBody = z.object({

@@ -8,11 +8,11 @@ import {
   OnboardingSubmitBody,
   PasswordChangeRequest,
   RefreshBody,
-  RegistrationBody,
   ResetPasswordBody,
   ResetPasswordConfirmBody,
   TokenQuery,
 } from '../../../contract/validation';
+import { InviteRegistrationBody } from '../../../contract/team';
 import { currentUser, requireUser } from '../../core/auth/requireUser';
 import type { AccountService } from './service';
 import { VERIFY_LINK_INVALID, type OnboardingService } from './onboardingService';
@@ -21,7 +21,7 @@ type Body<S extends z.ZodType> = { Body: z.infer<S> };
 type Query<S extends z.ZodType> = { Querystring: z.infer<S> };
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
-  app.post<Body<typeof RegistrationBody>>('/account/registration/', { schema: { body: RegistrationBody } }, async (request, reply) => {
+  app.post<Body<typeof InviteRegistrationBody>>('/account/registration/', { schema: { body: InviteRegistrationBody } }, async (request, reply) => {
     await accounts.register(request.body);
     return reply.code(201).send({ detail: 'Account created.' });
   });

@@ -5,13 +5,13 @@
  */
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { LoginResponse, TokenPair, User } from '../../../contract/api';
-import { normalizeRole } from '../../../contract/permissions';
 import type { FieldErrors } from '../../../contract/errors';
 import type { PasswordChangeRequest, RegistrationBody } from '../../../contract/validation';
+import type { InviteRegistrationBody } from '../../../contract/team';
 import type { AppConfig } from '../../core/config';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
-import { invites, memberships, onboardingRequests, passwordResets, users } from '../../core/db/schema';
+import { onboardingRequests, passwordResets, users } from '../../core/db/schema';
 import type { EmailSender } from '../../core/email/types';
 import { ApiError, fieldError, notFound, throttled, validationError } from '../../core/errors';
 import { hashCost, hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/auth/passwords';
@@ -22,11 +22,12 @@ import type { SessionService } from '../../core/auth/sessions';
 import { InvalidTokenError } from '../../core/auth/tokens';
 import type { AuthUser } from '../../core/fastifyTypes';
 import { passwordResetEmail } from './emails';
-import { pendingInvitesFor } from './invitesLookup';
+import { acceptPendingInvites, isValidInviteToken, pendingInvitesFor } from './invitesLookup';
 import { loadUserView } from './userView';
 
 export const ACCOUNT_MESSAGES = {
   registrationNotVerified: 'Verify this e-mail address before creating an account.',
+  inviteInvalid: 'This invitation link is invalid or has expired.',
   userExists: 'A user with this e-mail address already exists.',
   badCredentials: 'Unable to log in with provided credentials.',
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
@@ -67,8 +68,13 @@ export class AccountService {
     return hashPassword(password, this.deps.config.passwordHashCost);
   }
 
-  /** Registration is open only to a verified onboarding e-mail or an invited one. */
-  async register(body: Required<RegistrationBody>): Promise<void> {
+  /**
+   * Registration is open to an e-mail that was verified through onboarding, or to the holder
+   * of a valid invite token for that e-mail (the invitation link proves the address). A mere
+   * pending invite is not enough: anyone could otherwise claim an invited address.
+   * On success every pending invite of the e-mail is accepted.
+   */
+  async register(body: Required<RegistrationBody> & Pick<InviteRegistrationBody, 'invite'>): Promise<void> {
     const now = this.deps.clock.now();
     const errors: FieldErrors = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -80,8 +86,11 @@ export class AccountService {
         .select({ id: onboardingRequests.id })
         .from(onboardingRequests)
         .where(and(eq(onboardingRequests.email, body.email), isNotNull(onboardingRequests.verifiedAt)));
-      const invited = await pendingInvitesFor(this.db, body.email, now);
-      if (!verified && invited.length === 0) add('email', ACCOUNT_MESSAGES.registrationNotVerified);
+      const invited = body.invite ? await isValidInviteToken(this.db, body.invite, body.email, now) : false;
+      if (!verified && !invited) {
+        if (body.invite) add('invite', ACCOUNT_MESSAGES.inviteInvalid);
+        else add('email', ACCOUNT_MESSAGES.registrationNotVerified);
+      }
     }
     for (const problem of passwordProblems(body.password1)) add('password1', problem);
     if (body.password1 !== body.password2) add('password2', PASSWORD_MESSAGES.mismatch);
@@ -95,13 +104,7 @@ export class AccountService {
           .values({ email: body.email, firstName: body.first_name, lastName: body.last_name ?? '', passwordHash, createdAt: now })
           .returning({ id: users.id });
         // Accepting the invites makes the new user a member with the invited role.
-        for (const invite of await pendingInvitesFor(tx, body.email, now)) {
-          await tx
-            .insert(memberships)
-            .values({ companyId: invite.companyId, userId: user.id, role: normalizeRole(invite.role), createdAt: now })
-            .onConflictDoNothing();
-          await tx.update(invites).set({ acceptedAt: now }).where(eq(invites.id, invite.id));
-        }
+        await acceptPendingInvites(tx, user.id, body.email, now);
       });
     } catch (err) {
       // Two registrations raced for the same e-mail: the loser sees the usual message.
@@ -132,6 +135,11 @@ export class AccountService {
     // Hashes made with an older cost are upgraded while the plain password is at hand.
     if (hashCost(user.passwordHash) !== this.deps.config.passwordHashCost) {
       await this.db.update(users).set({ passwordHash: await this.hash(password) }).where(eq(users.id, user.id));
+    }
+    // Invites sent to this address since the last sign-in: join those companies now.
+    const now = this.deps.clock.now();
+    if ((await pendingInvitesFor(this.db, user.email, now)).length > 0) {
+      await this.db.transaction((tx) => acceptPendingInvites(tx, user.id, user.email, now));
     }
     const { access, refresh } = await this.deps.sessions.start(user.id);
     return { access, refresh, user: (await this.userView(user.id))! };
