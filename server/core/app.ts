@@ -24,6 +24,8 @@ import { mediaRoutes } from './storage/routes';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
+import chatsPlugin from '../plugins/chats';
+import sandboxPlugin from '../plugins/sandbox';
 import teamPlugin from '../plugins/team';
 
 export interface BuildAppOptions {
@@ -100,6 +102,8 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
   await app.register(accountsPlugin);
   await app.register(companiesPlugin);
+  await app.register(chatsPlugin);
+  await app.register(sandboxPlugin);
   await app.register(teamPlugin);
   await app.register(mediaRoutes, { storage: services.get('MediaStorage') });
 

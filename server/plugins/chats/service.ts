@@ -1,0 +1,617 @@
+/**
+ * The live inbox: rooms, messages, tags, reads, and the outgoing messages' delivery.
+ * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
+ * so a client that reconnects catches up from the database (join with last_message_id).
+ */
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CHAT_EVENTS,
+  CHAT_PAGE_SIZE,
+  DELIVERY_ORDER,
+  isAgentTagName,
+  type DeliveryStatus,
+  type Message,
+  type MessageOrigin,
+  type MessageType,
+  type PageInfo,
+  type Platform,
+  type Room,
+  type Tag,
+} from '../../../contract/chats';
+import type { RoleId } from '../../../contract/permissions';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../core/db/client';
+import { channels, companies, memberships, messages, roomReads, roomTags, rooms, tags, users } from '../../core/db/schema';
+import type { RealtimeHub } from '../../core/realtime/types';
+import { pageTopic, roomTopic, toMessage, toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
+
+/** What the inbox needs from the hub to announce changes. */
+export type Broadcaster = Pick<RealtimeHub, 'broadcast'>;
+
+/** The member acting (from the socket identity or the request). */
+export interface ChatActor {
+  userId: number;
+  email: string;
+  name: string;
+  companyId: number;
+  role: RoleId;
+}
+
+/** A refusal answered to the client as `{reason, errors?}`. */
+export class ChatError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(reason);
+    this.name = 'ChatError';
+  }
+}
+
+/** The outbound side of a channel (sandbox, WhatsApp Cloud API, Messenger…). */
+export interface ChannelProvider {
+  /**
+   * Hands one outgoing message to the channel. Resolves with the provider's message id (and
+   * `delivered` when the channel confirms delivery at once); throws when the channel refuses it.
+   */
+  send(room: RoomRecord, message: Message): Promise<{ external_id: string; status?: 'sent' | 'delivered' }>;
+}
+
+export interface OutgoingInput {
+  text?: string | null;
+  media_url?: string | null;
+  media_type?: string | null;
+  type?: MessageType;
+  client_id: string;
+}
+
+export interface InboundInput {
+  /** The customer's id on the channel. */
+  externalUserId: string;
+  name: string;
+  type: MessageType;
+  text?: string | null;
+  mediaUrl?: string | null;
+  mediaType?: string | null;
+  data?: Record<string, unknown> | null;
+  clientId?: string | null;
+  externalId?: string | null;
+}
+
+export interface FetchRoomsQuery {
+  search: string;
+  page: number;
+  tags?: number[];
+  pages?: number[];
+}
+
+const STATUSES = Object.keys(DELIVERY_ORDER) as DeliveryStatus[];
+/** Messages returned to a reconnecting client at most (the client reloads the room beyond that). */
+export const MAX_MISSED = 500;
+
+const roomColumns = {
+  id: rooms.id,
+  companyId: rooms.companyId,
+  channelId: rooms.channelId,
+  externalId: rooms.externalId,
+  name: rooms.name,
+  pausedUntil: rooms.pausedUntil,
+  blockedAt: rooms.blockedAt,
+  lastMessageAt: rooms.lastMessageAt,
+  createdAt: rooms.createdAt,
+  platform: channels.platform,
+};
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function isPrivilegedRole(role: RoleId): boolean {
+  return role === 'admin' || role === 'manager';
+}
+
+export interface ChatDeps {
+  db: Database;
+  clock: Clock;
+  /** The hub, resolved when used (it may be attached after the service is built). */
+  hub: () => Broadcaster;
+  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+export class ChatService {
+  private readonly providers = new Map<string, ChannelProvider>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ChatDeps) {}
+
+  private get db(): Database {
+    return this.deps.db;
+  }
+
+  registerProvider(platform: Platform, provider: ChannelProvider): void {
+    this.providers.set(platform, provider);
+  }
+
+  /** Resolves when every delivery started so far has settled (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
+    try {
+      await this.deps.hub().broadcast(topic, event, payload);
+    } catch (err) {
+      // The change is stored; a client that missed it catches up when it rejoins.
+      this.deps.log?.warn({ err, topic, event }, 'chat broadcast failed');
+    }
+  }
+
+  // ---------- companies, channels ----------
+
+  async agentFeature(companyId: number): Promise<boolean> {
+    const [row] = await this.db.select({ on: companies.agentFeature }).from(companies).where(eq(companies.id, companyId));
+    return row?.on ?? false;
+  }
+
+  /** Under the agent feature, a member who is neither admin nor manager sees only rooms tagged with their e-mail: that e-mail, else null. */
+  async restrictedEmail(actor: Pick<ChatActor, 'companyId' | 'role' | 'email'>): Promise<string | null> {
+    if (isPrivilegedRole(actor.role)) return null;
+    return (await this.agentFeature(actor.companyId)) ? actor.email.toLowerCase() : null;
+  }
+
+  async listPages(companyId: number): Promise<PageInfo[]> {
+    const rows = await this.db.select().from(channels).where(eq(channels.companyId, companyId)).orderBy(asc(channels.id));
+    return rows.map(toPageInfo);
+  }
+
+  async channel(companyId: number, channelId: number): Promise<ChannelRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, channelId), eq(channels.companyId, companyId)));
+    return row ?? null;
+  }
+
+  // ---------- rooms ----------
+
+  private taggedWith(email: string): SQL {
+    return sql`exists (select 1 from ${roomTags} inner join ${tags} on ${tags.id} = ${roomTags.tagId} where ${roomTags.roomId} = ${rooms.id} and lower(${tags.name}) = ${email})`;
+  }
+
+  async roomRecord(roomId: number): Promise<RoomRecord | null> {
+    const [row] = await this.db.select(roomColumns).from(rooms).innerJoin(channels, eq(channels.id, rooms.channelId)).where(eq(rooms.id, roomId));
+    return row ?? null;
+  }
+
+  /** The room if the actor may open it: another company's room is "not found", an agent-feature restriction "forbidden". */
+  async accessibleRoom(actor: ChatActor, roomId: number): Promise<RoomRecord> {
+    const room = await this.roomRecord(roomId);
+    if (!room || room.companyId !== actor.companyId) throw new ChatError('not found');
+    const email = await this.restrictedEmail(actor);
+    if (email) {
+      const tagNames = (await this.tagsOf([room.id])).get(room.id) ?? [];
+      if (!tagNames.some((t) => t.name.toLowerCase() === email)) throw new ChatError('forbidden');
+    }
+    return room;
+  }
+
+  private async tagsOf(roomIds: number[]): Promise<Map<number, Tag[]>> {
+    const map = new Map<number, Tag[]>();
+    if (roomIds.length === 0) return map;
+    const rows = await this.db
+      .select({ roomId: roomTags.roomId, id: tags.id, name: tags.name })
+      .from(roomTags)
+      .innerJoin(tags, eq(tags.id, roomTags.tagId))
+      .where(inArray(roomTags.roomId, roomIds))
+      .orderBy(asc(tags.name), asc(tags.id));
+    for (const { roomId, ...tag } of rows) {
+      const list = map.get(roomId) ?? [];
+      list.push(tag);
+      map.set(roomId, list);
+    }
+    return map;
+  }
+
+  private async unreadOf(roomIds: number[], userId: number | null): Promise<Map<number, number>> {
+    const map = new Map<number, number>();
+    if (roomIds.length === 0) return map;
+    const rows = await this.db
+      .select({ roomId: messages.roomId, unread: count() })
+      .from(messages)
+      .leftJoin(roomReads, and(eq(roomReads.roomId, messages.roomId), eq(roomReads.userId, userId ?? -1)))
+      .where(
+        and(
+          inArray(messages.roomId, roomIds),
+          eq(messages.origin, 'user'),
+          gt(messages.id, sql`coalesce(${roomReads.lastReadMessageId}, 0)`),
+        ),
+      )
+      .groupBy(messages.roomId);
+    for (const row of rows) map.set(row.roomId, Number(row.unread));
+    return map;
+  }
+
+  private async lastMessagesOf(roomIds: number[]): Promise<Map<number, Message>> {
+    const map = new Map<number, Message>();
+    if (roomIds.length === 0) return map;
+    const rows = await this.db
+      .selectDistinctOn([messages.roomId])
+      .from(messages)
+      .where(inArray(messages.roomId, roomIds))
+      .orderBy(messages.roomId, desc(messages.id));
+    for (const row of rows) map.set(row.roomId, toMessage(row));
+    return map;
+  }
+
+  /** Room views for a list: each with its tags, the user's unread count and its last message only. */
+  async roomSummaries(records: RoomRecord[], userId: number | null): Promise<Room[]> {
+    const ids = records.map((r) => r.id);
+    const [tagMap, unreadMap, lastMap] = await Promise.all([this.tagsOf(ids), this.unreadOf(ids, userId), this.lastMessagesOf(ids)]);
+    return records.map((r) => {
+      const last = lastMap.get(r.id);
+      return toRoom(r, { tags: tagMap.get(r.id) ?? [], unread: unreadMap.get(r.id) ?? 0, messages: last ? [last] : [] });
+    });
+  }
+
+  /** One room with its newest CHAT_PAGE_SIZE messages (ascending). */
+  async roomDetail(record: RoomRecord, userId: number | null): Promise<Room> {
+    const [tagMap, unreadMap, page] = await Promise.all([this.tagsOf([record.id]), this.unreadOf([record.id], userId), this.newestMessages(record.id)]);
+    return toRoom(record, { tags: tagMap.get(record.id) ?? [], unread: unreadMap.get(record.id) ?? 0, messages: page });
+  }
+
+  private async newestMessages(roomId: number): Promise<Message[]> {
+    const rows = await this.db.select().from(messages).where(eq(messages.roomId, roomId)).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
+    return rows.reverse().map(toMessage);
+  }
+
+  /** fetch_rooms: newest activity first, CHAT_PAGE_SIZE per page from 1. */
+  async fetchRooms(actor: ChatActor, pageId: number, query: FetchRoomsQuery): Promise<Room[]> {
+    const conditions: SQL[] = [eq(rooms.companyId, actor.companyId)];
+    conditions.push(query.pages && query.pages.length > 0 ? inArray(rooms.channelId, query.pages) : eq(rooms.channelId, pageId));
+    const term = query.search.trim();
+    if (term) {
+      const pattern = `%${escapeLike(term)}%`;
+      conditions.push(or(ilike(rooms.name, pattern), ilike(rooms.externalId, pattern))!);
+    }
+    if (query.tags && query.tags.length > 0) {
+      conditions.push(sql`exists (select 1 from ${roomTags} where ${roomTags.roomId} = ${rooms.id} and ${inArray(roomTags.tagId, query.tags)})`);
+    }
+    const email = await this.restrictedEmail(actor);
+    if (email) conditions.push(this.taggedWith(email));
+
+    const records = await this.db
+      .select(roomColumns)
+      .from(rooms)
+      .innerJoin(channels, eq(channels.id, rooms.channelId))
+      .where(and(...conditions))
+      .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
+      .limit(CHAT_PAGE_SIZE)
+      .offset((query.page - 1) * CHAT_PAGE_SIZE);
+    return this.roomSummaries(records, actor.userId);
+  }
+
+  /** room:{id} join: the room with its newest page, the messages after the client's last one, and the room marked read. */
+  async openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined): Promise<{ room: Room; missed: Message[] }> {
+    let missed: Message[] = [];
+    if (lastMessageId !== null && lastMessageId !== undefined) {
+      const rows = await this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.roomId, room.id), gt(messages.id, lastMessageId)))
+        .orderBy(asc(messages.id))
+        .limit(MAX_MISSED);
+      missed = rows.map(toMessage);
+    }
+    await this.markRead(room.id, actor.userId);
+    return { room: await this.roomDetail(room, actor.userId), missed };
+  }
+
+  async markRead(roomId: number, userId: number): Promise<void> {
+    const [last] = await this.db.select({ id: messages.id }).from(messages).where(eq(messages.roomId, roomId)).orderBy(desc(messages.id)).limit(1);
+    const lastId = last?.id ?? 0;
+    await this.db
+      .insert(roomReads)
+      .values({ roomId, userId, lastReadMessageId: lastId })
+      .onConflictDoUpdate({
+        target: [roomReads.roomId, roomReads.userId],
+        set: { lastReadMessageId: sql`greatest(${roomReads.lastReadMessageId}, ${lastId})` },
+      });
+  }
+
+  /** fetch_messages: the page before a message (id) or a time, ascending. */
+  async olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }): Promise<{ messages: Message[]; has_more: boolean }> {
+    const conditions: SQL[] = [eq(messages.roomId, roomId)];
+    if (before.id !== null && before.id !== undefined) conditions.push(lt(messages.id, before.id));
+    if (before.timestamp) {
+      const at = new Date(before.timestamp);
+      if (Number.isNaN(at.getTime())) throw new ChatError('invalid payload', { before_timestamp: ['Enter a valid date/time.'] });
+      conditions.push(lt(messages.createdAt, at));
+    }
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(and(...conditions))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(CHAT_PAGE_SIZE + 1);
+    const has_more = rows.length > CHAT_PAGE_SIZE;
+    return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(toMessage), has_more };
+  }
+
+  // ---------- room changes ----------
+
+  private async changed(roomId: number, event: string, actorUserId: number): Promise<Room> {
+    const record = (await this.roomRecord(roomId))!;
+    const room = await this.roomDetail(record, actorUserId);
+    await this.broadcast(roomTopic(roomId), event, { room: { ...room, unread: 0 } });
+    return room;
+  }
+
+  async setPausedUntil(actor: ChatActor, room: RoomRecord, pausedUntil: string | null): Promise<Room> {
+    await this.db.update(rooms).set({ pausedUntil: pausedUntil ? new Date(pausedUntil) : null }).where(eq(rooms.id, room.id));
+    return this.changed(room.id, CHAT_EVENTS.roomInfo, actor.userId);
+  }
+
+  async setBlocked(actor: ChatActor, room: RoomRecord, blocked: boolean): Promise<Room> {
+    await this.db.update(rooms).set({ blockedAt: blocked ? this.deps.clock.now() : null }).where(eq(rooms.id, room.id));
+    return this.changed(room.id, blocked ? CHAT_EVENTS.blockUser : CHAT_EVENTS.unblockUser, actor.userId);
+  }
+
+  /** The company's tag of that name (case-insensitive), created on first use. */
+  async ensureTag(companyId: number, name: string): Promise<Tag> {
+    // Agent tags are e-mail addresses: stored lower-cased like the users' e-mails.
+    const clean = isAgentTagName(name.trim()) ? name.trim().toLowerCase() : name.trim();
+    const find = async () => {
+      const [row] = await this.db
+        .select({ id: tags.id, name: tags.name })
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), sql`lower(${tags.name}) = ${clean.toLowerCase()}`));
+      return row;
+    };
+    const existing = await find();
+    if (existing) return existing;
+    await this.db.insert(tags).values({ companyId, name: clean }).onConflictDoNothing();
+    return (await find())!;
+  }
+
+  async addTag(actor: ChatActor, room: RoomRecord, name: string): Promise<Room> {
+    const tag = await this.ensureTag(actor.companyId, name);
+    await this.db.insert(roomTags).values({ roomId: room.id, tagId: tag.id }).onConflictDoNothing();
+    return this.changed(room.id, CHAT_EVENTS.roomInfo, actor.userId);
+  }
+
+  async removeTag(actor: ChatActor, room: RoomRecord, name: string): Promise<Room> {
+    const matching = this.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, actor.companyId), sql`lower(${tags.name}) = ${name.trim().toLowerCase()}`));
+    await this.db.delete(roomTags).where(and(eq(roomTags.roomId, room.id), inArray(roomTags.tagId, matching)));
+    return this.changed(room.id, CHAT_EVENTS.roomInfo, actor.userId);
+  }
+
+  /** GET /api/tags/: all company tags; under the agent feature, a restricted member sees only the tags naming members' e-mails. */
+  async listTags(actor: ChatActor): Promise<Tag[]> {
+    const conditions: SQL[] = [eq(tags.companyId, actor.companyId)];
+    if (await this.restrictedEmail(actor)) {
+      const memberEmails = this.db
+        .select({ email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.companyId, actor.companyId));
+      conditions.push(sql`lower(${tags.name}) in (${memberEmails})`);
+    }
+    return this.db.select({ id: tags.id, name: tags.name }).from(tags).where(and(...conditions)).orderBy(asc(tags.name), asc(tags.id));
+  }
+
+  // ---------- messages ----------
+
+  /**
+   * Stores one message idempotently (same client_id in the same room → the stored one, created false)
+   * and moves the room's last activity.
+   */
+  private async storeMessage(values: typeof messages.$inferInsert): Promise<{ row: MessageRow; created: boolean }> {
+    const [inserted] = await this.db.insert(messages).values(values).onConflictDoNothing().returning();
+    if (!inserted) {
+      const [existing] = await this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.roomId, values.roomId), eq(messages.clientId, values.clientId!)));
+      if (!existing) throw new Error('message conflict without a stored message');
+      return { row: existing, created: false };
+    }
+    await this.db
+      .update(rooms)
+      .set({ lastMessageAt: sql`greatest(coalesce(${rooms.lastMessageAt}, ${inserted.createdAt}), ${inserted.createdAt})` })
+      .where(eq(rooms.id, inserted.roomId));
+    return { row: inserted, created: true };
+  }
+
+  private agentMessage(actor: ChatActor, room: RoomRecord, input: OutgoingInput): typeof messages.$inferInsert {
+    return {
+      companyId: room.companyId,
+      roomId: room.id,
+      origin: 'agent',
+      type: input.type ?? (input.media_url ? 'image' : 'text'),
+      text: input.text ?? null,
+      mediaUrl: input.media_url ?? null,
+      mediaType: input.media_type ?? null,
+      status: 'pending',
+      clientId: input.client_id,
+      senderUserId: actor.userId,
+      senderName: actor.name,
+      createdAt: this.deps.clock.now(),
+    };
+  }
+
+  private async announceMessage(message: Message, pageId: number, onPage = true): Promise<void> {
+    await this.broadcast(roomTopic(message.room_id), CHAT_EVENTS.newMessage, message);
+    if (onPage) await this.broadcast(pageTopic(pageId), CHAT_EVENTS.newMessage, { room_id: message.room_id, message });
+  }
+
+  /** send_message: stored first (idempotent on client_id), announced, then handed to the channel. */
+  async sendMessage(actor: ChatActor, room: RoomRecord, input: OutgoingInput): Promise<{ message: Message; created: boolean }> {
+    if (room.blockedAt) throw new ChatError('blocked');
+    if (!input.text?.trim() && !input.media_url?.trim()) throw new ChatError('invalid payload', { message: ['A text or a media_url is required.'] });
+    const { row, created } = await this.storeMessage(this.agentMessage(actor, room, input));
+    const message = toMessage(row);
+    if (created) {
+      await this.markRead(room.id, actor.userId);
+      await this.announceMessage(message, room.channelId);
+      this.deliver(room, message);
+    }
+    return { message, created };
+  }
+
+  /** Hands a pending message to its channel's provider in the background; statuses follow as message_status. */
+  deliver(room: RoomRecord, message: Message): void {
+    const run = (async () => {
+      const provider = this.providers.get(room.platform);
+      try {
+        if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
+        const result = await provider.send(room, message);
+        await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
+        if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
+      }
+    })();
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+  }
+
+  /**
+   * Moves a message's delivery status forward only (contract DELIVERY_ORDER): a status at or
+   * behind the current one is ignored. Broadcasts message_status when it moved; returns the message then.
+   */
+  async applyStatus(messageId: number, status: DeliveryStatus, extra: { error?: string; externalId?: string } = {}): Promise<Message | null> {
+    const behind = STATUSES.filter((s) => DELIVERY_ORDER[s] < DELIVERY_ORDER[status]);
+    const [row] = await this.db
+      .update(messages)
+      .set({
+        status,
+        ...(status === 'failed' ? { error: extra.error ?? 'Delivery failed.' } : {}),
+        ...(extra.externalId ? { externalId: extra.externalId } : {}),
+      })
+      .where(and(eq(messages.id, messageId), inArray(messages.status, behind)))
+      .returning();
+    if (!row) return null;
+    const message = toMessage(row);
+    await this.broadcast(roomTopic(row.roomId), CHAT_EVENTS.messageStatus, message);
+    return message;
+  }
+
+  /** A provider's status report by its message id (webhooks). */
+  async applyStatusByExternalId(channelId: number, externalId: string, status: DeliveryStatus, error?: string): Promise<Message | null> {
+    const [row] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(rooms, eq(rooms.id, messages.roomId))
+      .where(and(eq(rooms.channelId, channelId), eq(messages.externalId, externalId)));
+    return row ? this.applyStatus(row.id, status, { error }) : null;
+  }
+
+  /** The customer read the conversation: every outgoing message sent or delivered becomes read. */
+  async markReadByCustomer(roomId: number): Promise<Message[]> {
+    const rows = await this.db
+      .update(messages)
+      .set({ status: 'read' })
+      .where(and(eq(messages.roomId, roomId), ne(messages.origin, 'user'), inArray(messages.status, ['sent', 'delivered'])))
+      .returning();
+    const changed = rows.sort((a, b) => a.id - b.id).map(toMessage);
+    for (const message of changed) await this.broadcast(roomTopic(roomId), CHAT_EVENTS.messageStatus, message);
+    return changed;
+  }
+
+  /** The room of a customer on a channel, created (name given) on first contact. */
+  private async ensureRoom(channel: ChannelRow, externalUserId: string, name: string): Promise<{ record: RoomRecord; created: boolean }> {
+    const [inserted] = await this.db
+      .insert(rooms)
+      .values({ companyId: channel.companyId, channelId: channel.id, externalId: externalUserId, name, createdAt: this.deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: rooms.id });
+    if (inserted) return { record: (await this.roomRecord(inserted.id))!, created: true };
+    const [existing] = await this.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.channelId, channel.id), eq(rooms.externalId, externalUserId)));
+    return { record: (await this.roomRecord(existing.id))!, created: false };
+  }
+
+  private async announceNewRoom(record: RoomRecord): Promise<Room> {
+    const [room] = await this.roomSummaries([(await this.roomRecord(record.id))!], null);
+    await this.broadcast(pageTopic(record.channelId), CHAT_EVENTS.newRoom, { room });
+    return room;
+  }
+
+  /**
+   * create_new_chat_room: the customer's room on the channel (existing or new), the messages
+   * stored as agent messages and sent. A new room is announced with new_room, messages into an existing one with new_message.
+   */
+  async createRoom(
+    actor: ChatActor,
+    channel: ChannelRow,
+    input: { user_id: string; name: string; messages: { text: string; client_id: string }[] },
+  ): Promise<Room> {
+    const { record, created } = await this.ensureRoom(channel, input.user_id, input.name);
+    if (record.blockedAt && input.messages.length > 0) throw new ChatError('blocked');
+    const stored: Message[] = [];
+    for (const m of input.messages) {
+      const { row, created: isNew } = await this.storeMessage(this.agentMessage(actor, record, { text: m.text, client_id: m.client_id, type: 'text' }));
+      if (isNew) stored.push(toMessage(row));
+    }
+    if (created) await this.announceNewRoom(record);
+    else for (const message of stored) await this.announceMessage(message, record.channelId);
+    for (const message of stored) this.deliver(record, message);
+    return this.roomDetail((await this.roomRecord(record.id))!, actor.userId);
+  }
+
+  /**
+   * A customer's message arriving from a channel: the room is created on first contact (new_room
+   * on the page), the message stored idempotently (client_id or provider id) and announced.
+   */
+  async receiveInbound(channel: ChannelRow, input: InboundInput): Promise<{ room: RoomRecord; message: Message; created: boolean; roomCreated: boolean }> {
+    const { record, created: roomCreated } = await this.ensureRoom(channel, input.externalUserId, input.name);
+    if (record.blockedAt) throw new ChatError('blocked');
+    const { row, created } = await this.storeMessage({
+      companyId: channel.companyId,
+      roomId: record.id,
+      origin: 'user' satisfies MessageOrigin,
+      type: input.type,
+      text: input.text ?? null,
+      mediaUrl: input.mediaUrl ?? null,
+      mediaType: input.mediaType ?? null,
+      data: input.data ?? null,
+      clientId: input.clientId ?? null,
+      externalId: input.externalId ?? null,
+      senderName: input.name,
+      createdAt: this.deps.clock.now(),
+    });
+    const message = toMessage(row);
+    if (created) {
+      // A new room carries its first message (and unread count) in new_room; the page needs no new_message then.
+      if (roomCreated) await this.announceNewRoom(record);
+      await this.announceMessage(message, channel.id, !roomCreated);
+    }
+    return { room: record, message, created, roomCreated };
+  }
+
+  /** Every message of a room after an id, ascending (the simulator's polling). */
+  async messagesAfter(roomId: number, afterId: number, limit = 200): Promise<Message[]> {
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.roomId, roomId), gt(messages.id, afterId)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+    return rows.map(toMessage);
+  }
+
+  async roomByCustomer(channelId: number, externalUserId: string): Promise<RoomRecord | null> {
+    const [row] = await this.db
+      .select(roomColumns)
+      .from(rooms)
+      .innerJoin(channels, eq(channels.id, rooms.channelId))
+      .where(and(eq(rooms.channelId, channelId), eq(rooms.externalId, externalUserId)));
+    return row ?? null;
+  }
+}
