@@ -100,6 +100,24 @@ describe('SignupCreateAccountPage', () => {
     });
   });
 
+  it('registers from an invite link: e-mail from the link, the invite token in the body, no stored sign-up e-mail needed', async () => {
+    const http = createFakeHttp(() => ({ detail: 'created' }));
+    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?invite=tok-123&email=new%40example.com', route: '/auth/signup/create-account', http });
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('new@example.com');
+    await fill();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login?email=new%40example.com'));
+    expect(http.calls).toHaveLength(1);
+    expect(http.calls[0]).toMatchObject({ path: '/account/registration/', options: { auth: false, body: { email: 'new@example.com', invite: 'tok-123' } } });
+  });
+
+  it('sends no invite field without an invite link', async () => {
+    const http = createFakeHttp(() => ({ detail: 'created' }));
+    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?email=grace%40example.com', route: '/auth/signup/create-account', http });
+    await fill();
+    await waitFor(() => expect(http.calls).toHaveLength(1));
+    expect(http.calls[0].options.body).not.toHaveProperty('invite');
+  });
+
   it("shows the server's message on failure", async () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { email: ['A user is already registered with this e-mail address.'] });

@@ -27,6 +27,7 @@ export function SignupCreateAccountPage() {
   const alert = useAlert();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const invite = params.get('invite');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -44,6 +45,8 @@ export function SignupCreateAccountPage() {
           email: address,
           password1: form.password,
           password2: form.confirm,
+          // An invite link (/auth/signup/create-account?invite=…&email=…) registers without the onboarding check.
+          ...(invite ? { invite } : {}),
         },
         { auth: false },
       );

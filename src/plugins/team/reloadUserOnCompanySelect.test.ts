@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createAccountStore } from '../../core';
+import { membership, testUser } from '../../core/account/testUsers';
+import { createFakeHttp } from '../../core/testing/fakeHttp';
+import type { SessionStore } from '../../core';
+import { FRESH_USER_MS, reloadUserOnCompanySelect } from './reloadUserOnCompanySelect';
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, v),
+  };
+}
+
+const session = (signedIn: boolean) => ({ getAccessToken: () => (signedIn ? 'a' : null), getRefreshToken: () => (signedIn ? 'r' : null) }) as SessionStore;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('reloadUserOnCompanySelect', () => {
+  it('reloads the user when a company is selected, keeping the fresh permissions', async () => {
+    const account = createAccountStore(memoryStorage());
+    const fresh = testUser([membership(1, { can_view_dashboard: false }), membership(2)]);
+    const http = createFakeHttp(() => fresh);
+    let clock = 0;
+    reloadUserOnCompanySelect({ account, http, session: session(true), now: () => clock });
+    account.setUser(testUser([membership(1), membership(2)]));
+    clock += FRESH_USER_MS + 1;
+    account.selectCompany(1);
+    await flush();
+    expect(http.calls.map((c) => c.path)).toEqual(['/account/user/']);
+    expect(account.getCompany()?.permissions).toEqual({ can_view_dashboard: false });
+  });
+
+  it('skips the reload right after the user was loaded (login), when signed out, and on no company', async () => {
+    const account = createAccountStore(memoryStorage());
+    const http = createFakeHttp(() => testUser());
+    let clock = 0;
+    reloadUserOnCompanySelect({ account, http, session: session(true), now: () => clock });
+    account.setUser(testUser());
+    account.selectCompany(1); // login: the user was just loaded
+    clock += FRESH_USER_MS + 1;
+    account.selectCompany(null);
+    await flush();
+    expect(http.calls).toHaveLength(0);
+
+    const other = createAccountStore(memoryStorage());
+    reloadUserOnCompanySelect({ account: other, http, session: session(false), now: () => 10 * FRESH_USER_MS });
+    other.selectCompany(1);
+    await flush();
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('ignores failures', async () => {
+    const account = createAccountStore(memoryStorage());
+    const http = createFakeHttp(() => {
+      throw new Error('offline');
+    });
+    reloadUserOnCompanySelect({ account, http, session: session(true), now: () => 10 * FRESH_USER_MS });
+    account.setUser(testUser());
+    account.selectCompany(1);
+    await flush();
+    expect(account.getCompany()?.id).toBe(1);
+  });
+});
