@@ -66,13 +66,16 @@ describeEachDatabase('registration', (database) => {
     });
   });
 
-  it('accepts an invited e-mail and makes the user a member with the invited role', async () => {
+  it('accepts an invited e-mail with the invite token and makes the user a member with the invited role', async () => {
     const acme = await t.seed.company('Acme', { planName: 'Growth' });
     const globex = await t.seed.company('Globex');
-    await t.seed.invite(acme, 'invitee@example.com', { role: 'manager' });
+    const token = await t.seed.invite(acme, 'invitee@example.com', { role: 'manager' });
     await t.seed.invite(globex, 'invitee@example.com');
 
-    expect((await register(t, form('invitee@example.com'))).statusCode).toBe(201);
+    // A pending invite alone does not prove the address.
+    expect((await register(t, form('invitee@example.com'))).json()).toEqual({ email: ['Verify this e-mail address before creating an account.'] });
+    // The token of the invitation link does; every pending invite of the e-mail is accepted.
+    expect((await register(t, form('invitee@example.com', { invite: token }))).statusCode).toBe(201);
     const { user } = await t.login('invitee@example.com', 'Sturdy-Passphrase-42');
     expect(user.companies.map((c) => [c.name, c.role, c.subscription_plan_name])).toEqual([
       ['Acme', { id: 'manager', name: 'Manager' }, 'Growth'],
@@ -86,9 +89,10 @@ describeEachDatabase('registration', (database) => {
 
   it('does not accept an expired or revoked invite', async () => {
     const acme = await t.seed.company('Initech');
-    await t.seed.invite(acme, 'late@example.com', { expiresAt: new Date(t.clock.now().getTime() - 1) });
-    await t.seed.invite(acme, 'revoked@example.com', { revokedAt: t.clock.now() });
-    expect((await register(t, form('late@example.com'))).statusCode).toBe(400);
-    expect((await register(t, form('revoked@example.com'))).statusCode).toBe(400);
+    const late = await t.seed.invite(acme, 'late@example.com', { expiresAt: new Date(t.clock.now().getTime() - 1) });
+    const revoked = await t.seed.invite(acme, 'revoked@example.com', { revokedAt: t.clock.now() });
+    const invalid = { invite: ['This invitation link is invalid or has expired.'] };
+    expect((await register(t, form('late@example.com', { invite: late }))).json()).toEqual(invalid);
+    expect((await register(t, form('revoked@example.com', { invite: revoked }))).json()).toEqual(invalid);
   });
 });

@@ -18,6 +18,8 @@ export interface TeamFixture {
   agent: Person;
   /** A signed-in user in the company with the given role. */
   add(role: RoleId, email: string, names?: { firstName?: string; lastName?: string }): Promise<Person>;
+  /** Signs everyone added so far in again (access tokens expire when a test moves the clock on). */
+  signInAgain(): Promise<void>;
   /** The membership id of a user in this company. */
   membershipId(userId: number): Promise<number>;
   /** app.inject as `who`, with this company in the Company header (unless given another). */
@@ -32,11 +34,14 @@ export interface TeamFixture {
 
 export async function teamFixture(t: TestApp, name: string, domain: string): Promise<TeamFixture> {
   const company = await t.seed.company(name);
+  const people: Person[] = [];
 
   async function add(role: RoleId, email: string, names: { firstName?: string; lastName?: string } = {}): Promise<Person> {
     const id = await t.seed.user({ email, firstName: names.firstName ?? role[0].toUpperCase() + role.slice(1), lastName: names.lastName ?? name });
     await t.seed.member(company, id, role);
-    return { id, email, access: (await t.login(email)).access };
+    const person = { id, email, access: (await t.login(email)).access };
+    people.push(person);
+    return person;
   }
 
   const admin = await add('admin', `admin@${domain}`);
@@ -49,6 +54,9 @@ export async function teamFixture(t: TestApp, name: string, domain: string): Pro
     manager,
     agent,
     add,
+    async signInAgain() {
+      for (const person of people) person.access = (await t.login(person.email)).access;
+    },
     async membershipId(userId) {
       const [row] = await t.db
         .select({ id: memberships.id })
