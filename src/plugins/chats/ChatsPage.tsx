@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { mdiKeyboardOutline, mdiMessagePlusOutline } from '@mdi/js';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Tag } from '../../../contract/chats';
+import { EmptyView, MdiIcon, useAccount, useApi, httpApiRef } from '../../core';
+import { ConnectionBadge } from './components/ConnectionBadge';
+import { NewChatDialog } from './components/NewChatDialog';
+import { RoomFilters } from './components/RoomFilters';
+import { RoomList } from './components/RoomList';
+import { RoomView } from './components/RoomView';
+import { useChatService, useChatState } from './hooks';
+import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
+import { useBackgroundAlerts, useNotificationPrompt } from './notifications';
+
+/** Members' e-mails, only needed in agent-feature companies (the agent tag list is limited to them). */
+function useMemberEmails(enabled: boolean): string[] | null {
+  const http = useApi(httpApiRef);
+  const [emails, setEmails] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    http
+      .get<{ results?: { email: string }[] }>('/api/members/')
+      .then((r) => live && setEmails((r.results ?? []).map((m) => m.email)))
+      .catch(() => live && setEmails([]));
+    return () => {
+      live = false;
+    };
+  }, [enabled, http]);
+  return emails;
+}
+
+/** /chats and /chats/{roomId}: the agents' live inbox. */
+export default function ChatsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const { company, companyId } = useAccount();
+  const service = useChatService();
+  const roomId = params.roomId && /^\d+$/.test(params.roomId) ? Number(params.roomId) : null;
+  const selectedRoom = useChatState((s) => (roomId != null ? s.rooms[roomId] : undefined));
+  const allTags = useChatState((s) => s.tags);
+  const [newOpen, setNewOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const prompt = useNotificationPrompt();
+
+  const agentFeature = hasAgentFeature(company?.name);
+  const showTags = canViewTags(company?.name, company?.role?.id);
+  const memberEmails = useMemberEmails(agentFeature);
+  const tagOptions: Tag[] = useMemo(() => {
+    const { ordinary } = splitTags(allTags);
+    return [...ordinary, ...agentTagOptions(allTags, memberEmails, agentFeature)];
+  }, [allTags, memberEmails, agentFeature]);
+
+  useEffect(() => {
+    if (companyId != null) service.start();
+  }, [service, companyId]);
+  useEffect(() => {
+    service.selectRoom(roomId);
+  }, [service, roomId]);
+  // Leaving the inbox: no room is selected, so new customer messages count as unread again.
+  useEffect(() => () => service.selectRoom(null), [service]);
+
+  const titleFor = useCallback((name: string) => t('chats.notifications.title', { name }), [t]);
+  useBackgroundAlerts(service, titleFor);
+
+  const open = useCallback((id: number) => navigate(`/chats/${id}`), [navigate]);
+
+  // Keyboard: Alt+↓/Alt+↑ next/previous room, "/" or Ctrl+K search.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const typing = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+        e.preventDefault();
+        const ids = service.getState().visibleRoomIds;
+        if (!ids.length) return;
+        const at = roomId == null ? -1 : ids.indexOf(roomId);
+        const next = e.key === 'ArrowDown' ? Math.min(ids.length - 1, at + 1) : Math.max(0, at - 1);
+        if (ids[next] !== roomId) open(ids[next]);
+      } else if ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        searchRef.current?.focus();
+      } else if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        searchRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [service, roomId, open]);
+
+  const showRoom = roomId != null && !!selectedRoom;
+  return (
+    <Box data-testid="chats-page" sx={{ display: 'flex', height: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' }, minHeight: 400, overflow: 'hidden', mx: { xs: -1, sm: 0 } }}>
+      <Paper
+        square
+        elevation={0}
+        sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0, borderRight: 1, borderColor: 'divider', display: { xs: roomId != null ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1.5, pb: 1 }}>
+          <Typography variant="h5" component="h1" sx={{ flex: 1, fontWeight: 700 }}>
+            {t('chats.title')}
+          </Typography>
+          <ConnectionBadge />
+          <Tooltip title={t('chats.shortcuts')}>
+            <IconButton size="small" aria-label={t('chats.shortcuts')}>
+              <MdiIcon path={mdiKeyboardOutline} fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('chats.newChat')}>
+            <IconButton color="primary" aria-label={t('chats.newChat')} onClick={() => setNewOpen(true)}>
+              <MdiIcon path={mdiMessagePlusOutline} />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        {prompt.visible && (
+          <Alert
+            severity="info"
+            sx={{ mx: 1.5, mb: 1 }}
+            action={
+              <>
+                <Button size="small" onClick={prompt.allow}>
+                  {t('chats.notifications.allow')}
+                </Button>
+                <Button size="small" color="inherit" onClick={prompt.dismiss}>
+                  {t('chats.notifications.dismiss')}
+                </Button>
+              </>
+            }
+          >
+            {t('chats.notifications.enable')}
+          </Alert>
+        )}
+        <RoomFilters ref={searchRef} tagOptions={tagOptions} showTags={showTags} />
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          <RoomList selectedId={roomId} onSelect={open} />
+        </Box>
+      </Paper>
+      <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
+        {showRoom ? (
+          <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags} onBack={() => navigate('/chats')} composerRef={composerRef} />
+        ) : (
+          <Box sx={{ m: 'auto' }}>
+            <EmptyView />
+          </Box>
+        )}
+      </Box>
+      <NewChatDialog
+        open={newOpen}
+        onClose={() => setNewOpen(false)}
+        onCreated={(room) => {
+          setNewOpen(false);
+          open(room.id);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+import { useRef, useState } from 'react';
+import { Autocomplete, Avatar, AvatarGroup, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { mdiAccountOutline, mdiArrowLeft, mdiCloseCircle, mdiBlockHelper, mdiPause, mdiPlay, mdiTagPlusOutline } from '@mdi/js';
+import { useTranslation } from 'react-i18next';
+import { isRoomPaused, type PageInfo, type Room, type Tag } from '../../../../contract/chats';
+import { MdiIcon } from '../../../core';
+import { splitTags } from '../model/agentFeature';
+import type { Viewer } from '../service/chatService';
+import { channelName, dateTime, initials } from '../format';
+
+interface Props {
+  room: Room;
+  pages: PageInfo[];
+  viewers: Viewer[];
+  tagOptions: Tag[];
+  canEditTags: boolean;
+  onBack?: () => void;
+  onTogglePause: (days?: number) => void;
+  onBlock: (blocked: boolean) => void;
+  onAddTag: (name: string) => void;
+  onRemoveTag: (name: string) => void;
+}
+
+/** Room header: name and channel, tags (agent tags apart), bot pause, block, and who else is viewing. */
+export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBack, onTogglePause, onBlock, onAddTag, onRemoveTag }: Props) {
+  const { t, i18n } = useTranslation();
+  const paused = isRoomPaused(room);
+  const [pauseMenu, setPauseMenu] = useState<HTMLElement | null>(null);
+  const [days, setDays] = useState('3');
+  const [adding, setAdding] = useState(false);
+  const [tagInput, setTagInput] = useState('');
+  const { agent, ordinary } = splitTags(room.tags);
+  const known = new Set(room.tags.map((x) => x.name));
+
+  const submitted = useRef(false);
+  const submitTag = (name: string) => {
+    if (submitted.current) return;
+    submitted.current = true;
+    const v = name.trim();
+    if (v && !known.has(v)) onAddTag(v);
+    setTagInput('');
+    setAdding(false);
+  };
+
+  return (
+    <Box data-testid="room-header" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Stack direction="row" spacing={1.5} alignItems="center">
+        {onBack && (
+          <IconButton aria-label={t('chats.room.back')} onClick={onBack} sx={{ display: { md: 'none' } }}>
+            <MdiIcon path={mdiArrowLeft} />
+          </IconButton>
+        )}
+        <Avatar sx={{ bgcolor: 'secondary.main' }}>{initials(room.name)}</Avatar>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="h6" component="h2" noWrap data-testid="room-name">
+            {room.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            {channelName(pages, room)} · {room.external_id}
+          </Typography>
+        </Box>
+        {viewers.length > 0 && (
+          <Tooltip title={t('chats.room.viewers', { names: viewers.map((v) => v.name || v.email).join(', ') })}>
+            <AvatarGroup max={4} data-testid="room-viewers" sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
+              {viewers.map((v) => (
+                <Avatar key={v.id} alt={v.name || v.email}>
+                  {initials(v.name || v.email)}
+                </Avatar>
+              ))}
+            </AvatarGroup>
+          </Tooltip>
+        )}
+        {paused ? (
+          <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPlay} />} onClick={() => onTogglePause()}>
+            {t('chats.room.resume')}
+          </Button>
+        ) : (
+          <>
+            <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPause} />} onClick={(e) => setPauseMenu(e.currentTarget)} aria-haspopup="menu">
+              {t('chats.room.pauseBot')}
+            </Button>
+            <Menu anchorEl={pauseMenu} open={!!pauseMenu} onClose={() => setPauseMenu(null)}>
+              <MenuItem
+                onClick={() => {
+                  setPauseMenu(null);
+                  onTogglePause(1);
+                }}
+              >
+                {t('chats.room.pauseOneDay')}
+              </MenuItem>
+              <Box
+                component="form"
+                sx={{ px: 2, py: 1, display: 'flex', gap: 1, alignItems: 'center' }}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const n = Math.max(1, Math.min(365, Math.floor(Number(days)) || 1));
+                  setPauseMenu(null);
+                  onTogglePause(n);
+                }}
+                onKeyDown={(e) => e.stopPropagation()}
+              >
+                <TextField size="small" type="number" label={t('chats.room.days')} value={days} onChange={(e) => setDays(e.target.value)} slotProps={{ htmlInput: { min: 1, max: 365 } }} sx={{ width: 90 }} />
+                <Button type="submit" size="small">
+                  {t('chats.room.pauseDays', { days: Math.max(1, Math.floor(Number(days)) || 1) })}
+                </Button>
+              </Box>
+            </Menu>
+          </>
+        )}
+        <Button size="small" color={room.blocked_at ? 'inherit' : 'error'} variant="outlined" startIcon={<MdiIcon path={mdiBlockHelper} />} onClick={() => onBlock(!room.blocked_at)}>
+          {room.blocked_at ? t('chats.room.unblock') : t('chats.room.block')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        {paused && <Chip size="small" color="warning" label={t('chats.room.paused', { date: dateTime(room.paused_until, i18n.language) })} data-testid="paused-chip" />}
+        {room.blocked_at && <Chip size="small" color="error" label={t('chats.room.blocked')} data-testid="blocked-chip" />}
+        {agent.map((tag) => (
+          <Chip
+            key={`a-${tag.name}`}
+            size="small"
+            color="primary"
+            variant="outlined"
+            icon={<MdiIcon path={mdiAccountOutline} />}
+            label={tag.name}
+            data-testid="agent-tag"
+            onDelete={canEditTags ? () => onRemoveTag(tag.name) : undefined}
+            deleteIcon={<MdiIcon path={mdiCloseCircle} role="button" aria-label={t('chats.room.removeTag', { name: tag.name })} />}
+          />
+        ))}
+        {ordinary.map((tag) => (
+          <Chip
+            key={`t-${tag.name}`}
+            size="small"
+            label={tag.name}
+            data-testid="room-tag"
+            onDelete={canEditTags ? () => onRemoveTag(tag.name) : undefined}
+            deleteIcon={<MdiIcon path={mdiCloseCircle} role="button" aria-label={t('chats.room.removeTag', { name: tag.name })} />}
+          />
+        ))}
+        {canEditTags &&
+          (adding ? (
+            <Autocomplete
+              freeSolo
+              size="small"
+              options={tagOptions.map((x) => x.name).filter((n) => !known.has(n))}
+              inputValue={tagInput}
+              onInputChange={(_, v) => setTagInput(v)}
+              onChange={(_, v) => typeof v === 'string' && submitTag(v)}
+              sx={{ width: 220 }}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  autoFocus
+                  placeholder={t('chats.room.tagPlaceholder')}
+                  onBlur={() => (tagInput.trim() ? submitTag(tagInput) : setAdding(false))}
+                  slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('chats.room.addTag') } }}
+                />
+              )}
+            />
+          ) : (
+            <Button size="small" startIcon={<MdiIcon path={mdiTagPlusOutline} />} onClick={() => {
+                submitted.current = false;
+                setAdding(true);
+              }}>
+              {t('chats.room.addTag')}
+            </Button>
+          ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import { Box, CircularProgress, List } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { EmptyView } from '../../../core';
+import { channelName } from '../format';
+import { useChatService, useChatState } from '../hooks';
+import { RoomListItem } from './RoomListItem';
+
+/** The conversations, newest activity first; more pages load when the end is reached (pages from 1). */
+export function RoomList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
+  const { t } = useTranslation();
+  const service = useChatService();
+  const ids = useChatState((s) => s.visibleRoomIds);
+  const rooms = useChatState((s) => s.rooms);
+  const unread = useChatState((s) => s.unread);
+  const pages = useChatState((s) => s.pages);
+  const loading = useChatState((s) => s.loadingRooms);
+  const loaded = useChatState((s) => s.roomsLoaded);
+  const hasMore = useChatState((s) => s.hasMoreRooms);
+
+  const endReached = useCallback(() => service.loadMoreRooms(), [service]);
+  const Footer = useCallback(
+    () => (loading || hasMore ? <Box sx={{ py: 2, textAlign: 'center' }}>{loading && <CircularProgress size={20} aria-label={t('chats.loadingRooms')} />}</Box> : null),
+    [loading, hasMore, t],
+  );
+
+  if (!ids.length) {
+    if (!loaded) {
+      return (
+        <Box sx={{ py: 4, textAlign: 'center' }}>
+          <CircularProgress size={24} aria-label={t('chats.loadingRooms')} />
+        </Box>
+      );
+    }
+    return <EmptyView />;
+  }
+  return (
+    <List disablePadding component="div" aria-label={t('chats.title')} data-testid="room-list" sx={{ flex: 1, minHeight: 0 }}>
+      <Virtuoso
+        style={{ height: '100%' }}
+        data={ids}
+        computeItemKey={(_, id) => id}
+        endReached={endReached}
+        increaseViewportBy={300}
+        itemContent={(_, id) => {
+          const room = rooms[id];
+          return room ? <RoomListItem room={room} channel={channelName(pages, room)} unread={unread[id] ?? 0} selected={id === selectedId} onSelect={onSelect} /> : null;
+        }}
+        components={{ Footer }}
+      />
+    </List>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useRef } from 'react';
+import { Alert, Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { Tag } from '../../../../contract/chats';
+import { useAlert } from '../../../core';
+import { useChatService, useChatState } from '../hooks';
+import { Composer } from './Composer';
+import { MessageList, type MessageListHandle } from './MessageList';
+import { RoomHeader } from './RoomHeader';
+
+const NO_VIEWERS: never[] = [];
+
+/** /chats/{roomId}: header, virtualised messages, composer. */
+export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef }: { roomId: number; tagOptions: Tag[]; canEditTags: boolean; onBack?: () => void; composerRef?: React.Ref<HTMLTextAreaElement> }) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const service = useChatService();
+  const room = useChatState((s) => s.rooms[roomId]);
+  const thread = useChatState((s) => s.threads[roomId]);
+  const pages = useChatState((s) => s.pages);
+  const viewers = useChatState((s) => s.viewers[roomId]) ?? NO_VIEWERS;
+  const attachments = useChatState((s) => s.attachments);
+  const list = useRef<MessageListHandle>(null);
+
+  const onLoadOlder = useCallback(() => void service.loadOlder(roomId), [service, roomId]);
+  const onRetry = useCallback((clientId: string) => service.retryMessage(roomId, clientId), [service, roomId]);
+  const onSend = useCallback(
+    (text: string) => {
+      service.sendMessage(roomId, text);
+      requestAnimationFrame(() => list.current?.scrollToBottom());
+    },
+    [service, roomId],
+  );
+  const onAttach = useCallback(
+    async (file: File) => {
+      try {
+        const url = await service.upload(file);
+        const kind = file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : file.type.startsWith('audio/') ? 'audio' : 'document';
+        service.sendMessage(roomId, '', { url, type: file.type, kind });
+      } catch {
+        alert.error(t('chats.errors.upload'));
+      }
+    },
+    [service, roomId, alert, t],
+  );
+
+  if (!room) return null;
+  return (
+    <Box data-testid="room-view" sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0, bgcolor: 'background.default' }}>
+      <RoomHeader
+        room={room}
+        pages={pages}
+        viewers={viewers}
+        tagOptions={tagOptions}
+        canEditTags={canEditTags}
+        onBack={onBack}
+        onTogglePause={(days) => void service.togglePause(roomId, days)}
+        onBlock={(blocked) => void service.setBlocked(roomId, blocked)}
+        onAddTag={(name) => void service.addTag(roomId, name)}
+        onRemoveTag={(name) => void service.removeTag(roomId, name)}
+      />
+      <MessageList key={roomId} ref={list} messages={thread?.messages ?? []} hasMore={!!thread?.hasMore} loadingOlder={!!thread?.loadingOlder} onLoadOlder={onLoadOlder} onRetry={onRetry} />
+      {room.blocked_at && (
+        <Alert severity="warning" sx={{ borderRadius: 0 }}>
+          {t('chats.room.blockedNotice')}
+        </Alert>
+      )}
+      <Composer key={roomId} inputRef={composerRef} disabled={!!room.blocked_at} attachments={attachments} onSend={onSend} onAttach={onAttach} />
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+/** Display helpers for the inbox (times, initials, channel names). */
+import type { PageInfo, Room } from '../../../contract/chats';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
+  return letters.map((p) => Array.from(p)[0] ?? '').join('').toUpperCase() || '?';
+}
+
+/** Today: time only; this year: day and month; else the date. */
+export function shortTime(iso: string | null | undefined, locale: string, now = new Date()): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (d.getFullYear() === now.getFullYear()) return d.toLocaleDateString(locale, { day: 'numeric', month: 'short' });
+  return d.toLocaleDateString(locale);
+}
+
+export function dateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function channelName(pages: PageInfo[], room: Pick<Room, 'page_id' | 'platform'>): string {
+  const page = pages.find((p) => p.id === room.page_id);
+  return page ? page.name : room.platform;
+}

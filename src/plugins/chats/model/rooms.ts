@@ -1,0 +1,69 @@
+/**
+ * Pure room-list rules: newest activity first, upserts that keep the freshest preview, the contact
+ * search filter exactly as the contract's contactMatches, pause toggle math (spec §4).
+ */
+import { contactMatches, DEFAULT_PAUSE_DAYS, isRoomPaused, type ContactSearchFilter, type Message, type Room } from '../../../../contract/chats';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Time of the room's latest activity: last_message_at, else its last message, else 0. */
+export function activityTime(room: Room): number {
+  const last = room.messages[room.messages.length - 1];
+  const candidates = [room.last_message_at, last?.created_at].map((v) => (v ? Date.parse(v) : 0)).filter((v) => !Number.isNaN(v));
+  return Math.max(0, ...candidates);
+}
+
+/** Newest activity first; ties by id descending (stable across reloads). */
+export function compareRooms(a: Room, b: Room): number {
+  return activityTime(b) - activityTime(a) || b.id - a.id;
+}
+
+export function lastMessage(room: Room): Message | undefined {
+  return room.messages[room.messages.length - 1];
+}
+
+/**
+ * Merges a room from the server into the known one: the server's fields win, but a newer preview we
+ * already have (from a live event) is kept so a slow fetch never moves a room back in time.
+ */
+export function mergeRoom(known: Room | undefined, incoming: Room): Room {
+  if (!known) return { ...incoming, messages: incoming.messages.slice(-1) };
+  const a = lastMessage(known);
+  const b = lastMessage(incoming);
+  const keepKnown = a && (!b || a.id > b.id);
+  const preview = keepKnown ? [a] : b ? [b] : [];
+  const lastAt = [known.last_message_at, incoming.last_message_at].filter(Boolean).sort().pop() ?? null;
+  return { ...incoming, messages: preview, last_message_at: lastAt };
+}
+
+/** The room after a live message: its preview and activity move forward (never backwards). */
+export function withNewMessage(room: Room, message: Message): Room {
+  const last = lastMessage(room);
+  if (last && last.id >= message.id && last.id > 0) return room;
+  const at = room.last_message_at && room.last_message_at > message.created_at ? room.last_message_at : message.created_at;
+  return { ...room, messages: [message], last_message_at: at };
+}
+
+/** The ids in list order. */
+export function sortRoomIds(rooms: Record<number, Room>, ids: Iterable<number>): number[] {
+  return [...new Set(ids)].filter((id) => rooms[id]).sort((x, y) => compareRooms(rooms[x], rooms[y]));
+}
+
+/** The contact search filter (spec §3) applied to a room. */
+export function roomMatches(room: Room, filter: ContactSearchFilter): boolean {
+  return contactMatches({ name: room.name, externalId: room.external_id, pageId: room.page_id, tags: room.tags }, filter);
+}
+
+export function emptyFilter(): ContactSearchFilter {
+  return { term: '', tags: [], channels: [] };
+}
+
+/**
+ * Spec §4 room pause: toggling sets paused_until to now + N days (default 1 day) or clears it when
+ * the room is paused already. Returns the value to send with update_user.
+ */
+export function togglePause(room: Pick<Room, 'paused_until'>, days: number = DEFAULT_PAUSE_DAYS, now = Date.now()): string | null {
+  if (isRoomPaused(room, now)) return null;
+  const n = Number.isFinite(days) && days > 0 ? days : DEFAULT_PAUSE_DAYS;
+  return new Date(now + n * DAY_MS).toISOString();
+}

@@ -1,0 +1,264 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAccountStore } from '../../../core/account/accountStore';
+import { membership, testUser } from '../../../core/account/testUsers';
+import { createAlertApi } from '../../../core/alert/alertApi';
+import type { AccountStore } from '../../../core/apis';
+import { createFakeChatServer, message, room, type FakeChatServer } from '../testing/fakeChatServer';
+import { FakeSocket, flush } from '../testing/fakeSocket';
+import { loadUnread, unreadKey } from '../model/unread';
+import { createChatService, reconnectAfterMs, type ChatService } from './chatService';
+
+function setup(server: FakeChatServer) {
+  const account: AccountStore = createAccountStore();
+  account.setUser(testUser([membership(1), membership(2)]));
+  account.selectCompany(1);
+  const sockets: FakeSocket[] = [];
+  const alert = createAlertApi();
+  const service = createChatService({
+    realtime: { createSocket: () => { const s = new FakeSocket((topic, event, payload) => server.reply(topic, event, payload)); sockets.push(s); return s.asSocket(); } },
+    account,
+    alert,
+  });
+  return { service, account, alert, sockets, socket: () => sockets[sockets.length - 1] };
+}
+
+async function started(service: ChatService) {
+  service.start();
+  await flush(20);
+}
+
+describe('chat service', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.useRealTimers());
+
+  it('connects, loads pages, joins page topics and lists rooms newest first', async () => {
+    const server = createFakeChatServer({
+      rooms: [
+        { room: room(1), messages: [message(1, 1)] },
+        { room: room(2), messages: [message(2, 5)] },
+      ],
+    });
+    const { service, socket } = setup(server);
+    await started(service);
+    const s = service.getState();
+    expect(s.connection).toBe('live');
+    expect(s.pages.map((p) => p.id)).toEqual([1]);
+    expect(socket().joins.map((j) => j.topic)).toEqual(expect.arrayContaining(['page:lobby', 'page:1']));
+    expect(s.visibleRoomIds).toEqual([2, 1]);
+    expect(server.log.find((l) => l.event === 'fetch_rooms')?.payload).toEqual({ search: '', page: 1 });
+    expect(reconnectAfterMs(1)).toBe(1000);
+    expect([2, 3, 4, 9].map(reconnectAfterMs)).toEqual([2000, 5000, 10000, 10000]);
+  });
+
+  it('counts unread customer messages once (page and room topics both deliver), persists them per company, clears on select', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }, { room: room(2), messages: [message(2, 2)] }] });
+    const { service, socket } = setup(server);
+    await started(service);
+    await vi.waitFor(() => expect(socket().joins.filter((j) => j.topic.startsWith('room:'))).toHaveLength(2));
+    await flush(10);
+    const m = server.add(1, { origin: 'user', text: 'hello' });
+    socket().emit('page:1', 'new_message', { room_id: 1, message: m });
+    socket().emit('room:1', 'new_message', m);
+    const bot = server.add(1, { origin: 'bot', text: 'auto' });
+    socket().emit('room:1', 'new_message', bot);
+    expect(service.getState().unread).toEqual({ 1: 1 });
+    expect(loadUnread(1)).toEqual({ 1: 1 });
+    expect(service.getState().threads[1].messages.filter((x) => x.id === m.id)).toHaveLength(1);
+    expect(service.getState().visibleRoomIds[0]).toBe(1);
+
+    service.selectRoom(1);
+    expect(service.getState().unread).toEqual({});
+    const m2 = server.add(1, { origin: 'user' });
+    socket().emit('room:1', 'new_message', m2);
+    expect(service.getState().unread).toEqual({}); // the open room does not count
+    const m3 = server.add(2, { origin: 'user' });
+    socket().emit('page:1', 'new_message', { room_id: 2, message: m3 });
+    expect(service.getState().unread).toEqual({ 2: 1 });
+  });
+
+  it('sends optimistically and replaces by the server copy; a failed send retries with the same client_id', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+    const { service, socket } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await flush(10);
+    server.failNext.add('send_message');
+    const cid = service.sendMessage(1, 'Hi there 😀');
+    let list = service.getState().threads[1].messages;
+    expect(list[list.length - 1]).toMatchObject({ text: 'Hi there 😀', status: 'pending', local: true });
+    await flush(10);
+    list = service.getState().threads[1].messages;
+    expect(list[list.length - 1]).toMatchObject({ status: 'failed', client_id: cid });
+
+    service.retryMessage(1, cid);
+    expect(service.getState().threads[1].messages.at(-1)!.status).toBe('pending');
+    await flush(10);
+    list = service.getState().threads[1].messages;
+    expect(list.filter((m) => m.client_id === cid)).toHaveLength(1);
+    expect(list.at(-1)).toMatchObject({ status: 'sent', client_id: cid });
+    expect(list.at(-1)!.id).toBeGreaterThan(0);
+    const sends = socket().pushes.filter((p) => p.event === 'send_message');
+    expect(sends.map((p) => p.payload.message.client_id)).toEqual([cid, cid]);
+
+    // The echo on the room topic and later status updates: still one message, status forward only.
+    const stored = list.at(-1)!;
+    socket().emit('room:1', 'new_message', stored);
+    socket().emit('room:1', 'message_status', { ...stored, status: 'read' });
+    socket().emit('room:1', 'message_status', { ...stored, status: 'delivered' });
+    list = service.getState().threads[1].messages;
+    expect(list.filter((m) => m.client_id === cid)).toHaveLength(1);
+    expect(list.at(-1)!.status).toBe('read');
+  });
+
+  it('after a reconnect rejoins rooms with last_message_id, merges what was missed without gap or duplicate and re-syncs the list', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1), message(1, 2)] }, { room: room(2), messages: [message(2, 3)] }] });
+    const { service, socket } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await vi.waitFor(() => expect(socket().joins.filter((j) => j.topic.startsWith('room:'))).toHaveLength(2));
+    await flush(10);
+    socket().drop();
+    expect(service.getState().connection).toBe('reconnecting');
+    const missed1 = server.add(1, { origin: 'user', text: 'while away' });
+    const missed2 = server.add(2, { origin: 'user', text: 'other room' });
+    const fetchesBefore = server.log.filter((l) => l.event === 'fetch_rooms').length;
+    socket().open();
+    await flush(20);
+    await new Promise((r) => setTimeout(r, 250));
+    await flush(10);
+    expect(service.getState().connection).toBe('live');
+    const rejoin = socket().joins.filter((j) => j.topic === 'room:1');
+    expect(rejoin.at(-1)!.payload).toEqual({ last_message_id: 2 });
+    const ids = service.getState().threads[1].messages.map((m) => m.id);
+    expect(ids).toEqual([1, 2, missed1.id]);
+    expect(service.getState().rooms[2].messages[0].id).toBe(missed2.id);
+    expect(service.getState().unread).toEqual({ 2: 1 });
+    expect(server.log.filter((l) => l.event === 'fetch_rooms').length).toBeGreaterThan(fetchesBefore);
+  });
+
+  it('loads older history with before_timestamp', async () => {
+    const msgs = Array.from({ length: 70 }, (_, i) => message(1, i + 1));
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: msgs }] });
+    const { service } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await flush(10);
+    expect(service.getState().threads[1].messages).toHaveLength(30);
+    expect(service.getState().threads[1].hasMore).toBe(true);
+    await service.loadOlder(1);
+    expect(server.log.find((l) => l.event === 'fetch_messages')!.payload).toEqual({ before_timestamp: msgs[40].created_at });
+    expect(service.getState().threads[1].messages.map((m) => m.id)).toEqual(msgs.slice(10).map((m) => m.id));
+    await service.loadOlder(1);
+    expect(service.getState().threads[1].messages).toHaveLength(70);
+    expect(service.getState().threads[1].hasMore).toBe(false);
+  });
+
+  it('pause toggles now + N days / clear; block and unblock replace the room from the reply', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-05-01T10:00:00Z'));
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+    const { service } = setup(server);
+    await started(service);
+    await service.togglePause(1, 2);
+    expect(server.log.find((l) => l.event === 'update_user')!.payload).toEqual({ user: { paused_until: '2026-05-03T10:00:00.000Z' } });
+    expect(service.getState().rooms[1].paused_until).toBe('2026-05-03T10:00:00.000Z');
+    await service.togglePause(1);
+    expect(service.getState().rooms[1].paused_until).toBeNull();
+
+    const before = service.getState().rooms[1];
+    await service.setBlocked(1, true);
+    expect(service.getState().rooms[1]).not.toBe(before);
+    expect(service.getState().rooms[1].blocked_at).toBe('2026-05-01T10:00:00.000Z');
+    await service.setBlocked(1, false);
+    expect(service.getState().rooms[1].blocked_at).toBeNull();
+
+    await service.addTag(1, 'vip');
+    expect(service.getState().rooms[1].tags.map((t) => t.name)).toEqual(['vip']);
+    expect(service.getState().tags.map((t) => t.name)).toEqual(['vip']);
+    await service.removeTag(1, 'vip');
+    expect(service.getState().rooms[1].tags).toEqual([]);
+  });
+
+  it('filters at once and asks the server after 500 ms of quiet', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1, { name: 'Alice' }), messages: [message(1, 1)] }, { room: room(2, { name: 'Bob' }), messages: [message(2, 2)] }] });
+    const { service } = setup(server);
+    await started(service);
+    vi.useFakeTimers();
+    service.setFilter({ term: 'al' });
+    service.setFilter({ term: 'ali' });
+    expect(service.getState().visibleRoomIds).toEqual([1]);
+    const count = () => server.log.filter((l) => l.event === 'fetch_rooms').length;
+    const n = count();
+    vi.advanceTimersByTime(499);
+    expect(count()).toBe(n);
+    vi.advanceTimersByTime(1);
+    await flush(10);
+    expect(count()).toBe(n + 1);
+    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload).toEqual({ search: 'ali', page: 1 });
+    service.setFilter({ term: '', tags: [{ id: 3 }] });
+    vi.advanceTimersByTime(500);
+    await flush(10);
+    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload).toEqual({ search: '', page: 1, tags: [3] });
+  });
+
+  it('pages rooms from 1 (30 per page) and paces room subscriptions', async () => {
+    const rooms = Array.from({ length: 45 }, (_, i) => ({ room: room(i + 1), messages: [message(i + 1, i + 1)] }));
+    const server = createFakeChatServer({ rooms });
+    const { service, socket } = setup(server);
+    vi.useFakeTimers();
+    service.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await flush(20);
+    expect(service.getState().visibleRoomIds).toHaveLength(30);
+    expect(service.getState().hasMoreRooms).toBe(true);
+    const roomJoins = () => socket().joins.filter((j) => j.topic.startsWith('room:')).length;
+    expect(roomJoins()).toBe(1);
+    await vi.advanceTimersByTimeAsync(100 * 9);
+    expect(roomJoins()).toBe(10);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(roomJoins()).toBe(10);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(roomJoins()).toBe(11);
+    service.loadMoreRooms();
+    await vi.advanceTimersByTimeAsync(0);
+    await flush(10);
+    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload.page).toBe(2);
+    expect(service.getState().visibleRoomIds).toHaveLength(45);
+    expect(service.getState().hasMoreRooms).toBe(false);
+  });
+
+  it('a company change resets chat state; sign-out clears unread counts', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+    const { service, account, sockets } = setup(server);
+    await started(service);
+    await flush(10);
+    const m = server.add(1, { origin: 'user' });
+    sockets[0].emit('page:1', 'new_message', { room_id: 1, message: m });
+    expect(service.getState().unread).toEqual({ 1: 1 });
+    account.selectCompany(2);
+    expect(sockets[0].disconnected).toBe(true);
+    expect(service.getState().rooms).toEqual({});
+    expect(service.getState().unread).toEqual({});
+    expect(sockets).toHaveLength(2); // reconnected for the new company
+    expect(localStorage.getItem(unreadKey(1))).not.toBeNull();
+    account.clear();
+    expect(localStorage.getItem(unreadKey(1))).toBeNull();
+    expect(sockets[1].disconnected).toBe(true);
+  });
+
+  it('new rooms appear at the top and create_new_chat_room opens one', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+    const { service, socket } = setup(server);
+    await started(service);
+    const r = room(9, { name: 'Newcomer' });
+    server.rooms.set(9, { ...r, all: [] });
+    const first = server.add(9, { origin: 'user', text: 'hi' });
+    socket().emit('page:1', 'new_room', { room: { ...r, messages: [first], last_message_at: first.created_at } });
+    expect(service.getState().visibleRoomIds[0]).toBe(9);
+    expect(service.getState().unread).toEqual({ 9: 1 });
+    const created = await service.createRoom({ pageId: 1, userId: '+15550001', name: 'Carla', text: 'Hello Carla' });
+    expect(server.log.find((l) => l.event === 'create_new_chat_room')!.payload).toMatchObject({ user_id: '+15550001', page_id: 1, platform: 'sandbox', name: 'Carla', messages: [{ text: 'Hello Carla' }] });
+    expect(service.getState().rooms[created.id].name).toBe('Carla');
+  });
+});

@@ -1,0 +1,686 @@
+/**
+ * The live inbox's service: owns the socket and its channels (page:lobby, page:{id}, room:{id}) and a
+ * small immutable store components read with useSyncExternalStore. Spec §4 realtime, §7 chat calls,
+ * §9 pacing. Never loses a message: optimistic sends carry a client_id (retry resends it), every
+ * room (re)join sends last_message_id so the server returns what was missed, and every merge
+ * deduplicates by id and client_id.
+ */
+import type { Channel, Socket } from 'phoenix';
+import { Presence } from 'phoenix';
+import {
+  CHAT_EVENTS,
+  CHAT_PAGE_SIZE,
+  type ContactSearchFilter,
+  type Message,
+  type PageInfo,
+  type Room,
+  type Tag,
+} from '../../../../contract/chats';
+import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory } from '../../../core/apis';
+import { lastServerMessageId, mergeMessages, newClientId, oldestTimestamp, optimisticMessage, type ChatMessage } from '../model/messages';
+import { emptyFilter, mergeRoom, roomMatches, sortRoomIds, togglePause, withNewMessage } from '../model/rooms';
+import { addUnread, clearAllUnread, clearUnread, countsAsUnread, loadUnread, saveUnread, type UnreadMap } from '../model/unread';
+import { debounce, type Debounced } from './debounce';
+import { createSubscriptionQueue, type SubscriptionQueue } from './subscriptionQueue';
+
+/** Spec §9: push timeout 30 s (the channel join keeps phoenix's 10 s default). */
+export const PUSH_TIMEOUT_MS = 30_000;
+/** Spec §9: reconnect after 1, 2, 5, then 10 s. */
+export function reconnectAfterMs(tries: number): number {
+  return [1000, 2000, 5000][tries - 1] ?? 10_000;
+}
+
+export type ConnectionState = 'idle' | 'connecting' | 'live' | 'reconnecting';
+
+export interface Thread {
+  messages: ChatMessage[];
+  /** Older history may exist on the server. */
+  hasMore: boolean;
+  loadingOlder: boolean;
+  /** The room channel answered its join at least once. */
+  loaded: boolean;
+}
+
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface ChatState {
+  connection: ConnectionState;
+  pages: PageInfo[];
+  pagesLoaded: boolean;
+  rooms: Record<number, Room>;
+  /** Room ids of the list, newest activity first, after the contact search filter. */
+  visibleRoomIds: number[];
+  filter: ContactSearchFilter;
+  listPage: number;
+  hasMoreRooms: boolean;
+  loadingRooms: boolean;
+  /** The first page of the current filter arrived. */
+  roomsLoaded: boolean;
+  unread: UnreadMap;
+  selectedRoomId: number | null;
+  threads: Record<number, Thread>;
+  viewers: Record<number, Viewer[]>;
+  tags: Tag[];
+  /** GET /api/chats/presigned_url/ answered (hidden when it 404s). */
+  attachments: boolean;
+}
+
+export interface NewRoomInput {
+  pageId: number;
+  userId: string;
+  name: string;
+  text?: string;
+}
+
+/** A customer message arrived (for notifications and the title badge). */
+export type CustomerMessageListener = (room: Room | undefined, message: Message) => void;
+
+export interface ChatService {
+  getState(): ChatState;
+  subscribe(listener: () => void): () => void;
+  /** Connects (idempotent). The page calls it on mount. */
+  start(): void;
+  /** Disconnects and resets all chat state. */
+  stop(): void;
+  /** Applies the filter to the list at once and asks the server (debounced 500 ms, max 2 s). */
+  setFilter(patch: Partial<ContactSearchFilter>): void;
+  loadMoreRooms(): void;
+  selectRoom(roomId: number | null): void;
+  loadOlder(roomId: number): Promise<void>;
+  sendMessage(roomId: number, text: string, media?: { url: string; type: string; kind: 'image' | 'video' | 'audio' | 'document' }): string;
+  retryMessage(roomId: number, clientId: string): void;
+  /** Toggles the bot pause: now + N days, or clear when paused. */
+  togglePause(roomId: number, days?: number): Promise<void>;
+  setBlocked(roomId: number, blocked: boolean): Promise<void>;
+  addTag(roomId: number, tag: string): Promise<void>;
+  removeTag(roomId: number, tag: string): Promise<void>;
+  createRoom(input: NewRoomInput): Promise<Room>;
+  onCustomerMessage(listener: CustomerMessageListener): () => void;
+  /** Upload a file through the presigned URL; resolves the public URL. */
+  upload(file: File): Promise<string>;
+}
+
+export interface ChatServiceDeps {
+  realtime: RealtimeClientFactory;
+  account: AccountStore;
+  alert: AlertApi;
+  http?: HttpProvider;
+  /** Message texts for failures shown as alerts (translated by the plugin). */
+  translate?: (key: string, options?: Record<string, unknown>) => string;
+}
+
+function initialState(unread: UnreadMap = {}): ChatState {
+  return {
+    connection: 'idle',
+    pages: [],
+    pagesLoaded: false,
+    rooms: {},
+    visibleRoomIds: [],
+    filter: emptyFilter(),
+    listPage: 0,
+    hasMoreRooms: false,
+    loadingRooms: false,
+    roomsLoaded: false,
+    unread,
+    selectedRoomId: null,
+    threads: {},
+    viewers: {},
+    tags: [],
+    attachments: false,
+  };
+}
+
+function emptyThread(): Thread {
+  return { messages: [], hasMore: false, loadingOlder: false, loaded: false };
+}
+
+/** A channel push as a promise: resolves on ok, rejects on error or the 30 s timeout. */
+export function pushAsync<T>(channel: Channel, event: string, payload: object, timeout = PUSH_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    channel
+      .push(event, payload, timeout)
+      .receive('ok', (resp: T) => resolve(resp))
+      .receive('error', (resp: unknown) => reject(Object.assign(new Error(reasonOf(resp) ?? 'error'), { response: resp })))
+      .receive('timeout', () => reject(Object.assign(new Error('timeout'), { timeout: true })));
+  });
+}
+
+function reasonOf(resp: unknown): string | undefined {
+  if (resp && typeof resp === 'object') {
+    const r = resp as Record<string, unknown>;
+    for (const k of ['reason', 'detail', 'message', 'error']) if (typeof r[k] === 'string') return r[k] as string;
+  }
+  return undefined;
+}
+
+/** Applies the spec's reconnect back-off to a phoenix Socket built elsewhere. */
+function applyBackoff(socket: Socket) {
+  const s = socket as unknown as { reconnectAfterMs?: unknown; reconnectTimer?: { timerCalc?: unknown } };
+  s.reconnectAfterMs = reconnectAfterMs;
+  if (s.reconnectTimer) s.reconnectTimer.timerCalc = reconnectAfterMs;
+}
+
+export function createChatService(deps: ChatServiceDeps): ChatService {
+  const t = deps.translate ?? ((key: string) => key);
+  let state: ChatState = initialState(loadUnread(deps.account.getCompanyId()));
+  const listeners = new Set<() => void>();
+  const customerListeners = new Set<CustomerMessageListener>();
+
+  let socket: Socket | null = null;
+  let generation = 0; // bumps on stop(): late replies of an old connection are ignored
+  let everOpened = false;
+  let lobby: Channel | null = null;
+  const pageChannels = new Map<number, Channel>();
+  const roomChannels = new Map<number, Channel>();
+  const presences = new Map<number, Record<string, unknown>>();
+  /** Highest message id seen per room: a message counts as new (unread, notification) only once. */
+  const seen = new Map<number, number>();
+  /** Room ids that came from fetch_rooms or live events (the list's membership before filtering). */
+  let listIds = new Set<number>();
+  let fetchSeq = 0;
+
+  const emit = () => listeners.forEach((l) => l());
+  function set(patch: Partial<ChatState>) {
+    state = { ...state, ...patch };
+    if ('rooms' in patch || 'filter' in patch) state = { ...state, visibleRoomIds: computeVisible(state) };
+    emit();
+  }
+  function computeVisible(s: ChatState): number[] {
+    return sortRoomIds(s.rooms, [...listIds].filter((id) => s.rooms[id] && roomMatches(s.rooms[id], s.filter)));
+  }
+  function setUnread(unread: UnreadMap) {
+    if (unread === state.unread) return;
+    saveUnread(deps.account.getCompanyId(), unread);
+    set({ unread });
+  }
+  function markSeen(roomId: number, id: number): boolean {
+    if (id <= 0) return false;
+    const prev = seen.get(roomId) ?? 0;
+    if (id <= prev) return false;
+    seen.set(roomId, id);
+    return true;
+  }
+  function thread(roomId: number): Thread {
+    return state.threads[roomId] ?? emptyThread();
+  }
+  function setThread(roomId: number, patch: Partial<Thread>) {
+    set({ threads: { ...state.threads, [roomId]: { ...thread(roomId), ...patch } } });
+  }
+  function upsertRooms(rooms: Room[], options: { list?: boolean } = {}) {
+    if (!rooms.length) return;
+    const next = { ...state.rooms };
+    for (const r of rooms) {
+      next[r.id] = mergeRoom(next[r.id], r);
+      const last = r.messages[r.messages.length - 1];
+      // What a fetched room already shows is not new.
+      if (last && !seen.has(r.id)) seen.set(r.id, last.id);
+      if (options.list !== false) listIds.add(r.id);
+    }
+    set({ rooms: next });
+  }
+  /** Replaces the room (block/unblock, update_user, tags, room_info): the server's copy wins. */
+  function replaceRoom(room: Room) {
+    const known = state.rooms[room.id];
+    const merged = mergeRoom(undefined, room);
+    // Keep a newer live preview than the reply carries.
+    const keep = known && known.messages[0] && (!merged.messages[0] || known.messages[0].id > merged.messages[0].id);
+    set({ rooms: { ...state.rooms, [room.id]: keep ? { ...merged, messages: known.messages, last_message_at: known.last_message_at } : merged } });
+    if (room.messages.length && state.threads[room.id]) setThread(room.id, { messages: mergeMessages(thread(room.id).messages, room.messages) });
+  }
+
+  // ---------- live messages ----------
+  function receiveMessage(message: Message) {
+    const roomId = message.room_id;
+    const isNew = markSeen(roomId, message.id);
+    // Page and room topics both deliver a message: merging deduplicates by id and client_id.
+    if (state.threads[roomId]) setThread(roomId, { messages: mergeMessages(thread(roomId).messages, [message]) });
+    const room = state.rooms[roomId];
+    if (room) {
+      const updated = withNewMessage(room, message);
+      if (updated !== room) {
+        listIds.add(roomId);
+        set({ rooms: { ...state.rooms, [roomId]: updated } });
+      }
+    } else if (socket) {
+      // A room we have not loaded yet: its channel join brings the room into the list.
+      queue.now(roomId);
+    }
+    if (isNew) announce(message);
+  }
+
+  /** A message seen for the first time: unread count and customer-message listeners. */
+  function announce(message: Message) {
+    if (countsAsUnread(message, state.selectedRoomId)) setUnread(addUnread(state.unread, message.room_id));
+    if (message.origin === 'user') customerListeners.forEach((l) => l(state.rooms[message.room_id], message));
+  }
+
+  // ---------- channels ----------
+  function joinRoom(roomId: number) {
+    if (!socket || roomChannels.has(roomId)) return;
+    const gen = generation;
+    // The params closure runs on every (re)join: the server answers with what was missed since then.
+    const channel = socket.channel(`room:${roomId}`, () => ({ last_message_id: lastServerMessageId(thread(roomId).messages) ?? seen.get(roomId) ?? null }));
+    roomChannels.set(roomId, channel);
+    let joinedBefore = false;
+    channel.on(CHAT_EVENTS.newMessage, (m: Message) => receiveMessage({ ...m, room_id: m.room_id ?? roomId }));
+    channel.on(CHAT_EVENTS.messageStatus, (m: Message) => {
+      if (state.threads[roomId]) setThread(roomId, { messages: mergeMessages(thread(roomId).messages, [{ ...m, room_id: roomId }]) });
+    });
+    const onRoom = (p: { room: Room }) => p?.room && replaceRoom(p.room);
+    channel.on(CHAT_EVENTS.roomInfo, onRoom);
+    channel.on(CHAT_EVENTS.blockUser, onRoom);
+    channel.on(CHAT_EVENTS.unblockUser, onRoom);
+    channel.on('presence_state', (s: Record<string, unknown>) => {
+      presences.set(roomId, Presence.syncState(presences.get(roomId) ?? {}, s as never) as Record<string, unknown>);
+      updateViewers(roomId);
+    });
+    channel.on('presence_diff', (d: unknown) => {
+      presences.set(roomId, Presence.syncDiff(presences.get(roomId) ?? {}, d as never) as Record<string, unknown>);
+      updateViewers(roomId);
+    });
+    channel
+      .join()
+      .receive('ok', (resp: { room?: Room; missed?: Message[] }) => {
+        if (gen !== generation) return;
+        const room = resp?.room;
+        const missed = resp?.missed ?? [];
+        const before = seen.get(roomId) ?? 0;
+        if (room) upsertRooms([room]);
+        const incoming = [...(room?.messages ?? []), ...missed];
+        const t0 = thread(roomId);
+        setThread(roomId, {
+          messages: mergeMessages(t0.messages, incoming),
+          hasMore: t0.loaded ? t0.hasMore : (room?.messages.length ?? 0) >= CHAT_PAGE_SIZE,
+          loaded: true,
+        });
+        // On a rejoin, customer messages newer than what we had are unread (no gap, no double count).
+        if (joinedBefore) {
+          const fresh = missed.filter((m) => m.id > before).sort((a, b) => a.id - b.id);
+          for (const m of fresh) receiveMessage(m);
+        } else {
+          for (const m of incoming) markSeen(roomId, m.id);
+        }
+        joinedBefore = true;
+      })
+      .receive('error', () => {
+        // Not allowed or gone: stop phoenix from retrying this room.
+        roomChannels.delete(roomId);
+        channel.leave();
+      });
+  }
+
+  function updateViewers(roomId: number) {
+    const me = String(deps.account.getUser()?.id ?? '');
+    const viewers = Presence.list(presences.get(roomId) ?? {}, (id: string, p: { metas: { name?: string; email?: string }[] }) => ({
+      id,
+      name: p.metas[0]?.name ?? '',
+      email: p.metas[0]?.email ?? '',
+    })) as Viewer[];
+    set({ viewers: { ...state.viewers, [roomId]: viewers.filter((v) => v.id !== me) } });
+  }
+
+  const queue: SubscriptionQueue = createSubscriptionQueue(joinRoom);
+
+  function joinPage(page: PageInfo) {
+    if (!socket || pageChannels.has(page.id)) return;
+    const gen = generation;
+    const channel = socket.channel(`page:${page.id}`, {});
+    pageChannels.set(page.id, channel);
+    let joinedBefore = false;
+    channel.on(CHAT_EVENTS.newRoom, (p: { room: Room }) => {
+      if (!p?.room) return;
+      const last = p.room.messages[p.room.messages.length - 1];
+      const isNew = !!last && markSeen(p.room.id, last.id);
+      upsertRooms([p.room]);
+      queue.enqueue([p.room.id]);
+      if (isNew) announce({ ...last, room_id: p.room.id });
+    });
+    channel.on(CHAT_EVENTS.newMessage, (p: { room_id: number; message: Message }) => {
+      if (p?.message) receiveMessage({ ...p.message, room_id: p.message.room_id ?? p.room_id });
+    });
+    channel.join().receive('ok', () => {
+      if (gen !== generation) return;
+      // After a reconnect the list re-syncs on its own.
+      if (joinedBefore) refetchRooms();
+      joinedBefore = true;
+    });
+  }
+
+  const refetchRooms = debounce(() => fetchRooms(1, { keep: true }), 200, 1000);
+
+  function channelsFor(filter: ContactSearchFilter): Channel[] {
+    const ids = filter.channels.length ? filter.channels : [...pageChannels.keys()];
+    return ids.map((id) => pageChannels.get(id)).filter((c): c is Channel => !!c);
+  }
+
+  /** fetch_rooms on the page channels of the filter; results merge by id (a company-wide answer too). */
+  function fetchRooms(page: number, options: { keep?: boolean } = {}) {
+    const filter = state.filter;
+    const channels = channelsFor(filter);
+    if (!channels.length) {
+      set({ loadingRooms: false, roomsLoaded: state.pagesLoaded, hasMoreRooms: false });
+      return;
+    }
+    const seq = ++fetchSeq;
+    const gen = generation;
+    set({ loadingRooms: true });
+    const payload = {
+      search: filter.term.trim(),
+      page,
+      ...(filter.tags.length ? { tags: filter.tags.map((x) => x.id) } : {}),
+      ...(filter.channels.length ? { pages: filter.channels } : {}),
+    };
+    Promise.allSettled(channels.map((c) => pushAsync<{ rooms: Room[] }>(c, CHAT_EVENTS.fetchRooms, payload)))
+      .then((results) => {
+        if (gen !== generation) return;
+        const rooms = results.flatMap((r) => (r.status === 'fulfilled' ? (r.value?.rooms ?? []) : []));
+        const anyMore = results.some((r) => r.status === 'fulfilled' && (r.value?.rooms?.length ?? 0) >= CHAT_PAGE_SIZE);
+        const failed = results.every((r) => r.status === 'rejected');
+        upsertRooms(rooms);
+        if (seq === fetchSeq) {
+          set({
+            loadingRooms: false,
+            roomsLoaded: true,
+            listPage: options.keep ? Math.max(state.listPage, page) : page,
+            hasMoreRooms: failed ? state.hasMoreRooms : options.keep ? state.hasMoreRooms || anyMore : anyMore,
+          });
+        }
+        queue.enqueue(rooms.map((r) => r.id));
+      });
+  }
+
+  const debouncedFetch: Debounced<[]> = debounce(() => fetchRooms(1));
+
+  function loadPages() {
+    if (!lobby) return;
+    const gen = generation;
+    pushAsync<{ page_ids: number[]; pages: PageInfo[] }>(lobby, CHAT_EVENTS.fetchPages, {})
+      .then((resp) => {
+        if (gen !== generation) return;
+        const pages = resp?.pages ?? (resp?.page_ids ?? []).map((id) => ({ id, name: String(id), platform: 'sandbox' as const, external_id: String(id) }));
+        const first = pageChannels.size === 0;
+        set({ pages, pagesLoaded: true });
+        pages.forEach(joinPage);
+        // Pushes made before a join completes are buffered by the channel and sent once joined.
+        if (first) fetchRooms(1);
+      })
+      .catch(() => {
+        if (gen === generation) set({ pagesLoaded: true, roomsLoaded: true });
+      });
+  }
+
+  function loadTags() {
+    if (!deps.http) return;
+    const gen = generation;
+    deps.http
+      .get<{ results?: Tag[] } | Tag[]>('/api/tags/')
+      .then((resp) => {
+        if (gen === generation) set({ tags: Array.isArray(resp) ? resp : (resp?.results ?? []) });
+      })
+      .catch(() => undefined);
+  }
+
+  function probeAttachments() {
+    if (!deps.http) return;
+    const gen = generation;
+    deps.http
+      .get('/api/chats/presigned_url/', { query: { file_name: 'probe.txt', file_type: 'text/plain' } })
+      .then(() => gen === generation && set({ attachments: true }))
+      .catch(() => undefined);
+  }
+
+  function roomChannel(roomId: number): Channel {
+    queue.now(roomId);
+    const c = roomChannels.get(roomId);
+    if (!c) throw new Error(t('chats.errors.offline'));
+    return c;
+  }
+
+  function failAlert(key: string, err: unknown) {
+    const reason = err instanceof Error && err.message && err.message !== 'error' && err.message !== 'timeout' ? ` (${err.message})` : '';
+    deps.alert.error(t(key) + reason);
+  }
+
+  function deliver(roomId: number, clientId: string) {
+    const m = thread(roomId).messages.find((x) => x.client_id === clientId);
+    if (!m) return;
+    let channel: Channel;
+    try {
+      channel = roomChannel(roomId);
+    } catch {
+      setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'failed') });
+      return;
+    }
+    const gen = generation;
+    const message = { text: m.text, type: m.type === 'text' ? 'text' : m.type, client_id: clientId, ...(m.media_url ? { media_url: m.media_url, media_type: m.media_type } : {}) };
+    pushAsync<{ message: Message }>(channel, CHAT_EVENTS.sendMessage, { message })
+      .then((resp) => {
+        if (gen !== generation || !resp?.message) return;
+        markSeen(roomId, resp.message.id);
+        setThread(roomId, { messages: mergeMessages(thread(roomId).messages, [resp.message]) });
+        const room = state.rooms[roomId];
+        if (room) set({ rooms: { ...state.rooms, [roomId]: withNewMessage(room, resp.message) } });
+      })
+      .catch((err: Error & { response?: unknown }) => {
+        if (gen !== generation) return;
+        setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'failed', reasonOf(err.response) ?? null) });
+      });
+  }
+
+  function markLocal(list: ChatMessage[], clientId: string, status: 'pending' | 'failed', error: string | null = null): ChatMessage[] {
+    return list.map((m) => (m.client_id === clientId && m.local ? { ...m, status, error } : m));
+  }
+
+  function disconnect() {
+    generation += 1;
+    debouncedFetch.cancel();
+    refetchRooms.cancel();
+    queue.reset();
+    for (const c of [...roomChannels.values(), ...pageChannels.values()]) c.leave();
+    lobby?.leave();
+    roomChannels.clear();
+    pageChannels.clear();
+    presences.clear();
+    seen.clear();
+    listIds = new Set();
+    lobby = null;
+    socket?.disconnect();
+    socket = null;
+    everOpened = false;
+  }
+
+  const service: ChatService = {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (socket || deps.account.getCompanyId() == null) return;
+      generation += 1;
+      const gen = generation;
+      state = { ...initialState(loadUnread(deps.account.getCompanyId())), selectedRoomId: state.selectedRoomId };
+      socket = deps.realtime.createSocket();
+      applyBackoff(socket);
+      set({ connection: 'connecting' });
+      socket.onOpen(() => {
+        if (gen !== generation) return;
+        everOpened = true;
+        set({ connection: 'live' });
+      });
+      const down = () => {
+        if (gen !== generation || !socket) return;
+        set({ connection: everOpened ? 'reconnecting' : 'connecting' });
+      };
+      socket.onError(down);
+      socket.onClose(down);
+      socket.connect();
+      lobby = socket.channel('page:lobby', {});
+      let lobbyJoined = false;
+      lobby.join().receive('ok', () => {
+        if (gen !== generation) return;
+        if (lobbyJoined) {
+          // A reconnect: new channels may exist; known ones rejoin on their own.
+          loadPages();
+          return;
+        }
+        lobbyJoined = true;
+        loadPages();
+      });
+      loadTags();
+      probeAttachments();
+      if (state.selectedRoomId != null) queue.now(state.selectedRoomId);
+    },
+    stop() {
+      disconnect();
+      state = initialState(loadUnread(deps.account.getCompanyId()));
+      emit();
+    },
+    setFilter(patch) {
+      set({ filter: { ...state.filter, ...patch } });
+      debouncedFetch();
+    },
+    loadMoreRooms() {
+      if (state.loadingRooms || !state.hasMoreRooms) return;
+      fetchRooms(state.listPage + 1);
+    },
+    selectRoom(roomId) {
+      if (roomId === state.selectedRoomId) return;
+      set({ selectedRoomId: roomId });
+      if (roomId == null) return;
+      setUnread(clearUnread(state.unread, roomId));
+      // The open room is joined at once (not paced), with last_message_id for catch-up.
+      if (socket) queue.now(roomId);
+    },
+    async loadOlder(roomId) {
+      const th = thread(roomId);
+      if (th.loadingOlder || !th.hasMore) return;
+      const before = oldestTimestamp(th.messages);
+      const channel = roomChannels.get(roomId);
+      if (!channel || !before) return;
+      setThread(roomId, { loadingOlder: true });
+      const gen = generation;
+      try {
+        const resp = await pushAsync<{ messages: Message[]; has_more: boolean }>(channel, CHAT_EVENTS.fetchMessages, { before_timestamp: before });
+        if (gen !== generation) return;
+        const older = resp?.messages ?? [];
+        setThread(roomId, { messages: mergeMessages(thread(roomId).messages, older), hasMore: resp?.has_more ?? older.length >= CHAT_PAGE_SIZE, loadingOlder: false });
+      } catch (err) {
+        if (gen !== generation) return;
+        setThread(roomId, { loadingOlder: false });
+        failAlert('chats.errors.history', err);
+      }
+    },
+    sendMessage(roomId, text, media) {
+      const clientId = newClientId();
+      const user = deps.account.getUser();
+      const m = optimisticMessage(roomId, text, clientId, user ? `${user.first_name} ${user.last_name}`.trim() : null);
+      if (media) Object.assign(m, { type: media.kind, media_url: media.url, media_type: media.type });
+      setThread(roomId, { messages: mergeMessages(thread(roomId).messages, [m]) });
+      deliver(roomId, clientId);
+      return clientId;
+    },
+    retryMessage(roomId, clientId) {
+      setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'pending') });
+      deliver(roomId, clientId);
+    },
+    async togglePause(roomId, days) {
+      const room = state.rooms[roomId];
+      if (!room) return;
+      const pausedUntil = togglePause(room, days);
+      try {
+        const resp = await pushAsync<{ room: Room }>(roomChannel(roomId), CHAT_EVENTS.updateUser, { user: { paused_until: pausedUntil } });
+        if (resp?.room) replaceRoom(resp.room);
+        else set({ rooms: { ...state.rooms, [roomId]: { ...room, paused_until: pausedUntil } } });
+      } catch (err) {
+        failAlert('chats.errors.pause', err);
+      }
+    },
+    async setBlocked(roomId, blocked) {
+      try {
+        const resp = await pushAsync<{ room: Room }>(roomChannel(roomId), blocked ? CHAT_EVENTS.blockUser : CHAT_EVENTS.unblockUser, {});
+        if (resp?.room) replaceRoom(resp.room);
+      } catch (err) {
+        failAlert(blocked ? 'chats.errors.block' : 'chats.errors.unblock', err);
+      }
+    },
+    async addTag(roomId, tag) {
+      try {
+        const resp = await pushAsync<{ room: Room }>(roomChannel(roomId), CHAT_EVENTS.addTag, { tag: tag.trim() });
+        if (resp?.room) {
+          replaceRoom(resp.room);
+          const known = new Set(state.tags.map((x) => x.name));
+          const added = resp.room.tags.filter((x) => !known.has(x.name));
+          if (added.length) set({ tags: [...state.tags, ...added] });
+        }
+      } catch (err) {
+        failAlert('chats.errors.tag', err);
+      }
+    },
+    async removeTag(roomId, tag) {
+      try {
+        const resp = await pushAsync<{ room: Room }>(roomChannel(roomId), CHAT_EVENTS.removeTag, { tag });
+        if (resp?.room) replaceRoom(resp.room);
+      } catch (err) {
+        failAlert('chats.errors.tag', err);
+      }
+    },
+    async createRoom(input) {
+      const channel = pageChannels.get(input.pageId);
+      const page = state.pages.find((p) => p.id === input.pageId);
+      if (!channel || !page) throw new Error(t('chats.errors.offline'));
+      const text = input.text?.trim();
+      const resp = await pushAsync<{ room: Room }>(channel, CHAT_EVENTS.createNewChatRoom, {
+        user_id: input.userId.trim(),
+        page_id: input.pageId,
+        platform: page.platform,
+        messages: text ? [{ text, client_id: newClientId() }] : [],
+        name: input.name.trim(),
+      });
+      upsertRooms([resp.room]);
+      for (const m of resp.room.messages) markSeen(resp.room.id, m.id);
+      return resp.room;
+    },
+    onCustomerMessage(listener) {
+      customerListeners.add(listener);
+      return () => customerListeners.delete(listener);
+    },
+    async upload(file) {
+      if (!deps.http) throw new Error('no http');
+      const resp = await deps.http.get<{ url: string; fields?: Record<string, string>; file_url?: string; public_url?: string }>('/api/chats/presigned_url/', {
+        query: { file_name: file.name, file_type: file.type || 'application/octet-stream' },
+      });
+      if (resp.fields) {
+        const form = new FormData();
+        Object.entries(resp.fields).forEach(([k, v]) => form.append(k, v));
+        form.append('file', file);
+        const r = await fetch(resp.url, { method: 'POST', body: form });
+        if (!r.ok) throw new Error(`upload ${r.status}`);
+      } else {
+        const r = await fetch(resp.url, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
+        if (!r.ok) throw new Error(`upload ${r.status}`);
+      }
+      return resp.file_url ?? resp.public_url ?? resp.url.split('?')[0];
+    },
+  };
+
+  // Spec §4: selecting a company resets chat state; sign-out also clears unread counts.
+  deps.account.subscribe((event) => {
+    if (event === 'companyChanged') {
+      const wasActive = !!socket;
+      service.stop();
+      if (wasActive) service.start();
+    } else if (event === 'signedOut') {
+      disconnect();
+      clearAllUnread();
+      state = initialState();
+      emit();
+    }
+  });
+
+  return service;
+}
