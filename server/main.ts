@@ -8,6 +8,7 @@ import { openDatabase } from './core/db/client';
 import { applyMigrations } from './core/db/migrate';
 import { seedDemoData, DEMO } from './core/seed';
 import { buildApp } from './core/app';
+import { sandboxLinkOf } from './plugins/sandbox/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       `  Admin: ${DEMO.admin.email} / ${config.demoPassword}`,
       `  Agent: ${DEMO.agent.email} / ${config.demoPassword}`,
     );
+    const simulator = await sandboxLinkOf(database.db, DEMO.companies.demo.name, config.publicUrl);
+    if (simulator) lines.push(`  Customer simulator (sandbox channel): ${simulator}`);
   }
   if (!config.smtpUrl && config.devOutbox) {
     lines.push(`  E-mail outbox: ${base}/dev/outbox (development only: set SMTP_URL in production)`);

@@ -2,12 +2,15 @@
  * Demo data for a fresh database (SEED_DEMO=true and no users yet): two companies so the
  * company switcher and per-company permissions can be tried at once. In Northwind Shop the
  * agent role may not view or manage the company account (an override of the role defaults).
+ * The Demo Company's sandbox channel holds a few conversations (server/plugins/sandbox/demo.ts).
  */
 import { count } from 'drizzle-orm';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { companies, companyRolePermissions, memberships, users } from './db/schema';
 import { hashPassword } from './auth/passwords';
+import { ensureSandboxChannel } from '../plugins/sandbox/service';
+import { seedDemoInbox } from '../plugins/sandbox/demo';
 
 export const DEMO = {
   admin: { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin' },
@@ -41,6 +44,9 @@ export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPa
       { companyId: northwind.id, userId: agent.id, role: 'agent' },
     ]);
     await tx.insert(companyRolePermissions).values({ companyId: northwind.id, role: 'agent', permissions: { ...DEMO.northwindAgentOverride } });
+    // Live inbox: the Demo Company's sandbox conversations; Northwind's sandbox starts empty.
+    await seedDemoInbox(tx, demo.id, DEMO.agent.email);
+    await ensureSandboxChannel(tx, northwind.id);
   });
   return true;
 }

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Room } from '../../../contract/chats';
+import { channels, companies, messages, rooms } from '../../core/db/schema';
+import { DEMO } from '../../core/seed';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { registerChatChannels } from '../chats/handlers';
+import { chatService } from '../chats/runtime';
+import { FakeHub, identityFor } from '../chats/testing';
+import { sandboxLinkOf } from './demo';
+
+describeEachDatabase('demo inbox seed', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    expect(await t.seed.demo()).toBe(true);
+  });
+  afterAll(() => t.close());
+
+  it('gives the Demo Company a sandbox with conversations, tags, a paused and a blocked room', async () => {
+    const [demo] = await t.db.select().from(companies).where(eq(companies.name, DEMO.companies.demo.name));
+    const sandboxes = await t.db.select().from(channels).where(eq(channels.platform, 'sandbox'));
+    expect(sandboxes).toHaveLength(2);
+    const roomRows = await t.db.select().from(rooms).where(eq(rooms.companyId, demo.id));
+    expect(roomRows.length).toBeGreaterThanOrEqual(4);
+    expect(roomRows.length).toBeLessThanOrEqual(6);
+    expect(roomRows.filter((r) => r.pausedUntil && r.pausedUntil > new Date())).toHaveLength(1);
+    expect(roomRows.filter((r) => r.blockedAt)).toHaveLength(1);
+    for (const room of roomRows) {
+      const rows = await t.db.select().from(messages).where(eq(messages.roomId, room.id));
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      expect(rows.length).toBeLessThanOrEqual(20);
+      expect(room.lastMessageAt!.getTime()).toBe(Math.max(...rows.map((m) => m.createdAt.getTime())));
+    }
+    const origins = new Set((await t.db.select({ origin: messages.origin }).from(messages)).map((m) => m.origin));
+    expect([...origins].sort()).toEqual(['agent', 'bot', 'user']);
+
+    // The demo agent is admin-independent: the inbox lists the rooms newest first with tags.
+    const hub = new FakeHub();
+    registerChatChannels(hub, chatService(t.app));
+    const sandbox = sandboxes.find((c) => c.companyId === demo.id)!;
+    const me = identityFor({ userId: 1, email: DEMO.admin.email, companyId: demo.id, role: 'admin' });
+    const { ctx } = await hub.join(me, `page:${sandbox.id}`);
+    const listed = (await hub.push(ctx, 'fetch_rooms', { search: '', page: 1 })).response.rooms as Room[];
+    expect(listed[0].name).toBe('Maria Lopez');
+    expect(listed[0].tags.map((tag) => tag.name)).toEqual(['agent@demo.test', 'vip']);
+    expect(listed.flatMap((r) => r.tags.map((tag) => tag.name))).toContain('billing');
+
+    expect(await sandboxLinkOf(t.db, DEMO.companies.demo.name, t.config.publicUrl)).toBe(`${t.config.publicUrl}/sandbox/${sandbox.simulatorKey}`);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Demo inbox (server/core/seed.ts): the Demo Company's sandbox channel with a handful of
+ * conversations spread over the last days — customer, agent and bot messages, tags (including an
+ * agent tag), one paused room and one blocked room — so the inbox has something to show at once.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../core/db/client';
+import { channels, companies, messages, roomTags, rooms, tags } from '../../core/db/schema';
+import { ensureSandboxChannel, simulatorUrl } from './service';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+type Line = [origin: 'user' | 'agent' | 'bot', text: string, minutesAgo: number, extra?: { type?: string; mediaUrl?: string; data?: Record<string, unknown> }];
+
+interface DemoRoom {
+  externalId: string;
+  name: string;
+  tags: string[];
+  paused?: boolean;
+  blocked?: boolean;
+  lines: Line[];
+}
+
+const DAY = 24 * 60;
+
+export function demoRooms(agentEmail: string): DemoRoom[] {
+  return [
+    {
+      externalId: '+34612345678',
+      name: 'Maria Lopez',
+      tags: ['vip', agentEmail],
+      lines: [
+        ['user', 'Hi! I ordered a blue jacket last week (order #4821). Any news?', 3 * DAY + 40],
+        ['bot', 'Thanks for your message! An agent will answer shortly.', 3 * DAY + 39],
+        ['agent', 'Hello Maria, let me check that for you.', 3 * DAY + 20],
+        ['agent', 'Your order left our warehouse yesterday; you should get it by Friday.', 3 * DAY + 15],
+        ['user', 'Great, thank you!', 3 * DAY + 10],
+        ['user', 'It arrived, but the size is a bit small. Can I exchange it for an L?', 50],
+        ['agent', 'Of course! I am sending you a free return label.', 35],
+        ['user', 'Perfect. Do I need to print it?', 4],
+      ],
+    },
+    {
+      externalId: '+14155550123',
+      name: 'James Carter',
+      tags: ['billing'],
+      paused: true,
+      lines: [
+        ['user', 'Hello, I was charged twice for my March invoice.', 2 * DAY + 300],
+        ['bot', 'I can help with billing. Choose an option:', 2 * DAY + 299, { data: { buttons: [{ id: 'refund', title: 'Refund' }, { id: 'agent', title: 'Talk to an agent' }] } }],
+        ['user', 'Talk to an agent', 2 * DAY + 297, { type: 'button_reply', data: { button_reply: { id: 'agent', title: 'Talk to an agent' } } }],
+        ['agent', 'Hi James, sorry about that. I can see the duplicate charge.', 2 * DAY + 200],
+        ['agent', 'The refund is on its way; it takes 3 to 5 business days.', 2 * DAY + 190],
+        ['user', 'Thanks for the quick help.', 2 * DAY + 150],
+      ],
+    },
+    {
+      externalId: '+81312345678',
+      name: 'Aiko Tanaka',
+      tags: [],
+      lines: [
+        ['user', 'Hello', DAY + 500],
+        ['bot', 'Welcome to Demo Company! What would you like to do?', DAY + 499, { data: { buttons: [{ id: 'track', title: 'Track an order' }, { id: 'hours', title: 'Opening hours' }] } }],
+        ['user', 'Opening hours', DAY + 498, { type: 'button_reply', data: { button_reply: { id: 'hours', title: 'Opening hours' } } }],
+        ['bot', 'We are open Monday to Saturday, 9:00 to 19:00.', DAY + 497],
+        ['user', 'Are you open on public holidays?', DAY + 480],
+        ['bot', 'Thanks for your message! An agent will answer shortly.', DAY + 479],
+        ['agent', 'Hi Aiko, we are closed on public holidays, except in December.', DAY + 400],
+        ['user', 'Good to know, thanks!', DAY + 390],
+        ['user', 'One more thing: do you ship to Osaka?', 120],
+        ['agent', 'Yes, we ship everywhere in Japan within 4 days.', 100],
+      ],
+    },
+    {
+      externalId: '+33698765432',
+      name: 'Lucas Martin',
+      tags: [],
+      blocked: true,
+      lines: [
+        ['user', 'CHEAP FOLLOWERS!!! Visit my site now', 4 * DAY + 60],
+        ['user', 'Limited offer, 10000 followers for 5$', 4 * DAY + 59],
+        ['bot', 'Thanks for your message! An agent will answer shortly.', 4 * DAY + 58],
+        ['user', 'Click the link!!!', 4 * DAY + 30],
+        ['agent', 'This conversation has been reported as spam.', 4 * DAY + 10],
+      ],
+    },
+    {
+      externalId: '+212612345678',
+      name: 'Fatima Zahra',
+      tags: ['vip', 'billing'],
+      lines: [
+        ['user', 'Bonjour, can I pay my order in three instalments?', DAY + 60],
+        ['agent', 'Hello Fatima! Yes, for orders above 300 € you can choose it at checkout.', DAY + 45],
+        ['user', 'Here is my cart', DAY + 40, { type: 'image', mediaUrl: 'https://picsum.photos/seed/cart/480/320' }],
+        ['agent', 'Your cart qualifies. Shall I send you the payment link?', DAY + 30],
+        ['user', 'Yes please', DAY + 25],
+        ['agent', 'Done, you should have it by e-mail now.', DAY + 20],
+        ['user', 'Got it, merci!', DAY + 15],
+      ],
+    },
+  ];
+}
+
+/** Inside the demo seed's transaction: the company's sandbox channel and its conversations. */
+export async function seedDemoInbox(tx: Tx, companyId: number, agentEmail: string, now = new Date()): Promise<void> {
+  const channel = await ensureSandboxChannel(tx, companyId);
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+  const tagIds = new Map<string, number>();
+  let seq = 0;
+  for (const demo of demoRooms(agentEmail)) {
+    const last = at(Math.min(...demo.lines.map((l) => l[2])));
+    const [room] = await tx
+      .insert(rooms)
+      .values({
+        companyId,
+        channelId: channel.id,
+        externalId: demo.externalId,
+        name: demo.name,
+        pausedUntil: demo.paused ? new Date(now.getTime() + 24 * 3600_000) : null,
+        blockedAt: demo.blocked ? at(4 * DAY) : null,
+        lastMessageAt: last,
+        createdAt: at(Math.max(...demo.lines.map((l) => l[2]))),
+      })
+      .returning({ id: rooms.id });
+    // Chronological order so ids follow created_at, like live messages.
+    const lines = [...demo.lines].sort((a, b) => b[2] - a[2]);
+    await tx.insert(messages).values(
+      lines.map(([origin, text, minutesAgo, extra]) => ({
+        companyId,
+        roomId: room.id,
+        origin,
+        type: extra?.type ?? (extra?.mediaUrl ? 'image' : 'text'),
+        text,
+        mediaUrl: extra?.mediaUrl ?? null,
+        mediaType: extra?.mediaUrl ? 'image' : null,
+        data: extra?.data ?? null,
+        status: origin === 'user' ? null : minutesAgo < 60 ? 'delivered' : 'read',
+        externalId: `demo-${++seq}`,
+        senderName: origin === 'agent' ? 'Alex' : origin === 'bot' ? 'Bot' : demo.name,
+        createdAt: at(minutesAgo),
+      })),
+    );
+    for (const name of demo.tags) {
+      let tagId = tagIds.get(name);
+      if (tagId === undefined) {
+        const [tag] = await tx.insert(tags).values({ companyId, name }).returning({ id: tags.id });
+        tagId = tag.id;
+        tagIds.set(name, tagId);
+      }
+      await tx.insert(roomTags).values({ roomId: room.id, tagId });
+    }
+  }
+}
+
+/** The simulator link of a company's sandbox channel, by company name (the start banner). */
+export async function sandboxLinkOf(db: Database, companyName: string, publicUrl: string): Promise<string | null> {
+  const [row] = await db
+    .select({ key: channels.simulatorKey })
+    .from(channels)
+    .innerJoin(companies, eq(companies.id, channels.companyId))
+    .where(and(eq(companies.name, companyName), eq(channels.platform, 'sandbox')))
+    .orderBy(channels.id)
+    .limit(1);
+  return row?.key ? simulatorUrl(publicUrl, row.key) : null;
+}
