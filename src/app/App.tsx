@@ -37,6 +37,7 @@ import {
   SignupCheckEmailPage,
   SignupCreateAccountPage,
   SignupVerifyEmailPage,
+  SandboxSimulatorPage,
 } from './pages';
 import { pageTranslations } from './pages/translations';
 
@@ -102,6 +103,8 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
               <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
             </Route>
           </Route>
+          {/* The sandbox channel's customer simulator: public, the key in the link is the secret. */}
+          <Route path="/sandbox/:key" element={<SandboxSimulatorPage />} />
           <Route
             path="/company"
             element={

@@ -9,3 +9,4 @@ export { SignupVerifyEmailPage } from './signup/SignupVerifyEmailPage';
 export { CompanySelectPage } from './company/CompanySelectPage';
 export { CompanyCreatePage } from './company/CompanyCreatePage';
 export { pageTranslations } from './translations';
+export { SandboxSimulatorPage } from './sandbox/SandboxSimulatorPage';
