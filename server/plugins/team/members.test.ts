@@ -257,6 +257,30 @@ describeEachDatabase('team members', (database) => {
     });
   });
 
+  it('an agent with the default permissions gets 403 on every members, invites and permissions write, and on GET /api/permissions/', async () => {
+    const f = await fixture();
+    const managerId = await f.membershipId(f.manager.id);
+    const invite = (await f.call(f.admin, 'POST', '/api/invites/bulk/', { invites: [{ email: 'someone@example.com' }] })).json().results[0];
+    const attempts: [Parameters<TeamFixture['call']>[1], string, unknown?][] = [
+      ['PATCH', `/api/members/${managerId}/`, { role_id: 'agent' }],
+      ['DELETE', `/api/members/${managerId}/`],
+      ['POST', '/api/invites/bulk/', { invites: [{ email: 'new@example.com' }] }],
+      ['DELETE', `/api/invites/${invite.id}/`],
+      ['PATCH', '/api/permissions/agent/', { permissions: { can_view_members: true } }],
+      ['GET', '/api/permissions/'],
+      ['GET', '/api/members/'],
+      ['GET', '/api/invites/'],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const res = await f.call(f.agent, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual(PERMISSION_DENIED);
+    }
+    const members = (await f.call(f.admin, 'GET', '/api/members/')).json() as Paged<TeamMember>;
+    expect(members.results.map((m) => m.role_id)).toEqual(['admin', 'manager', 'agent']);
+    expect((await f.call(f.admin, 'GET', '/api/invites/')).json().count).toBe(1);
+  });
+
   describe('across companies', () => {
     it("answers 404 for another company's membership ids and changes nothing", async () => {
       const a = await fixture();
