@@ -120,7 +120,8 @@ export default function ChatsPage() {
         {prompt.visible && (
           <Alert
             severity="info"
-            sx={{ mx: 1.5, mb: 1 }}
+            icon={false}
+            sx={{ mx: 1.5, mb: 1, py: 0, alignItems: 'center', '& .MuiAlert-message': { fontSize: 13 } }}
             action={
               <>
                 <Button size="small" onClick={prompt.allow}>

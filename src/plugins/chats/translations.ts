@@ -59,7 +59,7 @@ export const translations = {
         noChannels: 'No channel is connected yet.',
       },
       notifications: {
-        enable: 'Get a desktop notification when a customer writes while this tab is in the background?',
+        enable: 'Notify me of customer messages while this tab is hidden?',
         allow: 'Enable',
         dismiss: 'Not now',
         title: 'New message from %{name}',
@@ -136,7 +136,7 @@ export const translations = {
         noChannels: "Aucun canal n'est encore connecté.",
       },
       notifications: {
-        enable: 'Recevoir une notification quand un client écrit alors que cet onglet est en arrière-plan ?',
+        enable: 'Me notifier des messages clients quand cet onglet est masqué ?',
         allow: 'Activer',
         dismiss: 'Plus tard',
         title: 'Nouveau message de %{name}',

@@ -124,7 +124,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
             label={tag.name}
             data-testid="agent-tag"
             onDelete={canEditTags ? () => onRemoveTag(tag.name) : undefined}
-            deleteIcon={<MdiIcon path={mdiCloseCircle} role="button" aria-label={t('chats.room.removeTag', { name: tag.name })} />}
+            deleteIcon={<MdiIcon path={mdiCloseCircle} role="button" aria-hidden={false} aria-label={t('chats.room.removeTag', { name: tag.name })} />}
           />
         ))}
         {ordinary.map((tag) => (
@@ -134,7 +134,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
             label={tag.name}
             data-testid="room-tag"
             onDelete={canEditTags ? () => onRemoveTag(tag.name) : undefined}
-            deleteIcon={<MdiIcon path={mdiCloseCircle} role="button" aria-label={t('chats.room.removeTag', { name: tag.name })} />}
+            deleteIcon={<MdiIcon path={mdiCloseCircle} role="button" aria-hidden={false} aria-label={t('chats.room.removeTag', { name: tag.name })} />}
           />
         ))}
         {canEditTags &&

@@ -46,7 +46,7 @@ describe('chat service', () => {
     expect(s.pages.map((p) => p.id)).toEqual([1]);
     expect(socket().joins.map((j) => j.topic)).toEqual(expect.arrayContaining(['page:lobby', 'page:1']));
     expect(s.visibleRoomIds).toEqual([2, 1]);
-    expect(server.log.find((l) => l.event === 'fetch_rooms')?.payload).toEqual({ search: '', page: 1 });
+    expect(server.log.find((l) => l.event === 'fetch_rooms')?.payload).toEqual({ search: '', page: 1, pages: [1] });
     expect(reconnectAfterMs(1)).toBe(1000);
     expect([2, 3, 4, 9].map(reconnectAfterMs)).toEqual([2000, 5000, 10000, 10000]);
   });
@@ -147,7 +147,7 @@ describe('chat service', () => {
     expect(service.getState().threads[1].messages).toHaveLength(30);
     expect(service.getState().threads[1].hasMore).toBe(true);
     await service.loadOlder(1);
-    expect(server.log.find((l) => l.event === 'fetch_messages')!.payload).toEqual({ before_timestamp: msgs[40].created_at });
+    expect(server.log.find((l) => l.event === 'fetch_messages')!.payload).toEqual({ before_timestamp: new Date(Date.parse(msgs[40].created_at) + 1).toISOString(), before_id: 41 });
     expect(service.getState().threads[1].messages.map((m) => m.id)).toEqual(msgs.slice(10).map((m) => m.id));
     await service.loadOlder(1);
     expect(service.getState().threads[1].messages).toHaveLength(70);
@@ -195,11 +195,11 @@ describe('chat service', () => {
     vi.advanceTimersByTime(1);
     await flush(10);
     expect(count()).toBe(n + 1);
-    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload).toEqual({ search: 'ali', page: 1 });
+    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload).toEqual({ search: 'ali', page: 1, pages: [1] });
     service.setFilter({ term: '', tags: [{ id: 3 }] });
     vi.advanceTimersByTime(500);
     await flush(10);
-    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload).toEqual({ search: '', page: 1, tags: [3] });
+    expect(server.log.filter((l) => l.event === 'fetch_rooms').at(-1)!.payload).toEqual({ search: '', page: 1, tags: [3], pages: [1] });
   });
 
   it('pages rooms from 1 (30 per page) and paces room subscriptions', async () => {

@@ -17,7 +17,7 @@ import {
   type Tag,
 } from '../../../../contract/chats';
 import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory } from '../../../core/apis';
-import { lastServerMessageId, mergeMessages, newClientId, oldestTimestamp, optimisticMessage, type ChatMessage } from '../model/messages';
+import { lastServerMessageId, mergeMessages, newClientId, optimisticMessage, type ChatMessage } from '../model/messages';
 import { emptyFilter, mergeRoom, roomMatches, sortRoomIds, togglePause, withNewMessage } from '../model/rooms';
 import { addUnread, clearAllUnread, clearUnread, countsAsUnread, loadUnread, saveUnread, type UnreadMap } from '../model/unread';
 import { debounce, type Debounced } from './debounce';
@@ -352,16 +352,14 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
 
   const refetchRooms = debounce(() => fetchRooms(1, { keep: true }), 200, 1000);
 
-  function channelsFor(filter: ContactSearchFilter): Channel[] {
-    const ids = filter.channels.length ? filter.channels : [...pageChannels.keys()];
-    return ids.map((id) => pageChannels.get(id)).filter((c): c is Channel => !!c);
-  }
-
-  /** fetch_rooms on the page channels of the filter; results merge by id (a company-wide answer too). */
+  /**
+   * fetch_rooms: one push on a page channel with `pages` = the chosen channels (or every channel), so
+   * the server pages the company's rooms as one list, newest activity first.
+   */
   function fetchRooms(page: number, options: { keep?: boolean } = {}) {
     const filter = state.filter;
-    const channels = channelsFor(filter);
-    if (!channels.length) {
+    const channel = [...pageChannels.values()][0];
+    if (!channel) {
       set({ loadingRooms: false, roomsLoaded: state.pagesLoaded, hasMoreRooms: false });
       return;
     }
@@ -372,24 +370,26 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       search: filter.term.trim(),
       page,
       ...(filter.tags.length ? { tags: filter.tags.map((x) => x.id) } : {}),
-      ...(filter.channels.length ? { pages: filter.channels } : {}),
+      pages: filter.channels.length ? filter.channels : [...pageChannels.keys()],
     };
-    Promise.allSettled(channels.map((c) => pushAsync<{ rooms: Room[] }>(c, CHAT_EVENTS.fetchRooms, payload)))
-      .then((results) => {
+    pushAsync<{ rooms: Room[] }>(channel, CHAT_EVENTS.fetchRooms, payload)
+      .then((resp) => {
         if (gen !== generation) return;
-        const rooms = results.flatMap((r) => (r.status === 'fulfilled' ? (r.value?.rooms ?? []) : []));
-        const anyMore = results.some((r) => r.status === 'fulfilled' && (r.value?.rooms?.length ?? 0) >= CHAT_PAGE_SIZE);
-        const failed = results.every((r) => r.status === 'rejected');
+        const rooms = resp?.rooms ?? [];
         upsertRooms(rooms);
         if (seq === fetchSeq) {
+          const more = rooms.length >= CHAT_PAGE_SIZE;
           set({
             loadingRooms: false,
             roomsLoaded: true,
             listPage: options.keep ? Math.max(state.listPage, page) : page,
-            hasMoreRooms: failed ? state.hasMoreRooms : options.keep ? state.hasMoreRooms || anyMore : anyMore,
+            hasMoreRooms: options.keep ? state.hasMoreRooms || more : more,
           });
         }
         queue.enqueue(rooms.map((r) => r.id));
+      })
+      .catch(() => {
+        if (gen === generation && seq === fetchSeq) set({ loadingRooms: false, roomsLoaded: true });
       });
   }
 
@@ -559,13 +559,16 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     async loadOlder(roomId) {
       const th = thread(roomId);
       if (th.loadingOlder || !th.hasMore) return;
-      const before = oldestTimestamp(th.messages);
+      const oldest = th.messages.find((m) => !m.local);
       const channel = roomChannels.get(roomId);
-      if (!channel || !before) return;
+      if (!channel || !oldest) return;
+      // before_id with the timestamp (+1 ms, the server compares strictly) so messages sharing the
+      // oldest one's millisecond are neither skipped nor repeated.
+      const before = { before_timestamp: new Date(Date.parse(oldest.created_at) + 1).toISOString(), before_id: oldest.id };
       setThread(roomId, { loadingOlder: true });
       const gen = generation;
       try {
-        const resp = await pushAsync<{ messages: Message[]; has_more: boolean }>(channel, CHAT_EVENTS.fetchMessages, { before_timestamp: before });
+        const resp = await pushAsync<{ messages: Message[]; has_more: boolean }>(channel, CHAT_EVENTS.fetchMessages, before);
         if (gen !== generation) return;
         const older = resp?.messages ?? [];
         setThread(roomId, { messages: mergeMessages(thread(roomId).messages, older), hasMore: resp?.has_more ?? older.length >= CHAT_PAGE_SIZE, loadingOlder: false });

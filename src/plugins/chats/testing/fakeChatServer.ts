@@ -103,7 +103,7 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
         if (event === 'fetch_rooms') {
           const term = String(payload.search ?? '').toLowerCase();
           const list = [...rooms.values()]
-            .filter((r) => r.page_id === pageId)
+            .filter((r) => (payload.pages?.length ? payload.pages.includes(r.page_id) : r.page_id === pageId))
             .filter((r) => !term || r.name.toLowerCase().includes(term) || r.external_id.toLowerCase().includes(term))
             .filter((r) => !payload.tags?.length || r.tags.some((t) => payload.tags.includes(t.id)))
             .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? '') || b.id - a.id);
@@ -127,7 +127,7 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
             return ok({ room: view(r, CHAT_PAGE_SIZE), missed: last ? r.all.filter((m) => m.id > last) : [] });
           }
           case 'fetch_messages': {
-            const older = r.all.filter((m) => m.created_at < payload.before_timestamp);
+            const older = r.all.filter((m) => (!payload.before_timestamp || m.created_at < payload.before_timestamp) && (payload.before_id == null || m.id < payload.before_id));
             return ok({ messages: older.slice(-CHAT_PAGE_SIZE), has_more: older.length > CHAT_PAGE_SIZE });
           }
           case 'send_message': {

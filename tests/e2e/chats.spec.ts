@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { ChatsPage } from './pages/ChatsPage';
+import { SimulatorPage } from './pages/SimulatorPage';
+import { DEMO_AGENT, DEMO_COMPANY } from './support/demo';
+import { signInTo } from './support/session';
+
+test('an agent and a customer exchange messages live, with delivery ticks moving forward', async ({ browser, request }) => {
+  const link = await SimulatorPage.linkFor(request, DEMO_AGENT, DEMO_COMPANY);
+  const agentContext = await browser.newContext();
+  const customerContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  const customerPage = await customerContext.newPage();
+
+  await signInTo(agentPage, DEMO_AGENT, DEMO_COMPANY);
+  const chats = new ChatsPage(agentPage);
+  await chats.open();
+  await expect(chats.rooms.first()).toBeVisible();
+
+  const stamp = Date.now().toString(36);
+  const name = `E2E Customer ${stamp}`;
+  const simulator = new SimulatorPage(customerPage);
+  await simulator.open(link);
+  await simulator.startAs(name, `e2e-${stamp}`);
+  await simulator.send(`Hello from the customer ${stamp}`);
+
+  // The new conversation appears at the top of the list, unread, without a reload.
+  await expect(chats.room(name)).toBeVisible();
+  await expect(chats.rooms.first()).toContainText(name);
+  await expect(chats.unreadOf(name)).toHaveText('1');
+
+  await chats.openRoom(name);
+  await expect(chats.message(`Hello from the customer ${stamp}`)).toBeVisible();
+  await expect(chats.unreadOf(name)).toHaveCount(0);
+  await expect(agentPage).toHaveURL(/\/chats\/\d+$/);
+
+  // Agent → customer, with an emoji; Shift+Enter makes a new line instead of sending.
+  await chats.composer.fill('Hi there');
+  await chats.composer.press('Shift+Enter');
+  await chats.composer.pressSequentially('how can I help? 👋');
+  await chats.composer.press('Enter');
+  const reply = 'Hi there\nhow can I help? 👋';
+  const sent = chats.message(reply);
+  await expect(sent).toHaveCount(1);
+  await expect(simulator.message('how can I help? 👋', 'agent')).toBeVisible();
+  // The simulator has read it: the ticks reach "read" (they only ever move forward).
+  await expect(sent).toHaveAttribute('data-status', 'read', { timeout: 15_000 });
+  await expect(sent.getByRole('img', { name: 'Read' })).toBeVisible();
+
+  // Customer → agent while the room is open: shown live, not counted as unread.
+  await simulator.send(`Second message ${stamp}`);
+  await expect(chats.message(`Second message ${stamp}`)).toBeVisible();
+  await expect(chats.unreadOf(name)).toHaveCount(0);
+  await expect(chats.messages.filter({ hasText: reply })).toHaveCount(1);
+
+  // A reload keeps everything (history comes back from the server, nothing duplicated).
+  await agentPage.reload();
+  await chats.expectLive();
+  await expect(chats.message(`Hello from the customer ${stamp}`)).toBeVisible();
+  await expect(chats.messages.filter({ hasText: reply })).toHaveCount(1);
+
+  await agentContext.close();
+  await customerContext.close();
+});
+
+test('an agent searches, filters by tag, tags, pauses the bot and blocks a contact', async ({ page }) => {
+  await signInTo(page, DEMO_AGENT, DEMO_COMPANY);
+  const chats = new ChatsPage(page);
+  await chats.open();
+  await expect(chats.room('Aiko Tanaka')).toBeVisible();
+
+  // Search (debounced) by name.
+  await chats.search('james');
+  await expect(chats.rooms).toHaveCount(1);
+  await expect(chats.room('James Carter')).toBeVisible();
+  await chats.search('');
+  await expect(chats.room('Aiko Tanaka')).toBeVisible();
+
+  // Filter by tag.
+  await chats.filterByTag('vip');
+  await expect(chats.room('Maria Lopez')).toBeVisible();
+  await expect(chats.room('Aiko Tanaka')).toHaveCount(0);
+  await chats.clearTagFilter();
+  await expect(chats.room('Aiko Tanaka')).toBeVisible();
+
+  await chats.openRoom('Aiko Tanaka');
+  await expect(chats.message('One more thing: do you ship to Osaka?')).toBeVisible();
+
+  // Tags.
+  await chats.addTag('e2e-followup');
+  await expect(chats.tag('e2e-followup')).toBeVisible();
+  await chats.removeTag('e2e-followup');
+  await expect(chats.tag('e2e-followup')).toHaveCount(0);
+
+  // Bot pause for 1 day, then resume.
+  await chats.pauseOneDay();
+  await expect(chats.pausedChip).toContainText('Bot paused until');
+  await chats.resume();
+  await expect(chats.pausedChip).toHaveCount(0);
+
+  // Block: the composer closes; unblock opens it again.
+  await chats.block();
+  await expect(chats.blockedChip).toBeVisible();
+  await expect(chats.composer).toBeDisabled();
+  await chats.unblock();
+  await expect(chats.blockedChip).toHaveCount(0);
+  await expect(chats.composer).toBeEnabled();
+});

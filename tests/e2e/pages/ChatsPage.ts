@@ -1,0 +1,115 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /chats and /chats/{roomId}: the agents' live inbox. */
+export class ChatsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(roomId?: number) {
+    await this.page.goto(roomId ? `/chats/${roomId}` : '/chats');
+    await this.expectLive();
+  }
+
+  async expectLive() {
+    await expect(this.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  }
+
+  get rooms(): Locator {
+    return this.page.getByTestId('room-item');
+  }
+
+  room(name: string): Locator {
+    return this.rooms.filter({ has: this.page.getByTestId('room-item-name').getByText(name, { exact: true }) });
+  }
+
+  unreadOf(name: string): Locator {
+    return this.room(name).getByTestId('room-unread');
+  }
+
+  async openRoom(name: string) {
+    await this.room(name).click();
+    await expect(this.page.getByTestId('room-name')).toHaveText(name);
+  }
+
+  get header(): Locator {
+    return this.page.getByTestId('room-header');
+  }
+
+  get messages(): Locator {
+    return this.page.getByTestId('message-row');
+  }
+
+  message(text: string): Locator {
+    return this.messages.filter({ has: this.page.getByTestId('message-text').getByText(text, { exact: true }) });
+  }
+
+  get composer(): Locator {
+    return this.page.getByRole('textbox', { name: /Type a message/ });
+  }
+
+  async send(text: string) {
+    await this.composer.fill(text);
+    await this.composer.press('Enter');
+  }
+
+  async search(term: string) {
+    await this.page.getByLabel('Search contacts').fill(term);
+  }
+
+  async openFilters() {
+    const button = this.page.getByRole('button', { name: 'Filters' });
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  }
+
+  async filterByTag(name: string) {
+    await this.openFilters();
+    await this.page.getByRole('combobox', { name: 'Tags' }).click();
+    await this.page.getByRole('option', { name, exact: true }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  async clearTagFilter() {
+    await this.openFilters();
+    const chips = this.page.getByRole('combobox', { name: 'Tags' }).locator('..').locator('.MuiChip-deleteIcon');
+    while ((await chips.count()) > 0) await chips.first().click();
+  }
+
+  async addTag(name: string) {
+    await this.header.getByRole('button', { name: 'Add tag' }).click();
+    const input = this.header.getByRole('combobox', { name: 'Add tag' });
+    await input.fill(name);
+    await input.press('Enter');
+  }
+
+  tag(name: string): Locator {
+    return this.header.getByTestId('room-tag').filter({ hasText: name });
+  }
+
+  async removeTag(name: string) {
+    await this.header.getByRole('button', { name: `Remove tag ${name}`, exact: true }).click();
+  }
+
+  async pauseOneDay() {
+    await this.header.getByRole('button', { name: 'Pause bot' }).click();
+    await this.page.getByRole('menuitem', { name: 'Pause for 1 day' }).click();
+  }
+
+  async resume() {
+    await this.header.getByRole('button', { name: 'Resume bot' }).click();
+  }
+
+  get pausedChip(): Locator {
+    return this.header.getByTestId('paused-chip');
+  }
+
+  async block() {
+    await this.header.getByRole('button', { name: 'Block', exact: true }).click();
+  }
+
+  async unblock() {
+    await this.header.getByRole('button', { name: 'Unblock', exact: true }).click();
+  }
+
+  get blockedChip(): Locator {
+    return this.header.getByTestId('blocked-chip');
+  }
+}
