@@ -5,6 +5,7 @@
 import type { ConsolePlugin } from './src/core/plugins/types';
 import { dashboardPlugin } from './src/plugins/dashboard';
 import { accountPlugin } from './src/plugins/account';
+import { chatsPlugin } from './src/plugins/chats';
 import { teamPlugin } from './src/plugins/team';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
@@ -46,6 +47,7 @@ export const enabledFeatures: FeatureKey[] = [
 
 export const plugins: ConsolePlugin[] = [
   dashboardPlugin,
+  chatsPlugin,
   accountPlugin,
   teamPlugin,
 ];
