@@ -47,8 +47,8 @@ export default function ChatsPage() {
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const prompt = useNotificationPrompt();
 
-  const agentFeature = hasAgentFeature(company?.name);
-  const showTags = canViewTags(company?.name, company?.role?.id);
+  const agentFeature = hasAgentFeature(company);
+  const showTags = canViewTags(company, company?.role?.id);
   const memberEmails = useMemberEmails(agentFeature);
   const tagOptions: Tag[] = useMemo(() => {
     const { ordinary } = splitTags(allTags);

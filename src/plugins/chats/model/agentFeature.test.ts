@@ -10,6 +10,9 @@ describe('agent feature (spec §6)', () => {
     expect(canViewTags('Acme', 'manager', list)).toBe(true);
     expect(canViewTags('Other', 'agent', list)).toBe(true);
     expect(canViewTags(null, 'agent', list)).toBe(true);
+    // A membership the server flags has the feature whatever its name.
+    expect(canViewTags({ name: 'Other', agent_feature: true }, 'agent', list)).toBe(false);
+    expect(canViewTags({ name: 'Other' }, 'agent', list)).toBe(true);
   });
   it('splits agent (e-mail-like) tags from ordinary ones and limits agent tags to members', () => {
     const tags = [{ id: 1, name: 'vip' }, { id: 2, name: 'ann@acme.io' }, { id: 3, name: 'bob@old.io' }, { id: 4, name: 'x@y.z' }];

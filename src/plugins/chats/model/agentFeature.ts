@@ -8,15 +8,18 @@ import { isAgentTagName, type Tag } from '../../../../contract/chats';
 /** Companies with the agent feature (names not given by the spec; empty until the product names them). */
 export const AGENT_FEATURE_COMPANIES: readonly string[] = [];
 
-export function hasAgentFeature(companyName: string | null | undefined, list: readonly string[] = AGENT_FEATURE_COMPANIES): boolean {
+/** The company has the agent feature: named in the list, or flagged by the server on the membership. */
+export function hasAgentFeature(company: string | { name?: string | null; agent_feature?: unknown } | null | undefined, list: readonly string[] = AGENT_FEATURE_COMPANIES): boolean {
+  if (company && typeof company === 'object' && company.agent_feature === true) return true;
+  const companyName = typeof company === 'string' ? company : company?.name;
   if (!companyName) return false;
   const name = companyName.trim().toLowerCase();
   return list.some((c) => c.trim().toLowerCase() === name);
 }
 
 /** May this role see the tags view (tag filter, tag editing) in this company? */
-export function canViewTags(companyName: string | null | undefined, roleId: string | null | undefined, list: readonly string[] = AGENT_FEATURE_COMPANIES): boolean {
-  if (!hasAgentFeature(companyName, list)) return true;
+export function canViewTags(company: Parameters<typeof hasAgentFeature>[0], roleId: string | null | undefined, list: readonly string[] = AGENT_FEATURE_COMPANIES): boolean {
+  if (!hasAgentFeature(company, list)) return true;
   return roleId === 'admin' || roleId === 'manager';
 }
 
