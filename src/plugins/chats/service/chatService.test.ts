@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAccountStore } from '../../../core/account/accountStore';
 import { membership, testUser } from '../../../core/account/testUsers';
 import { createAlertApi } from '../../../core/alert/alertApi';
+import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import type { AccountStore } from '../../../core/apis';
 import { createFakeChatServer, message, room, type FakeChatServer } from '../testing/fakeChatServer';
 import { FakeSocket, flush } from '../testing/fakeSocket';
@@ -260,5 +261,34 @@ describe('chat service', () => {
     const created = await service.createRoom({ pageId: 1, userId: '+15550001', name: 'Carla', text: 'Hello Carla' });
     expect(server.log.find((l) => l.event === 'create_new_chat_room')!.payload).toMatchObject({ user_id: '+15550001', page_id: 1, platform: 'sandbox', name: 'Carla', messages: [{ text: 'Hello Carla' }] });
     expect(service.getState().rooms[created.id].name).toBe('Carla');
+  });
+
+  it('while the socket is down with an expired access token, an authenticated call refreshes it for the next reconnect', async () => {
+    const server = createFakeChatServer({ rooms: [] });
+    const account = createAccountStore();
+    account.setUser(testUser([membership(1)]));
+    account.selectCompany(1);
+    const http = createFakeHttp(() => ({ results: [{ id: 1, name: 'vip' }] }));
+    let expired = false;
+    const session = { getAccessToken: () => 'tok', getRefreshToken: () => 'r', setTokens: () => undefined, clear: () => undefined, isExpired: () => expired };
+    let socket!: FakeSocket;
+    const service = createChatService({
+      realtime: { createSocket: () => (socket = new FakeSocket((t, e, p) => server.reply(t, e, p))).asSocket() },
+      account,
+      alert: createAlertApi(),
+      http,
+      session,
+    });
+    await started(service);
+    await flush(10);
+    expect(service.getState().tags).toEqual([{ id: 1, name: 'vip' }]);
+    expect(http.calls).toHaveLength(2); // tags and the attachment probe
+    socket.drop();
+    expect(http.calls).toHaveLength(2); // token still valid: nothing to do
+    socket.open();
+    expired = true;
+    socket.drop();
+    expect(http.calls.map((c) => c.path)).toContain('/api/tags/');
+    expect(http.calls).toHaveLength(3);
   });
 });

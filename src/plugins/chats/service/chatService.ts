@@ -16,7 +16,7 @@ import {
   type Room,
   type Tag,
 } from '../../../../contract/chats';
-import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory } from '../../../core/apis';
+import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory, SessionStore } from '../../../core/apis';
 import { lastServerMessageId, mergeMessages, newClientId, optimisticMessage, type ChatMessage } from '../model/messages';
 import { emptyFilter, mergeRoom, roomMatches, sortRoomIds, togglePause, withNewMessage } from '../model/rooms';
 import { addUnread, clearAllUnread, clearUnread, countsAsUnread, loadUnread, saveUnread, type UnreadMap } from '../model/unread';
@@ -109,6 +109,8 @@ export interface ChatServiceDeps {
   account: AccountStore;
   alert: AlertApi;
   http?: HttpProvider;
+  /** To notice an expired access token while the socket is down (the socket sends it on each reconnect). */
+  session?: SessionStore;
   /** Message texts for failures shown as alerts (translated by the plugin). */
   translate?: (key: string, options?: Record<string, unknown>) => string;
 }
@@ -413,10 +415,10 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       });
   }
 
-  function loadTags() {
-    if (!deps.http) return;
+  function loadTags(): Promise<void> {
+    if (!deps.http) return Promise.resolve();
     const gen = generation;
-    deps.http
+    return deps.http
       .get<{ results?: Tag[] } | Tag[]>('/api/tags/')
       .then((resp) => {
         if (gen === generation) set({ tags: Array.isArray(resp) ? resp : (resp?.results ?? []) });
@@ -512,9 +514,16 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         everOpened = true;
         set({ connection: 'live' });
       });
+      let lastRefresh = 0;
       const down = () => {
         if (gen !== generation || !socket) return;
         set({ connection: everOpened ? 'reconnecting' : 'connecting' });
+        // Access tokens are short-lived: an authenticated call refreshes an expired one, so the
+        // next reconnect attempt (params are read on each attempt) carries a valid token.
+        if (deps.session?.isExpired(deps.session.getAccessToken()) && Date.now() - lastRefresh > 5000) {
+          lastRefresh = Date.now();
+          void loadTags();
+        }
       };
       socket.onError(down);
       socket.onClose(down);
