@@ -107,7 +107,21 @@ export const MemberListQuery = z.object({
     .transform((v) => v as MemberOrdering)
     .optional(),
 });
-export const InviteListQuery = z.object({ ...pageQuery, status: z.enum(INVITE_STATUS_FILTERS).default('pending') });
+/** Sort keys of GET /api/invites/ (default: newest first, `-created_at`). */
+export const INVITE_ORDERING_FIELDS = ['id', 'email', 'role_id', 'invited_by', 'created_at', 'expires_at'] as const;
+export type InviteOrderingField = (typeof INVITE_ORDERING_FIELDS)[number];
+export type InviteOrdering = InviteOrderingField | `-${InviteOrderingField}`;
+
+export const InviteListQuery = z.object({
+  ...pageQuery,
+  status: z.enum(INVITE_STATUS_FILTERS).default('pending'),
+  ordering: z
+    .string()
+    .trim()
+    .refine((v) => (INVITE_ORDERING_FIELDS as readonly string[]).includes(v.replace(/^-/, '')), `Order by one of: ${INVITE_ORDERING_FIELDS.join(', ')}.`)
+    .transform((v) => v as InviteOrdering)
+    .optional(),
+});
 
 export type MemberListQuery = z.input<typeof MemberListQuery>;
 export type InviteListQuery = z.input<typeof InviteListQuery>;

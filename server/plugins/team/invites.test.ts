@@ -149,6 +149,14 @@ describeEachDatabase('team invites', (database) => {
       expect(paged).toMatchObject({ count: 3, next: null, previous: '/api/invites/?status=all&page=1&page_size=2' });
       expect(paged.results.map((i) => i.email)).toEqual(['old@example.com']);
       expect((await f.call(f.admin, 'GET', '/api/invites/?status=bogus')).statusCode).toBe(400);
+      // Sorting (react-admin sends `ordering`; the default is newest first).
+      const emails = async (q: string) => (await listInvites(f, `?status=all&ordering=${q}`)).results.map((i) => i.email);
+      expect(await emails('email')).toEqual(['gone@example.com', 'mid@example.com', 'old@example.com']);
+      expect(await emails('-email')).toEqual(['old@example.com', 'mid@example.com', 'gone@example.com']);
+      expect(await emails('expires_at')).toEqual(['old@example.com', 'mid@example.com', 'gone@example.com']);
+      expect(await emails('id')).toEqual(['old@example.com', 'mid@example.com', 'gone@example.com']);
+      expect((await listInvites(f, '?status=all&ordering=invited_by')).count).toBe(3);
+      expect((await f.call(f.admin, 'GET', '/api/invites/?ordering=token_hash')).statusCode).toBe(400);
     });
 
     it('needs can_view_members (an agent gets 403) and shows only the header company', async () => {

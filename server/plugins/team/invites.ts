@@ -3,10 +3,11 @@
  * e-mailed link; the table keeps its SHA-256. Accepting happens in the accounts plugin
  * (registration with the token, or login with the invited e-mail).
  */
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Paged } from '../../../contract/api';
 import { ROLE_NAMES, normalizeRole, type RoleId } from '../../../contract/permissions';
-import { INVITE_TTL_DAYS, type Invite, type InviteStatus, type InviteStatusFilter } from '../../../contract/team';
+import { INVITE_TTL_DAYS, type Invite, type InviteOrdering, type InviteStatus, type InviteStatusFilter } from '../../../contract/team';
 import type { AppConfig } from '../../core/config';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
@@ -32,8 +33,18 @@ export interface InviteDeps {
 
 export interface InviteListOptions extends PageRequest {
   status: InviteStatusFilter;
+  ordering?: InviteOrdering;
   search?: string;
 }
+
+const SORT_KEYS: Record<string, SQL | AnyPgColumn> = {
+  id: invites.id,
+  email: invites.email,
+  role_id: sql`CASE ${invites.role} WHEN 'admin' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END`,
+  invited_by: sql`lower(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')))`,
+  created_at: invites.createdAt,
+  expires_at: invites.expiresAt,
+};
 
 export interface InviteEntry {
   email: string;
@@ -128,9 +139,12 @@ export class InviteService {
       statusCondition(options.status, now),
       options.search ? ilike(invites.email, containsPattern(options.search)) : undefined,
     );
+    const ordering = options.ordering ?? '-created_at';
+    const key = SORT_KEYS[ordering.replace(/^-/, '')];
+    const order = ordering.startsWith('-') ? [desc(key), desc(invites.id)] : [asc(key), asc(invites.id)];
     const [{ total }] = await this.db.select({ total: count() }).from(invites).where(where);
     const rows = await this.rows(where)
-      .orderBy(desc(invites.createdAt), desc(invites.id))
+      .orderBy(...order)
       .limit(options.pageSize)
       .offset(offsetOf(options));
     return paged(

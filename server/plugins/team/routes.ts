@@ -74,8 +74,8 @@ export function teamRoutes(app: FastifyInstance, { members, invites, permissions
     '/api/invites/',
     { schema: { querystring: InviteListQuery }, onRequest: viewMembers },
     async (request) => {
-      const { page, page_size, status, search } = request.query;
-      return invites.list(request.url, company(request).id, { page, pageSize: page_size, status, search });
+      const { page, page_size, status, ordering, search } = request.query;
+      return invites.list(request.url, company(request).id, { page, pageSize: page_size, status, ordering, search });
     },
   );
 
