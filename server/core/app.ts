@@ -19,6 +19,7 @@ import { SmtpEmailSender } from './email/smtpSender';
 import { outboxRoutes } from './email/outboxRoutes';
 import { registerConsoleStatic } from './consoleStatic';
 import { healthRoutes } from './health';
+import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from './storage/localDisk';
 import { mediaRoutes } from './storage/routes';
 import './fastifyTypes';
@@ -98,6 +99,9 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
     // The console may run on plain http on a LAN; do not force https on its requests.
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
   });
+
+  // The socket hub and its routes, before the feature plugins, which register their channels on it.
+  await createRealtime(app, config);
 
   await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
   await app.register(accountsPlugin);

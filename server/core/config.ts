@@ -32,6 +32,54 @@ export interface AppConfig {
   staticDir: string;
   /** scrypt cost (N) for new password hashes; the stored hash keeps its own parameters. */
   passwordHashCost: number;
+  /** Redis for the realtime hub's cross-process fan-out; null = one process, in-memory. */
+  redisUrl: string | null;
+  realtime: RealtimeConfig;
+}
+
+/** The Phoenix-protocol socket server (server/core/realtime). Times in milliseconds. */
+export interface RealtimeConfig {
+  /** Origins allowed besides the server's own host and PUBLIC_URL (SOCKET_ALLOWED_ORIGINS, comma list). */
+  allowedOrigins: string[];
+  /** Largest accepted frame (websocket message or long-poll line). */
+  maxFrameBytes: number;
+  /** A socket that sent nothing for this long is closed (clients heartbeat every 30 s: two missed). */
+  idleTimeoutMs: number;
+  /** How long a long-poll GET waits for messages before answering 204. */
+  longPollTimeoutMs: number;
+  /** A long-poll session not polled for this long is closed. */
+  longPollSessionTtlMs: number;
+  /** Per-socket token bucket: sustained messages per second and burst size. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  /** Rejected (over the limit) messages within 10 s after which the socket is closed. */
+  rateLimitCloseAfter: number;
+  /** Outgoing bytes a socket may have queued before it is dropped as too slow. */
+  maxBufferedBytes: number;
+  maxChannelsPerSocket: number;
+  /** Prefix of the Redis channel and keys (realtime:broadcast, …). */
+  redisPrefix: string;
+}
+
+export const DEFAULT_REALTIME_CONFIG: RealtimeConfig = {
+  allowedOrigins: [],
+  maxFrameBytes: 64 * 1024,
+  idleTimeoutMs: 60_000,
+  longPollTimeoutMs: 20_000,
+  longPollSessionTtlMs: 45_000,
+  rateLimitPerSecond: 50,
+  rateLimitBurst: 100,
+  rateLimitCloseAfter: 200,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  maxChannelsPerSocket: 100,
+  redisPrefix: 'realtime',
+};
+
+function origins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,6 +135,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     // 2^15 with r=8 uses 32 MiB per hash: memory-hard yet ~50-100 ms on a server core.
     passwordHashCost: int(env.PASSWORD_HASH_COST, 2 ** 15, 'PASSWORD_HASH_COST'),
+    redisUrl: env.REDIS_URL || null,
+    realtime: {
+      ...DEFAULT_REALTIME_CONFIG,
+      allowedOrigins: origins(env.SOCKET_ALLOWED_ORIGINS),
+      maxFrameBytes: int(env.REALTIME_MAX_FRAME_BYTES, DEFAULT_REALTIME_CONFIG.maxFrameBytes, 'REALTIME_MAX_FRAME_BYTES'),
+      idleTimeoutMs: int(env.REALTIME_IDLE_TIMEOUT_MS, DEFAULT_REALTIME_CONFIG.idleTimeoutMs, 'REALTIME_IDLE_TIMEOUT_MS'),
+      longPollTimeoutMs: int(env.REALTIME_LONGPOLL_TIMEOUT_MS, DEFAULT_REALTIME_CONFIG.longPollTimeoutMs, 'REALTIME_LONGPOLL_TIMEOUT_MS'),
+      rateLimitPerSecond: int(env.REALTIME_RATE_LIMIT, DEFAULT_REALTIME_CONFIG.rateLimitPerSecond, 'REALTIME_RATE_LIMIT'),
+      rateLimitBurst: int(env.REALTIME_RATE_BURST, DEFAULT_REALTIME_CONFIG.rateLimitBurst, 'REALTIME_RATE_BURST'),
+      maxBufferedBytes: int(env.REALTIME_MAX_BUFFERED_BYTES, DEFAULT_REALTIME_CONFIG.maxBufferedBytes, 'REALTIME_MAX_BUFFERED_BYTES'),
+      redisPrefix: env.REDIS_PREFIX || DEFAULT_REALTIME_CONFIG.redisPrefix,
+    },
   };
 }
 
@@ -112,6 +172,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDir: path.resolve('.test-data/no-dist'),
     // Lower cost keeps the suite fast; verification reads the cost from the stored hash.
     passwordHashCost: 2 ** 12,
+    redisUrl: null,
+    realtime: { ...DEFAULT_REALTIME_CONFIG },
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import type { Clock } from './clock';
 import type { TokenService } from './auth/tokens';
 import type { SessionService } from './auth/sessions';
 import type { OutboxEmailSender } from './email/outboxSender';
+import type { RealtimeHub } from './realtime/types';
 import type { MediaStorage } from './storage/types';
 
 /** Everything the container knows, by name. */
@@ -28,6 +29,8 @@ export interface ServiceRegistry {
   SessionService: SessionService;
   /** Uploaded media (avatars): local disk under DATA_DIR/media by default. */
   MediaStorage: MediaStorage;
+  /** The Phoenix-protocol socket hub: feature plugins register their channels on it and broadcast. */
+  RealtimeHub: RealtimeHub;
 }
 
 export type ServiceName = keyof ServiceRegistry;
@@ -42,6 +45,7 @@ export const TOKENS: { readonly [K in ServiceName]: symbol } = {
   TokenService: Symbol('TokenService'),
   SessionService: Symbol('SessionService'),
   MediaStorage: Symbol('MediaStorage'),
+  RealtimeHub: Symbol('RealtimeHub'),
 };
 
 export type ServiceOverrides = Partial<ServiceRegistry>;

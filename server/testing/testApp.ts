@@ -28,6 +28,8 @@ export interface TestAppOptions {
   database?: DatabaseKind;
   config?: Partial<AppConfig>;
   overrides?: ServiceOverrides;
+  /** Runs on every app built (the first and each restart), before it is ready, e.g. to register test channels. */
+  onBuild?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
@@ -89,6 +91,10 @@ export interface TestApp {
     verifiedEmail(email: string): Promise<void>;
     demo(): Promise<boolean>;
   };
+  /** Listens on 127.0.0.1 (port 0: any free port) and returns the base URL, e.g. for socket clients. */
+  listen(port?: number): Promise<string>;
+  /** A server restart: closes the app (keeping the database) and builds a new one, listening on the same port if it listened. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,8 +105,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config);
   const clock = new ManualClock();
   const outboxSender = new OutboxEmailSender(db, clock);
-  const app = await buildApp({ config, db, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender, ...options.overrides } });
-  await app.ready();
+  const build = async () => {
+    const built = await buildApp({ config, db, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender, ...options.overrides } });
+    await options.onBuild?.(built);
+    await built.ready();
+    return built;
+  };
+  let app = await build();
+  let listeningPort: number | null = null;
 
   const outbox: TestApp['outbox'] = {
     all: (to) => outboxSender.list(to),
@@ -166,8 +178,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return { authorization: `Bearer ${access}`, ...(companyId !== undefined ? { company: String(companyId) } : {}) };
   }
 
+  async function listen(port = 0): Promise<string> {
+    await app.listen({ port, host: '127.0.0.1' });
+    const address = app.server.address();
+    listeningPort = typeof address === 'object' && address ? address.port : port;
+    return `http://127.0.0.1:${listeningPort}`;
+  }
+
   return {
-    app,
+    get app() {
+      return app;
+    },
     db,
     config,
     clock,
@@ -175,6 +196,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     login,
     headers,
     seed,
+    listen,
+    async restart() {
+      const port = listeningPort;
+      await app.close();
+      app = await build();
+      if (port !== null) await listen(port);
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,0 +1,100 @@
+/**
+ * What a socket connection must pass before it exists: an allowed Origin, the 2.0.0 serializer,
+ * and the `token` (our access JWT, session still open) plus `company_id` of a company the user
+ * belongs to. The result is the SocketIdentity every channel handler sees.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Services } from '../services';
+import { users } from '../db/schema';
+import { InvalidTokenError } from '../auth/tokens';
+import { findMembership } from '../tenancy/memberships';
+import { SERIALIZER_VSN } from './serializer';
+import type { SocketIdentity } from './types';
+
+export interface ConnectRefusal {
+  status: 400 | 403;
+  detail: string;
+  code: string;
+}
+
+export interface Connected {
+  identity: SocketIdentity;
+  /** The login session of the access token (to drop sockets of a revoked session later). */
+  sessionId: string;
+}
+
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser's Origin must be the server's own host (any scheme: TLS may end at a proxy),
+ * PUBLIC_URL or one of SOCKET_ALLOWED_ORIGINS. No Origin at all (non-browser clients) passes.
+ */
+export function isOriginAllowed(origin: string | undefined, host: string | undefined, publicUrl: string, allowed: string[]): boolean {
+  if (origin === undefined) return true;
+  const normalized = originOf(origin);
+  if (!normalized) return false;
+  if (host && new URL(normalized).host === host.toLowerCase()) return true;
+  if (normalized === originOf(publicUrl)) return true;
+  return allowed.some((entry) => originOf(entry) === normalized);
+}
+
+/** Checks `vsn`: only the 2.0.0 JSON serializer is spoken. */
+export function checkVsn(vsn: unknown): ConnectRefusal | null {
+  if (vsn === SERIALIZER_VSN) return null;
+  const given = typeof vsn === 'string' ? `"${vsn}"` : 'none';
+  return {
+    status: 400,
+    detail: `Unsupported serializer version ${given}: this server speaks vsn=${SERIALIZER_VSN} only.`,
+    code: 'unsupported_vsn',
+  };
+}
+
+const refused = (detail: string, code = 'socket_refused'): ConnectRefusal => ({ status: 403, detail, code });
+
+export async function authenticateSocket(services: Services, params: { token?: unknown; companyId?: unknown }): Promise<Connected | ConnectRefusal> {
+  const { token, companyId } = params;
+  if (typeof token !== 'string' || token === '') return refused('A token is required to connect.', 'not_authenticated');
+  if (typeof companyId !== 'string' || !/^[1-9]\d{0,15}$/.test(companyId)) return refused('A company_id is required to connect.', 'company_required');
+
+  let claims;
+  try {
+    claims = await services.get('TokenService').verify(token, 'access');
+  } catch (err) {
+    if (err instanceof InvalidTokenError) return refused('Given token not valid for any token type', 'token_not_valid');
+    throw err;
+  }
+  if (!(await services.get('SessionService').isActive(claims.sessionId, claims.userId))) {
+    return refused('Given token not valid for any token type', 'token_not_valid');
+  }
+  const db = services.get('Database');
+  const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, claims.userId));
+  if (!user) return refused('Given token not valid for any token type', 'token_not_valid');
+
+  const membership = await findMembership(db, user.id, Number(companyId));
+  if (!membership) return refused('You are not a member of this company.', 'not_a_member');
+
+  return {
+    sessionId: claims.sessionId,
+    identity: {
+      socketId: randomUUID(),
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      companyId: membership.company.id,
+      role: membership.role,
+      permissions: membership.permissions,
+    },
+  };
+}
+
+export function isRefusal(result: Connected | ConnectRefusal): result is ConnectRefusal {
+  return 'status' in result;
+}

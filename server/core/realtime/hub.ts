@@ -1,0 +1,486 @@
+/**
+ * The Phoenix Channels server: sockets (over any transport), channels routed by topic prefix to
+ * the feature plugins' handlers, replies, broadcasts, presence, and the socket hardening
+ * (rate limit, idle timeout, slow-consumer drop, malformed frames).
+ *
+ * Semantics follow Phoenix (lib/phoenix/socket.ex, channel/server.ex):
+ * - phx_join → the handler's join; `phx_reply` ok/error. A second join of a joined topic closes
+ *   the first (phx_close with its join_ref) before joining again. Unknown prefix → error
+ *   `{reason: "unmatched topic"}`. A join that throws answers `{reason: "join crashed"}`.
+ * - other events → handleIn, answered with `phx_reply` under the same ref; to a topic that is
+ *   not joined → error `{reason: "unmatched topic"}`; stale join_refs are ignored.
+ * - phx_leave → ok reply, then phx_close; the handler's terminate runs.
+ * - a handler that throws → phx_error `{reason: "channel_crash"}` on its topic (the client rejoins).
+ * - `phoenix`/`heartbeat` → ok reply.
+ * Messages of one topic are handled in order; different topics run concurrently.
+ * Pushes (and presence) made while a join is in progress reach the client after the join reply.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeConfig } from '../config';
+import { LocalFanout, LocalPresenceStore, RedisFanout, type Fanout, type PresenceState, type PresenceStore } from './fanout';
+import { TokenBucket, WindowCounter } from './rateLimit';
+import { decodeFrame, encodeFrame, encodeReply, encodeWithPayloadJson, peekBinaryPush, type Frame } from './serializer';
+import type { ChannelContext, ChannelHandler, RealtimeHub, Reply, SocketIdentity } from './types';
+
+/** Close codes the server uses (4000-4999: application codes). */
+export const CLOSE = {
+  GOING_AWAY: 1001,
+  POLICY: 1008,
+  TOO_BIG: 1009,
+  IDLE: 4408,
+  RATE_LIMIT: 4429,
+  SLOW_CONSUMER: 4413,
+} as const;
+
+/** What a transport (websocket, long-poll session) offers the hub. */
+export interface Transport {
+  readonly kind: 'websocket' | 'longpoll';
+  send(frame: string): void;
+  /** Closes the underlying connection; `force` skips any close handshake (buffer full). */
+  close(code: number, reason: string, force?: boolean): void;
+  /** Bytes queued towards the client and not yet written. */
+  bufferedBytes(): number;
+  /** True while the client is known to be there without sending (a long-poll GET is pending). */
+  busy?(): boolean;
+}
+
+export interface HubOptions {
+  config: RealtimeConfig;
+  log: FastifyBaseLogger;
+  /** null = in-memory fan-out (one process). */
+  redisUrl?: string | null;
+}
+
+/** Tasks waiting per socket (over every topic) before further messages are refused. */
+const MAX_PENDING_TASKS = 1000;
+const REJECTION_WINDOW_MS = 10_000;
+
+type ChannelState = 'joining' | 'joined' | 'closed';
+
+class Channel implements ChannelContext {
+  state: ChannelState = 'joining';
+  readonly assigns: Record<string, unknown> = {};
+  /** Frames pushed while joining, sent after the join reply. */
+  readonly deferred: Array<() => void> = [];
+  /** Presence refs tracked by this channel, untracked when it closes. */
+  readonly presence: Array<{ key: string; meta: Record<string, unknown> }> = [];
+
+  constructor(
+    readonly connection: Connection,
+    readonly topic: string,
+    readonly joinRef: string,
+    readonly handler: ChannelHandler,
+  ) {}
+
+  get identity(): SocketIdentity {
+    return this.connection.identity;
+  }
+
+  push(event: string, payload: unknown): void {
+    if (this.state === 'closed') return;
+    const frame = encodeFrame(this.joinRef, null, this.topic, event, payload);
+    if (this.state === 'joining') this.deferred.push(() => this.connection.send(frame));
+    else this.connection.send(frame);
+  }
+}
+
+export class Connection {
+  readonly channels = new Map<string, Channel>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private pendingTasks = 0;
+  private readonly bucket: TokenBucket;
+  private readonly rejections = new WindowCounter(REJECTION_WINDOW_MS);
+  lastSeen = performance.now();
+  closed = false;
+
+  constructor(
+    private readonly hub: PhoenixHub,
+    readonly identity: SocketIdentity,
+    readonly sessionId: string,
+    readonly transport: Transport,
+  ) {
+    this.bucket = new TokenBucket(hub.config.rateLimitPerSecond, hub.config.rateLimitBurst);
+  }
+
+  touch(): void {
+    this.lastSeen = performance.now();
+  }
+
+  /** Sends one encoded frame; a client that does not read fast enough is dropped. */
+  send(frame: string): void {
+    if (this.closed) return;
+    this.transport.send(frame);
+    if (this.transport.bufferedBytes() > this.hub.config.maxBufferedBytes) {
+      this.hub.log.warn({ socketId: this.identity.socketId }, 'realtime: closing a socket whose send buffer is full');
+      this.close(CLOSE.SLOW_CONSUMER, 'send buffer full', true);
+    }
+  }
+
+  /** Server-initiated close; the transport then reports back through `closed()`. */
+  close(code: number, reason: string, force = false): void {
+    if (this.closed) return;
+    this.transport.close(code, reason, force);
+    this.onTransportClosed();
+  }
+
+  /** The transport is gone: end every channel (terminate, presence leaves). */
+  onTransportClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const channel of [...this.channels.values()]) this.hub.closeChannel(channel, null);
+    this.hub.removeConnection(this);
+  }
+
+  private replyError(joinRef: string | null, ref: string | null, topic: string | null, reason: string): void {
+    if (ref === null) return;
+    this.send(encodeReply(joinRef, ref, topic ?? 'phoenix', 'error', { reason }));
+  }
+
+  /** Rate limit; false when the message must be refused. */
+  private admit(): boolean {
+    if (this.bucket.take()) return true;
+    if (this.rejections.hit() > this.hub.config.rateLimitCloseAfter) {
+      this.hub.log.warn({ socketId: this.identity.socketId }, 'realtime: closing a socket that keeps exceeding the rate limit');
+      this.close(CLOSE.RATE_LIMIT, 'rate limit exceeded');
+    }
+    return false;
+  }
+
+  handleBinary(data: Buffer): void {
+    this.touch();
+    if (this.closed || !this.admit()) return;
+    const peek = peekBinaryPush(data);
+    if (peek) this.replyError(peek.joinRef || null, peek.ref || null, peek.topic, 'binary payloads are not supported');
+  }
+
+  handleText(text: string): void {
+    this.touch();
+    if (this.closed) return;
+    if (Buffer.byteLength(text) > this.hub.config.maxFrameBytes) {
+      // Only the long-poll transport gets here (the websocket enforces maxPayload itself).
+      return;
+    }
+    const decoded = decodeFrame(text);
+    if (!this.admit()) {
+      if (decoded.ok) this.replyError(decoded.frame.joinRef, decoded.frame.ref, decoded.frame.topic, 'rate limited');
+      else this.replyError(decoded.joinRef, decoded.ref, decoded.topic, 'rate limited');
+      return;
+    }
+    if (!decoded.ok) {
+      this.hub.log.debug({ socketId: this.identity.socketId, reason: decoded.reason }, 'realtime: malformed frame');
+      this.replyError(decoded.joinRef, decoded.ref, decoded.topic, decoded.reason);
+      return;
+    }
+    const { frame } = decoded;
+    if (frame.topic === 'phoenix' && frame.event === 'heartbeat') {
+      this.send(encodeReply(null, frame.ref, 'phoenix', 'ok', {}));
+      return;
+    }
+    if (this.pendingTasks >= MAX_PENDING_TASKS) {
+      this.replyError(frame.joinRef, frame.ref, frame.topic, 'overloaded');
+      return;
+    }
+    this.enqueue(frame.topic, () => this.dispatch(frame));
+  }
+
+  private enqueue(topic: string, task: () => Promise<void>): void {
+    this.pendingTasks++;
+    const previous = this.queues.get(topic) ?? Promise.resolve();
+    const next = previous
+      .then(task)
+      .catch((err) => this.hub.log.error({ err, topic }, 'realtime: message handling failed'))
+      .finally(() => {
+        this.pendingTasks--;
+        if (this.queues.get(topic) === next) this.queues.delete(topic);
+      });
+    this.queues.set(topic, next);
+  }
+
+  private async dispatch(frame: Frame): Promise<void> {
+    if (this.closed) return;
+    switch (frame.event) {
+      case 'phx_join':
+        return this.join(frame);
+      case 'phx_leave':
+        return this.leave(frame);
+      default:
+        return this.handleIn(frame);
+    }
+  }
+
+  private async join(frame: Frame): Promise<void> {
+    const { topic, ref } = frame;
+    const joinRef = frame.joinRef ?? ref;
+    const handler = this.hub.handlerFor(topic);
+    if (!handler || joinRef === null) {
+      this.send(encodeReply(null, ref, topic, 'error', { reason: 'unmatched topic' }));
+      return;
+    }
+    const existing = this.channels.get(topic);
+    if (existing) this.hub.closeChannel(existing, 'phx_close');
+    if (this.channels.size >= this.hub.config.maxChannelsPerSocket) {
+      this.send(encodeReply(joinRef, ref, topic, 'error', { reason: 'too many channels joined' }));
+      return;
+    }
+
+    const channel = new Channel(this, topic, joinRef, handler);
+    let reply: Reply;
+    try {
+      reply = normalizeReply(await handler.join(topic, frame.payload, channel));
+    } catch (err) {
+      this.hub.log.error({ err, topic }, 'realtime: join crashed');
+      reply = { status: 'error', response: { reason: 'join crashed' } };
+    }
+
+    if (reply.status !== 'ok') {
+      channel.state = 'closed';
+      channel.deferred.length = 0;
+      this.send(encodeReply(joinRef, ref, topic, 'error', reply.response));
+      return;
+    }
+    if (this.closed) {
+      // The socket went away while joining: the handler still gets its terminate.
+      channel.state = 'joined';
+      this.hub.closeChannel(channel, null);
+      return;
+    }
+    this.channels.set(topic, channel);
+    this.hub.subscribe(channel);
+    this.send(encodeReply(joinRef, ref, topic, 'ok', reply.response));
+    channel.state = 'joined';
+    for (const flush of channel.deferred.splice(0)) flush();
+  }
+
+  private async leave(frame: Frame): Promise<void> {
+    const channel = this.channels.get(frame.topic);
+    if (!channel) {
+      this.send(encodeReply(frame.joinRef, frame.ref, frame.topic, 'ok', {}));
+      return;
+    }
+    // A leave for an earlier join raced a server-side close: nothing to answer.
+    if (frame.joinRef !== null && frame.joinRef !== channel.joinRef) return;
+    this.send(encodeReply(channel.joinRef, frame.ref, frame.topic, 'ok', {}));
+    this.hub.closeChannel(channel, 'phx_close');
+  }
+
+  private async handleIn(frame: Frame): Promise<void> {
+    const channel = this.channels.get(frame.topic);
+    if (!channel) {
+      this.send(encodeReply(null, frame.ref, frame.topic, 'error', { reason: 'unmatched topic' }));
+      return;
+    }
+    if (frame.joinRef !== null && frame.joinRef !== channel.joinRef) return;
+    if (!channel.handler.handleIn) {
+      this.send(encodeReply(channel.joinRef, frame.ref, frame.topic, 'error', { reason: 'unhandled event' }));
+      return;
+    }
+    let result: Reply | void;
+    try {
+      result = await channel.handler.handleIn(frame.event, frame.payload, channel);
+    } catch (err) {
+      this.hub.log.error({ err, topic: frame.topic, event: frame.event }, 'realtime: channel crashed');
+      this.hub.closeChannel(channel, 'phx_error');
+      return;
+    }
+    if (result === undefined || frame.ref === null || channel.state === 'closed') return;
+    let reply: Reply;
+    try {
+      reply = normalizeReply(result);
+    } catch (err) {
+      this.hub.log.error({ err, topic: frame.topic, event: frame.event }, 'realtime: handler returned an invalid reply');
+      this.hub.closeChannel(channel, 'phx_error');
+      return;
+    }
+    this.send(encodeReply(channel.joinRef, frame.ref, frame.topic, reply.status, reply.response));
+  }
+}
+
+function normalizeReply(reply: unknown): Reply {
+  if (typeof reply === 'object' && reply !== null && ((reply as Reply).status === 'ok' || (reply as Reply).status === 'error')) {
+    return { status: (reply as Reply).status, response: (reply as Reply).response ?? {} };
+  }
+  throw new TypeError('a channel handler must answer {status: "ok" | "error", response}');
+}
+
+export class PhoenixHub implements RealtimeHub {
+  readonly config: RealtimeConfig;
+  readonly log: FastifyBaseLogger;
+  private readonly handlers = new Map<string, ChannelHandler>();
+  private readonly connections = new Set<Connection>();
+  private readonly subscribers = new Map<string, Set<Channel>>();
+  private readonly fanout: Fanout;
+  private readonly presence: PresenceStore;
+  /** Presence writes in flight, awaited on close so leaves reach the other processes. */
+  private readonly presenceWork = new Set<Promise<void>>();
+  private sweeper: NodeJS.Timeout | null = null;
+  private started = false;
+
+  constructor({ config, log, redisUrl = null }: HubOptions) {
+    this.config = config;
+    this.log = log;
+    if (redisUrl) {
+      const redis = new RedisFanout(redisUrl, config.redisPrefix, log);
+      this.fanout = redis;
+      this.presence = redis;
+    } else {
+      this.fanout = new LocalFanout();
+      this.presence = new LocalPresenceStore();
+    }
+  }
+
+  get nodeId(): string {
+    return this.fanout.nodeId;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.fanout.start((topic, event, payloadJson) => this.deliver(topic, event, payloadJson));
+    const every = Math.max(20, Math.min(5_000, Math.floor(Math.min(this.config.idleTimeoutMs, this.config.longPollSessionTtlMs) / 3)));
+    this.sweeper = setInterval(() => this.sweep(), every);
+    this.sweeper.unref();
+  }
+
+  /** Closes every socket (clients reconnect elsewhere or later), then the fan-out. */
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    for (const connection of [...this.connections]) connection.close(CLOSE.GOING_AWAY, 'server shutting down');
+    await Promise.allSettled([...this.presenceWork]);
+    await this.fanout.close();
+  }
+
+  // ---------- RealtimeHub ----------
+
+  registerChannel(prefix: string, handler: ChannelHandler): void {
+    if (!/^[A-Za-z0-9_.-]+$/.test(prefix)) throw new Error(`invalid channel prefix "${prefix}"`);
+    if (this.handlers.has(prefix)) throw new Error(`a channel handler for "${prefix}:*" is already registered`);
+    this.handlers.set(prefix, handler);
+  }
+
+  async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
+    await this.fanout.publish(topic, event, JSON.stringify(payload ?? {}));
+  }
+
+  trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void {
+    if (!(ctx instanceof Channel) || ctx.connection.closed) return;
+    const channel = ctx;
+    if (channel.state === 'closed') return;
+    if (channel.state === 'joining') {
+      channel.deferred.push(() => this.trackPresence(channel, key, meta));
+      return;
+    }
+    const entry = { key, meta: { ...meta, phx_ref: randomBytes(9).toString('base64url') } };
+    channel.presence.push(entry);
+    this.presenceTask(async () => {
+      await this.presence.add(channel.topic, entry.meta.phx_ref, entry);
+      const state = await this.presence.list(channel.topic);
+      channel.push('presence_state', state);
+      await this.broadcast(channel.topic, 'presence_diff', { joins: { [key]: { metas: [entry.meta] } }, leaves: {} });
+    });
+  }
+
+  /** The presences of a topic, in presence_state format (for handlers and tests). */
+  listPresence(topic: string): Promise<PresenceState> {
+    return this.presence.list(topic);
+  }
+
+  socketCount(): number {
+    return this.connections.size;
+  }
+
+  // ---------- used by connections and transports ----------
+
+  connect(identity: SocketIdentity, sessionId: string, transport: Transport): Connection {
+    const connection = new Connection(this, identity, sessionId, transport);
+    this.connections.add(connection);
+    return connection;
+  }
+
+  removeConnection(connection: Connection): void {
+    this.connections.delete(connection);
+  }
+
+  handlerFor(topic: string): ChannelHandler | undefined {
+    const colon = topic.indexOf(':');
+    return colon > 0 ? this.handlers.get(topic.slice(0, colon)) : undefined;
+  }
+
+  subscribe(channel: Channel): void {
+    let set = this.subscribers.get(channel.topic);
+    if (!set) this.subscribers.set(channel.topic, (set = new Set()));
+    set.add(channel);
+  }
+
+  /**
+   * Ends a channel: unsubscribes, untracks its presences, runs terminate, and tells the client
+   * (`phx_close` after a leave or a duplicate join, `phx_error` after a crash, nothing when the
+   * socket itself is gone).
+   */
+  closeChannel(channel: Channel, notify: 'phx_close' | 'phx_error' | null): void {
+    if (channel.state === 'closed') return;
+    const wasJoined = channel.state === 'joined';
+    channel.state = 'closed';
+    const connection = channel.connection;
+    if (connection.channels.get(channel.topic) === channel) connection.channels.delete(channel.topic);
+    const set = this.subscribers.get(channel.topic);
+    if (set) {
+      set.delete(channel);
+      if (set.size === 0) this.subscribers.delete(channel.topic);
+    }
+    if (notify) {
+      const payload = notify === 'phx_error' ? { reason: 'channel_crash' } : {};
+      connection.send(encodeFrame(channel.joinRef, channel.joinRef, channel.topic, notify, payload));
+    }
+    this.untrackAll(channel);
+    if (wasJoined && channel.handler.terminate) {
+      try {
+        const result = channel.handler.terminate(channel) as unknown;
+        if (result instanceof Promise) result.catch((err) => this.log.error({ err, topic: channel.topic }, 'realtime: terminate failed'));
+      } catch (err) {
+        this.log.error({ err, topic: channel.topic }, 'realtime: terminate failed');
+      }
+    }
+  }
+
+  private untrackAll(channel: Channel): void {
+    const entries = channel.presence.splice(0);
+    if (entries.length === 0) return;
+    const leaves: PresenceState = {};
+    for (const { key, meta } of entries) (leaves[key] ??= { metas: [] }).metas.push(meta);
+    this.presenceTask(async () => {
+      await this.presence.remove(channel.topic, entries.map((entry) => entry.meta.phx_ref as string));
+      await this.broadcast(channel.topic, 'presence_diff', { joins: {}, leaves });
+    });
+  }
+
+  private presenceTask(task: () => Promise<void>): void {
+    const work = task().catch((err) => this.log.error({ err }, 'realtime: presence update failed'));
+    this.presenceWork.add(work);
+    void work.finally(() => this.presenceWork.delete(work));
+  }
+
+  /** Delivers a broadcast to this process's sockets joined to the topic. */
+  private deliver(topic: string, event: string, payloadJson: string): void {
+    const set = this.subscribers.get(topic);
+    if (!set) return;
+    for (const channel of [...set]) {
+      channel.connection.send(encodeWithPayloadJson(channel.joinRef, null, topic, event, payloadJson));
+    }
+  }
+
+  /** Closes sockets that went silent (no heartbeat) and long-poll sessions no longer polled. */
+  private sweep(): void {
+    const now = performance.now();
+    for (const connection of [...this.connections]) {
+      const { transport } = connection;
+      if (transport.busy?.()) {
+        connection.touch();
+        continue;
+      }
+      const limit = transport.kind === 'longpoll' ? this.config.longPollSessionTtlMs : this.config.idleTimeoutMs;
+      if (now - connection.lastSeen > limit) connection.close(CLOSE.IDLE, transport.kind === 'longpoll' ? 'session expired' : 'heartbeat timeout');
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The realtime hub of one app: created with the app, exposed to feature plugins as
+ * `app.realtime` and the `RealtimeHub` service, serving /socket/websocket and /socket/longpoll.
+ * Closing the app closes every socket (clients reconnect with their back-off) and the Redis links.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { PhoenixHub } from './hub';
+import { registerRealtimeRoutes } from './routes';
+import type { RealtimeHub } from './types';
+
+export type { ChannelContext, ChannelHandler, RealtimeHub, Reply, ReplyStatus, SocketIdentity } from './types';
+export { PhoenixHub } from './hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Phoenix-protocol hub (register channels, broadcast, presence). */
+    realtime: RealtimeHub;
+  }
+}
+
+export async function createRealtime(app: FastifyInstance, config: AppConfig): Promise<PhoenixHub> {
+  const hub = new PhoenixHub({ config: config.realtime, log: app.log.child({ module: 'realtime' }), redisUrl: config.redisUrl });
+  await hub.start();
+  app.services.value('RealtimeHub', hub);
+  app.decorate('realtime', hub as RealtimeHub);
+  // preClose: before the server stops accepting, so sockets and long-polls end promptly.
+  app.addHook('preClose', async () => hub.stop());
+  await registerRealtimeRoutes(app, hub, config);
+  return hub;
+}

@@ -1,0 +1,171 @@
+/**
+ * The socket endpoints: GET /socket/websocket (upgrade) and GET/POST/OPTIONS /socket/longpoll.
+ * Both check the Origin, the serializer version and the connect params before a socket exists;
+ * a refused websocket gets its HTTP status (400/403) instead of the upgrade.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { AppConfig } from '../config';
+import { authenticateSocket, checkVsn, isOriginAllowed, isRefusal, type Connected, type ConnectRefusal } from './connect';
+import { CLOSE, type PhoenixHub, type Transport } from './hub';
+import { LONGPOLL_TOKEN_PREFIX, LongPollSessions, MAX_BATCH, sendPoll } from './longPoll';
+
+export const SOCKET_PATH = '/socket';
+
+type Query = Record<string, string | string[] | undefined>;
+
+function values(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * phoenix.js appends the long-poll session token as another `token` param after the connect
+ * params (which carry our access token as `token` too): tell them apart by the session prefix.
+ */
+function splitTokens(query: Query, header: string | string[] | undefined): { accessToken: string | null; sessionToken: string | null } {
+  const tokens = values(query.token);
+  const headerToken = typeof header === 'string' ? header : null;
+  const sessionToken = headerToken ?? [...tokens].reverse().find((t) => t.startsWith(LONGPOLL_TOKEN_PREFIX)) ?? null;
+  const accessToken = tokens.find((t) => !t.startsWith(LONGPOLL_TOKEN_PREFIX)) ?? null;
+  return { accessToken, sessionToken };
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+class WebSocketTransport implements Transport {
+  readonly kind = 'websocket' as const;
+  constructor(private readonly socket: WebSocket) {}
+
+  send(frame: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+  }
+
+  close(code: number, reason: string, force = false): void {
+    if (force) this.socket.terminate();
+    else this.socket.close(code, reason);
+  }
+
+  bufferedBytes(): number {
+    return this.socket.bufferedAmount;
+  }
+}
+
+export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixHub, config: AppConfig): Promise<void> {
+  const { realtime } = config;
+  const services = app.services;
+
+  await app.register(websocket, {
+    options: { maxPayload: realtime.maxFrameBytes },
+    // Oversized frames and protocol errors end that socket only; they are the client's fault.
+    errorHandler(error, socket, request) {
+      request.log.info({ err: error }, 'realtime: websocket error');
+      socket.terminate();
+    },
+  });
+
+  const originOk = (request: FastifyRequest) => isOriginAllowed(first(request.headers.origin), request.headers.host, config.publicUrl, realtime.allowedOrigins);
+
+  async function admit(request: FastifyRequest, accessToken: string | null): Promise<Connected | ConnectRefusal> {
+    const query = request.query as Query;
+    if (!originOk(request)) return { status: 403, detail: 'Origin not allowed.', code: 'origin_not_allowed' };
+    const vsn = checkVsn(first(query.vsn));
+    if (vsn) return vsn;
+    return authenticateSocket(services, { token: accessToken ?? undefined, companyId: first(query.company_id) });
+  }
+
+  // ---------- websocket ----------
+  const connectedByRequest = new WeakMap<FastifyRequest, Connected>();
+  app.route({
+    method: 'GET',
+    url: `${SOCKET_PATH}/websocket`,
+    async preValidation(request: FastifyRequest, reply: FastifyReply) {
+      const result = await admit(request, splitTokens(request.query as Query, undefined).accessToken);
+      if (isRefusal(result)) {
+        request.log.info({ code: result.code }, 'realtime: websocket connection refused');
+        return reply.code(result.status).send({ detail: result.detail, code: result.code });
+      }
+      connectedByRequest.set(request, result);
+    },
+    handler: async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).send({ detail: 'Expected a websocket upgrade.', code: 'upgrade_required' }),
+    wsHandler(socket: WebSocket, request: FastifyRequest) {
+      const connected = connectedByRequest.get(request);
+      if (!connected) {
+        socket.close(CLOSE.POLICY, 'not authenticated');
+        return;
+      }
+      const connection = hub.connect(connected.identity, connected.sessionId, new WebSocketTransport(socket));
+      socket.on('message', (data: RawData, isBinary: boolean) => {
+        const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+        if (isBinary) connection.handleBinary(buffer);
+        else connection.handleText(buffer.toString('utf8'));
+      });
+      // Pings at the websocket level count as activity too.
+      socket.on('ping', () => connection.touch());
+      socket.on('close', () => connection.onTransportClosed());
+    },
+  });
+
+  // ---------- long-poll ----------
+  const sessions = new LongPollSessions(hub);
+  app.addHook('preClose', async () => sessions.closeAll());
+
+  await app.register(async (scope) => {
+    // Frames arrive as text whatever the content type (x-ndjson batches, a single JSON frame).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: realtime.maxFrameBytes * 16 }, (_req, body, done) => done(null, body));
+
+    const cors = (request: FastifyRequest, reply: FastifyReply) => {
+      const origin = first(request.headers.origin);
+      if (origin && originOk(request)) reply.header('access-control-allow-origin', origin).header('vary', 'origin');
+    };
+
+    scope.options(`${SOCKET_PATH}/longpoll`, async (request, reply) => {
+      cors(request, reply);
+      const headers = first(request.headers['access-control-request-headers']);
+      if (headers) reply.header('access-control-allow-headers', headers);
+      return reply.header('access-control-allow-methods', 'GET, POST, OPTIONS').header('access-control-max-age', '3600').code(204).send();
+    });
+
+    scope.get(`${SOCKET_PATH}/longpoll`, async (request, reply) => {
+      cors(request, reply);
+      const { accessToken, sessionToken } = splitTokens(request.query as Query, request.headers['x-phoenix-longpoll-token']);
+      if (sessionToken !== null) {
+        if (!originOk(request)) return sendPoll(reply, { status: 403 }, 403);
+        const session = sessions.find(sessionToken);
+        if (!session || !session.matchesAccessToken(accessToken)) return sendPoll(reply, { status: 410 });
+        session.poll(reply, realtime.longPollTimeoutMs);
+        return reply;
+      }
+      const result = await admit(request, accessToken);
+      if (isRefusal(result)) {
+        request.log.info({ code: result.code }, 'realtime: long-poll connection refused');
+        return sendPoll(reply, { status: result.status }, result.status);
+      }
+      const session = sessions.open(result.identity, result.sessionId, accessToken!);
+      return sendPoll(reply, { status: 410, token: session.token });
+    });
+
+    scope.post(`${SOCKET_PATH}/longpoll`, async (request, reply) => {
+      cors(request, reply);
+      if (!originOk(request)) return sendPoll(reply, { status: 403 }, 403);
+      const { accessToken, sessionToken } = splitTokens(request.query as Query, request.headers['x-phoenix-longpoll-token']);
+      const session = sessionToken !== null ? sessions.find(sessionToken) : undefined;
+      if (!session || !session.matchesAccessToken(accessToken)) return sendPoll(reply, { status: 410 });
+      const body = typeof request.body === 'string' ? request.body : '';
+      const contentType = first(request.headers['content-type']) ?? '';
+      const lines = contentType.startsWith('application/x-ndjson') ? body.split(/\r?\n/).slice(0, MAX_BATCH) : [body];
+      for (const line of lines) {
+        if (session.closed) break;
+        if (line === '') continue;
+        if (line.startsWith('[')) session.connection.handleText(line);
+        else session.connection.handleBinary(Buffer.from(line, 'base64'));
+      }
+      return sendPoll(reply, { status: 200 });
+    });
+  });
+}
