@@ -14,6 +14,7 @@ export default defineConfig({
       '/api': apiTarget,
       '/account': apiTarget,
       '/dev': apiTarget,
+      '/media': apiTarget,
       '/socket': { target: apiTarget, ws: true },
     },
   },
