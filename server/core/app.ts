@@ -79,6 +79,10 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
     trustProxy: config.trustProxy,
     // Company logos arrive as data URLs (up to 200 000 characters, see contract/validation.ts).
     bodyLimit: 1024 * 1024,
+    // While closing, requests on kept-alive connections are still routed (with Connection: close)
+    // rather than answered by Fastify's bare 503: phoenix.js's long-poll stalls for good on a
+    // JSON answer without its `status`, whereas the realtime routes answer it properly (410).
+    return503OnClosing: false,
   });
 
   const services = createServices();

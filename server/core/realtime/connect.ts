@@ -13,7 +13,7 @@ import { SERIALIZER_VSN } from './serializer';
 import type { SocketIdentity } from './types';
 
 export interface ConnectRefusal {
-  status: 400 | 403;
+  status: 400 | 403 | 503;
   detail: string;
   code: string;
 }

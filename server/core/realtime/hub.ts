@@ -315,6 +315,8 @@ export class PhoenixHub implements RealtimeHub {
   private readonly presenceWork = new Set<Promise<void>>();
   private sweeper: NodeJS.Timeout | null = null;
   private started = false;
+  /** Set once the app closes: no new sockets. */
+  closing = false;
 
   constructor({ config, log, redisUrl = null }: HubOptions) {
     this.config = config;
@@ -342,11 +344,21 @@ export class PhoenixHub implements RealtimeHub {
     this.sweeper.unref();
   }
 
-  /** Closes every socket (clients reconnect elsewhere or later), then the fan-out. */
-  async stop(): Promise<void> {
+  /**
+   * Closes every socket (clients reconnect elsewhere or later). Synchronous on purpose: it runs
+   * last before the HTTP server stops accepting, so a client reconnecting at once finds the
+   * port closed rather than a draining server.
+   */
+  closeConnections(): void {
+    this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     for (const connection of [...this.connections]) connection.close(CLOSE.GOING_AWAY, 'server shutting down');
+  }
+
+  /** After the sockets: lets presence leaves reach the other processes, then closes the fan-out. */
+  async stop(): Promise<void> {
+    this.closeConnections();
     await Promise.allSettled([...this.presenceWork]);
     await this.fanout.close();
   }

@@ -24,8 +24,13 @@ export async function createRealtime(app: FastifyInstance, config: AppConfig): P
   await hub.start();
   app.services.value('RealtimeHub', hub);
   app.decorate('realtime', hub as RealtimeHub);
-  // preClose: before the server stops accepting, so sockets and long-polls end promptly.
-  app.addHook('preClose', async () => hub.stop());
+  // Sockets and pending long-polls end in preClose (else the server would wait for them), the
+  // fan-out after the server closed.
+  app.addHook('preClose', (done) => {
+    hub.closeConnections();
+    done();
+  });
+  app.addHook('onClose', async () => hub.stop());
   await registerRealtimeRoutes(app, hub, config);
   return hub;
 }

@@ -149,10 +149,6 @@ export class LongPollSessions {
     session.connection.onTransportClosed();
   }
 
-  closeAll(): void {
-    for (const session of [...this.sessions.values()]) session.connection.close(CLOSE.GOING_AWAY, 'server shutting down');
-  }
-
   count(): number {
     return this.sessions.size;
   }

@@ -97,7 +97,9 @@ for (const transport of ['websocket', 'longpoll'] as TransportName[]) {
       await Promise.all([join(chA), join(chB), join(other)]);
 
       let otherGot = 0;
-      other.on('headline', () => otherGot++);
+      other.on('headline', () => {
+        otherGot++;
+      });
       const gotA = nextEvent(chA, 'headline');
       const gotB = nextEvent(chB, 'headline');
       await rt.hub().broadcast('echo:news', 'headline', { title: 'Hello' });
@@ -114,7 +116,9 @@ for (const transport of ['websocket', 'longpoll'] as TransportName[]) {
     it('keeps a live socket open past the idle timeout (heartbeats, or polling)', async () => {
       let opens = 0;
       const socket = await open(undefined, { heartbeatIntervalMs: 100 });
-      socket.onOpen(() => opens++);
+      socket.onOpen(() => {
+        opens++;
+      });
       const channel = socket.channel('echo:1', {});
       await join(channel);
       await sleep(1_000);
@@ -128,7 +132,9 @@ for (const transport of ['websocket', 'longpoll'] as TransportName[]) {
       const channel = socket.channel('echo:leave', {});
       await join(channel);
       let after = 0;
-      channel.on('late', () => after++);
+      channel.on('late', () => {
+        after++;
+      });
       const left = await new Promise((resolve) => channel.leave().receive('ok', () => resolve('ok')));
       expect(left).toBe('ok');
       await waitFor(() => rt.terminated.includes('echo:leave'), 2_000, 'terminate');
@@ -156,7 +162,9 @@ for (const transport of ['websocket', 'longpoll'] as TransportName[]) {
       const chA = a.channel('echo:lobby', { presence: 'ada' });
       const presenceA = new Presence(chA);
       const left: string[] = [];
-      presenceA.onLeave((key) => left.push(key));
+      presenceA.onLeave((key) => {
+        if (key) left.push(key);
+      });
       await join(chA);
       await waitFor(() => presenceA.list().length === 1, 2_000, 'own presence');
 

@@ -71,6 +71,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
 
   async function admit(request: FastifyRequest, accessToken: string | null): Promise<Connected | ConnectRefusal> {
     const query = request.query as Query;
+    if (hub.closing) return { status: 503, detail: 'The server is shutting down.', code: 'shutting_down' };
     if (!originOk(request)) return { status: 403, detail: 'Origin not allowed.', code: 'origin_not_allowed' };
     const vsn = checkVsn(first(query.vsn));
     if (vsn) return vsn;
@@ -112,7 +113,6 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
 
   // ---------- long-poll ----------
   const sessions = new LongPollSessions(hub);
-  app.addHook('preClose', async () => sessions.closeAll());
 
   await app.register(async (scope) => {
     // Frames arrive as text whatever the content type (x-ndjson batches, a single JSON frame).
@@ -144,7 +144,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       const result = await admit(request, accessToken);
       if (isRefusal(result)) {
         request.log.info({ code: result.code }, 'realtime: long-poll connection refused');
-        return sendPoll(reply, { status: result.status }, result.status);
+        // phoenix.js knows 403 (gives up) and 500 (retries later); any other status stalls it.
+        return sendPoll(reply, { status: result.status === 503 ? 500 : 403 }, result.status);
       }
       const session = sessions.open(result.identity, result.sessionId, accessToken!);
       return sendPoll(reply, { status: 410, token: session.token });
