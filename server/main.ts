@@ -10,6 +10,9 @@ import { seedDemoData, DEMO } from './core/seed';
 import { buildApp } from './core/app';
 import { sandboxLinkOf } from './plugins/sandbox/demo';
 
+/** How long in-flight requests get to finish on SIGINT/SIGTERM before their connections are dropped. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
@@ -23,6 +26,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    // Sockets and long-polls are ended in the app's preClose; a client that keeps a connection
+    // open without a request would hold the close until its headers timeout, so cut it short.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
       await database.close();
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
     const simulator = await sandboxLinkOf(database.db, DEMO.companies.demo.name, config.publicUrl);
     if (simulator) lines.push(`  Customer simulator (sandbox channel): ${simulator}`);
   }
+  lines.push(`  Realtime: ${base.replace('http', 'ws')}/socket (websocket, long-poll)${config.redisUrl ? ', Redis fan-out (REDIS_URL)' : ''}`);
   if (!config.smtpUrl && config.devOutbox) {
     lines.push(`  E-mail outbox: ${base}/dev/outbox (development only: set SMTP_URL in production)`);
   }

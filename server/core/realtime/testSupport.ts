@@ -97,7 +97,15 @@ export async function startRealtimeApp(
     userId,
     terminated: calls.terminated,
     hub: () => t.app.realtime,
-    close: () => t.close(),
+    async close() {
+      // A client may leave a connection open without a request (undici after an abort); the
+      // server would wait for it until its headers timeout, so drop what is left once closing.
+      const server = t.app.server;
+      const closing = t.close();
+      await sleep(20);
+      server.closeAllConnections();
+      await closing;
+    },
   };
 }
 
