@@ -23,6 +23,8 @@ export interface CompanyMembership {
   permissions: PermissionMap;
   subscription_plan_name: string | null;
   role: Role;
+  /** Spec §6: agents (not admins or managers) see only rooms tagged with their own e-mail. */
+  agent_feature: boolean;
 }
 
 export interface User {

@@ -18,6 +18,8 @@ export interface CompanyRow {
   logo: string | null;
   translatorDomain: string | null;
   planName: string | null;
+  /** Spec §6's agent feature: agents see only rooms tagged with their own e-mail. */
+  agentFeature: boolean;
   createdAt: Date;
 }
 

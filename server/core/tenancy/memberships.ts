@@ -26,6 +26,7 @@ const membershipColumns = {
     logo: companies.logo,
     translatorDomain: companies.translatorDomain,
     planName: companies.planName,
+    agentFeature: companies.agentFeature,
     createdAt: companies.createdAt,
   },
   role: memberships.role,
@@ -68,6 +69,7 @@ export function toCompanyMembership({ company, role, permissions }: MembershipRe
     created_at: company.createdAt.toISOString(),
     permissions,
     subscription_plan_name: company.planName,
+    agent_feature: company.agentFeature,
     role: { id: role, name: ROLE_NAMES[role] },
   };
 }

@@ -109,6 +109,14 @@ describeEachDatabase('invite acceptance', (database) => {
     expect(check.json()).toEqual({ email: 'existing@example.com', has_account: true, invited: false, companies: [] });
   });
 
+  it('a signed-in user joins a company that invites them on the next account reload', async () => {
+    await t.seed.user({ email: 'signed-in@example.com' });
+    const { access } = await t.login('signed-in@example.com');
+    await invite(globex, 'signed-in@example.com');
+    const me = await t.app.inject({ method: 'GET', url: '/account/user/', headers: t.headers(access) });
+    expect(companiesOf(me.json())).toEqual([['Globex', 'agent']]);
+  });
+
   it('login does not accept an expired invite', async () => {
     await t.seed.user({ email: 'late-login@example.com' });
     await invite(acme, 'late-login@example.com');

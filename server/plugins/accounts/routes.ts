@@ -40,7 +40,9 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
   });
 
   app.get('/account/user/', { onRequest: requireUser }, async (request) => {
-    return accounts.userView(currentUser(request).id);
+    const user = currentUser(request);
+    await accounts.joinInvitedCompanies(user.id, user.email);
+    return accounts.userView(user.id);
   });
 
   app.post<Body<typeof PasswordChangeRequest>>(

@@ -136,13 +136,20 @@ export class AccountService {
     if (hashCost(user.passwordHash) !== this.deps.config.passwordHashCost) {
       await this.db.update(users).set({ passwordHash: await this.hash(password) }).where(eq(users.id, user.id));
     }
-    // Invites sent to this address since the last sign-in: join those companies now.
-    const now = this.deps.clock.now();
-    if ((await pendingInvitesFor(this.db, user.email, now)).length > 0) {
-      await this.db.transaction((tx) => acceptPendingInvites(tx, user.id, user.email, now));
-    }
+    await this.joinInvitedCompanies(user.id, user.email);
     const { access, refresh } = await this.deps.sessions.start(user.id);
     return { access, refresh, user: (await this.userView(user.id))! };
+  }
+
+  /**
+   * Invites sent to this (proven) address since it was last seen: join those companies now. Runs at login
+   * and on GET /account/user/, so a signed-in user sees a new company on the next account reload.
+   */
+  async joinInvitedCompanies(userId: number, email: string): Promise<void> {
+    const now = this.deps.clock.now();
+    if ((await pendingInvitesFor(this.db, email, now)).length > 0) {
+      await this.db.transaction((tx) => acceptPendingInvites(tx, userId, email, now));
+    }
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {

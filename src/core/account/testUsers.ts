@@ -12,6 +12,7 @@ export function membership(id: number, permissions: PermissionMap = {}, extra: P
     permissions,
     subscription_plan_name: null,
     role: { id: 'admin', name: 'Admin' },
+    agent_feature: false,
     ...extra,
   };
 }
