@@ -64,7 +64,7 @@ describe('console static files and security headers', () => {
       ['GET', '/api/unknown/'],
       ['GET', '/account/nothing/'],
       ['GET', '/dev/nothing'],
-      ['GET', '/socket/websocket'],
+      ['GET', '/socket/unknown'],
       ['POST', '/chats'],
     ] as const) {
       const res = await t.app.inject({ method, url });
