@@ -27,14 +27,17 @@ export interface ChannelContext {
   readonly identity: SocketIdentity;
   /** Per-join state the handler may keep (e.g. the room id). */
   readonly assigns: Record<string, unknown>;
-  /** Push an event to this client only. */
+  /** Push an event to this client only (`[join_ref, null, topic, event, payload]`). Pushes made
+   *  during `join` reach the client right after the ok reply; after the channel closed they are dropped. */
   push(event: string, payload: unknown): void;
 }
 
 export interface ChannelHandler {
-  /** Authorise and answer a join; `{status:'error', response:{reason}}` refuses it. */
+  /** Authorise and answer a join; `{status:'error', response:{reason}}` refuses it. Throwing answers
+   *  `{status:'error', response:{reason:'join crashed'}}`. Messages of one topic are handled in order. */
   join(topic: string, payload: unknown, ctx: ChannelContext): Promise<Reply>;
-  /** Handle a client push; the returned reply is sent as phx_reply (omit for no reply). */
+  /** Handle a client push; the returned reply is sent as phx_reply (omit for no reply). Throwing
+   *  closes the channel with `phx_error` (the client rejoins) and runs terminate. */
   handleIn?(event: string, payload: unknown, ctx: ChannelContext): Promise<Reply | void>;
   /** The channel left or the socket closed. */
   terminate?(ctx: ChannelContext): void;
@@ -45,7 +48,8 @@ export interface RealtimeHub {
   registerChannel(prefix: string, handler: ChannelHandler): void;
   /** Deliver an event to every socket joined to the topic, on every server process (Redis fan-out when configured). */
   broadcast(topic: string, event: string, payload: unknown): Promise<void>;
-  /** Presence (Phoenix.Presence wire format: presence_state / presence_diff) for a joined channel. */
+  /** Presence (Phoenix.Presence wire format: presence_state / presence_diff) for a joined channel:
+   *  the joiner gets presence_state, the topic a presence_diff; untracked when the channel closes. */
   trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void;
   /** Number of sockets currently connected to this process (metrics, tests). */
   socketCount(): number;
