@@ -45,7 +45,8 @@ export interface RealtimeConfig {
   maxFrameBytes: number;
   /** A socket that sent nothing for this long is closed (clients heartbeat every 30 s: two missed). */
   idleTimeoutMs: number;
-  /** How long a long-poll GET waits for messages before answering 204. */
+  /** How long a long-poll GET waits for messages before answering 204. Shorter than the client's
+   *  own 20 s request timeout (spec §9, phoenix.js longpollerTimeout), which would abort the poll. */
   longPollTimeoutMs: number;
   /** A long-poll session not polled for this long is closed. */
   longPollSessionTtlMs: number;
@@ -65,7 +66,7 @@ export const DEFAULT_REALTIME_CONFIG: RealtimeConfig = {
   allowedOrigins: [],
   maxFrameBytes: 64 * 1024,
   idleTimeoutMs: 60_000,
-  longPollTimeoutMs: 20_000,
+  longPollTimeoutMs: 10_000,
   longPollSessionTtlMs: 45_000,
   rateLimitPerSecond: 50,
   rateLimitBurst: 100,
