@@ -87,7 +87,13 @@ export const CreateRoomPayload = z.object({
   name: z.string().trim().min(1).max(200),
 });
 /** Join payload of room:{id}: the newest message id the client has, to catch up without gap or duplicate. */
-export const RoomJoinPayload = z.object({ last_message_id: z.number().int().nullable().optional() });
+export const RoomJoinPayload = z.object({
+  last_message_id: z.number().int().nullable().optional(),
+  /** false for background subscriptions (room list updates): no read marker, no presence. Default true. */
+  viewing: z.boolean().optional(),
+});
+/** Push `view` on room:{id}: the agent opened (true) or left (false) the room; marks it read and updates presence. */
+export const ViewPayload = z.object({ viewing: z.boolean() });
 
 // ---------- server → client events ----------
 export const CHAT_EVENTS = {
@@ -104,6 +110,8 @@ export const CHAT_EVENTS = {
   fetchRooms: 'fetch_rooms',
   fetchMessages: 'fetch_messages',
   updateUser: 'update_user',
+  /** The agent opened or left a room that is already subscribed (see ViewPayload). */
+  view: 'view',
   /** Delivery status changes of outgoing messages (payload: the message). */
   messageStatus: 'message_status',
 } as const;

@@ -65,6 +65,8 @@ class Channel implements ChannelContext {
   readonly deferred: Array<() => void> = [];
   /** Presence refs tracked by this channel, untracked when it closes. */
   readonly presence: Array<{ key: string; meta: Record<string, unknown> }> = [];
+  /** Broadcasts waiting for the handler's handleOut, chained so they reach the client in order. */
+  outgoing: Promise<void> = Promise.resolve();
 
   constructor(
     readonly connection: Connection,
@@ -393,6 +395,10 @@ export class PhoenixHub implements RealtimeHub {
     });
   }
 
+  untrackPresence(ctx: ChannelContext): void {
+    if (ctx instanceof Channel) this.untrackAll(ctx);
+  }
+
   /** The presences of a topic, in presence_state format (for handlers and tests). */
   listPresence(topic: string): Promise<PresenceState> {
     return this.presence.list(topic);
@@ -477,8 +483,23 @@ export class PhoenixHub implements RealtimeHub {
   private deliver(topic: string, event: string, payloadJson: string): void {
     const set = this.subscribers.get(topic);
     if (!set) return;
+    let parsed: unknown;
     for (const channel of [...set]) {
-      channel.connection.send(encodeWithPayloadJson(channel.joinRef, null, topic, event, payloadJson));
+      const { handleOut } = channel.handler;
+      if (!handleOut) {
+        channel.connection.send(encodeWithPayloadJson(channel.joinRef, null, topic, event, payloadJson));
+        continue;
+      }
+      // Filtered per subscriber (e.g. the agent feature), chained per channel to keep the order.
+      if (parsed === undefined) parsed = JSON.parse(payloadJson);
+      const payload = parsed;
+      channel.outgoing = channel.outgoing
+        .then(async () => {
+          const out = await handleOut.call(channel.handler, event, payload, channel);
+          if (out === null || channel.state === 'closed' || channel.connection.closed) return;
+          channel.connection.send(out === payload ? encodeWithPayloadJson(channel.joinRef, null, topic, event, payloadJson) : encodeFrame(channel.joinRef, null, topic, event, out));
+        })
+        .catch((err) => this.log.error({ err, topic, event }, 'realtime: handleOut failed; broadcast dropped for this subscriber'));
     }
   }
 

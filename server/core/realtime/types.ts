@@ -39,6 +39,11 @@ export interface ChannelHandler {
   /** Handle a client push; the returned reply is sent as phx_reply (omit for no reply). Throwing
    *  closes the channel with `phx_error` (the client rejoins) and runs terminate. */
   handleIn?(event: string, payload: unknown, ctx: ChannelContext): Promise<Reply | void>;
+  /**
+   * Filters a broadcast for one subscriber: return the payload (or a rewritten one) to deliver it, null to
+   * drop it for this subscriber. Deliveries to one channel keep their order.
+   */
+  handleOut?(event: string, payload: unknown, ctx: ChannelContext): Promise<unknown | null>;
   /** The channel left or the socket closed. */
   terminate?(ctx: ChannelContext): void;
 }
@@ -51,6 +56,8 @@ export interface RealtimeHub {
   /** Presence (Phoenix.Presence wire format: presence_state / presence_diff) for a joined channel:
    *  the joiner gets presence_state, the topic a presence_diff; untracked when the channel closes. */
   trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void;
+  /** Ends every presence this channel tracks (presence_diff leaves), keeping the channel joined. */
+  untrackPresence(ctx: ChannelContext): void;
   /** Number of sockets currently connected to this process (metrics, tests). */
   socketCount(): number;
 }

@@ -194,6 +194,25 @@ describeEachDatabase('chats topics (page:*, room:*)', (database) => {
       expect(adminView.unread).toBe(CHAT_PAGE_SIZE + 4);
     });
 
+    it('a background subscription (viewing false) neither marks read nor shows presence until the agent opens the room', async () => {
+      const roomId = await newRoom('Background Test');
+      await inbound('one', { id: `cust-${customerSeq}`, name: 'Background Test' });
+      hub.presence.length = 0;
+      const { reply, ctx } = await hub.join(agent, `room:${roomId}`, { viewing: false });
+      expect(reply.status).toBe('ok');
+      expect((reply.response.room as Room).unread).toBe(2);
+      expect(hub.presence).toEqual([]);
+
+      expect((await hub.push(ctx, 'view', { viewing: true })).status).toBe('ok');
+      expect(hub.presence).toEqual([{ topic: `room:${roomId}`, key: String(agent.userId), meta: { name: 'Alex', email: 'agent@acme.test' } }]);
+      const listed = async () => (await hub.push((await hub.join(agent, `page:${sandbox.id}`)).ctx, 'fetch_rooms', { search: 'Background Test', page: 1 })).response.rooms[0];
+      expect((await listed()).unread).toBe(0);
+
+      expect((await hub.push(ctx, 'view', { viewing: false })).status).toBe('ok');
+      expect(hub.presence).toEqual([]);
+      expect((await hub.push(ctx, 'view', { viewing: 'yes' })).status).toBe('error');
+    });
+
     it('a reconnecting client catches up with last_message_id: exactly the messages after it', async () => {
       const roomId = await newRoom();
       const first = await hub.join(agent, `room:${roomId}`);

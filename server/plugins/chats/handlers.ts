@@ -12,6 +12,7 @@ import {
   CHAT_EVENTS,
   CreateRoomPayload,
   FetchMessagesPayload,
+  ViewPayload,
   FetchRoomsPayload,
   RoomJoinPayload,
   SendMessagePayload,
@@ -63,15 +64,10 @@ function requireManage(ctx: ChannelContext): void {
 }
 
 /**
- * Optional outgoing filter (Phoenix's handle_out): a hub that supports it calls it before pushing a
- * broadcast to one socket; null drops the event for that socket. Used on page topics so an agent
+ * Page topics filter their broadcasts per subscriber (handleOut, Phoenix's handle_out) so an agent
  * restricted by the agent feature does not receive rooms they may not see.
  */
-export interface OutgoingFilter {
-  handleOut?(event: string, payload: unknown, ctx: ChannelContext): Promise<unknown | null>;
-}
-
-export function pageChannel(chats: ChatService): ChannelHandler & OutgoingFilter {
+export function pageChannel(chats: ChatService): ChannelHandler {
   return {
     async join(topic, _payload, ctx) {
       return guarded(async () => {
@@ -135,7 +131,18 @@ export function pageChannel(chats: ChatService): ChannelHandler & OutgoingFilter
   };
 }
 
-export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPresence'> | null): ChannelHandler {
+/** Viewing (the agent has the room open) marks it read and shows the agent in the room's presence. */
+async function setViewing(chats: ChatService, hub: Pick<RealtimeHub, 'trackPresence' | 'untrackPresence'> | null, ctx: ChannelContext, viewing: boolean) {
+  const actor = actorOf(ctx.identity);
+  const was = ctx.assigns.viewing === true;
+  ctx.assigns.viewing = viewing;
+  // Leaving marks read too: the agent saw everything up to now.
+  if (viewing || was) await chats.markRead(ctx.assigns.roomId as number, actor.userId);
+  if (viewing && !was) hub?.trackPresence(ctx, String(actor.userId), { name: actor.name, email: actor.email });
+  if (!viewing && was) hub?.untrackPresence(ctx);
+}
+
+export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPresence' | 'untrackPresence'> | null): ChannelHandler {
   const roomOf = async (ctx: ChannelContext) => {
     const roomId = ctx.assigns.roomId as number;
     // Re-checked on every push: a room re-tagged away from a restricted agent closes to them at once.
@@ -148,14 +155,14 @@ export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPre
         if (!canView(ctx.identity.permissions, 'chats')) return refuse('forbidden');
         const roomId = topicId(topic);
         if (roomId === null) return refuse('not found');
-        const { last_message_id } = parse(RoomJoinPayload, payload);
+        // viewing defaults to true: a client that knows nothing of background subscriptions opens the room.
+        const { last_message_id, viewing = true } = parse(RoomJoinPayload, payload);
         const actor = actorOf(ctx.identity);
         const room = await chats.accessibleRoom(actor, roomId);
         ctx.assigns.roomId = room.id;
         ctx.assigns.pageId = room.channelId;
-        const opened = await chats.openRoom(actor, room, last_message_id);
-        hub?.trackPresence(ctx, String(actor.userId), { name: actor.name, email: actor.email });
-        return ok(opened);
+        await setViewing(chats, hub, ctx, viewing);
+        return ok(await chats.openRoom(actor, room, last_message_id));
       });
     },
 
@@ -163,6 +170,12 @@ export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPre
       return guarded(async () => {
         const actor = actorOf(ctx.identity);
         switch (event) {
+          case CHAT_EVENTS.view: {
+            const { viewing } = parse(ViewPayload, payload);
+            await roomOf(ctx);
+            await setViewing(chats, hub, ctx, viewing);
+            return ok({});
+          }
           case CHAT_EVENTS.fetchMessages: {
             const { before_timestamp } = parse(FetchMessagesPayload, payload);
             const beforeId = (payload as { before_id?: unknown } | null)?.before_id;

@@ -302,7 +302,6 @@ export class ChatService {
         .limit(MAX_MISSED);
       missed = rows.map(toMessage);
     }
-    await this.markRead(room.id, actor.userId);
     return { room: await this.roomDetail(room, actor.userId), missed };
   }
 

@@ -18,6 +18,7 @@ export class FakeHub implements RealtimeHub {
   readonly handlers = new Map<string, ChannelHandler>();
   readonly broadcasts: Broadcast[] = [];
   readonly presence: { topic: string; key: string; meta: Record<string, unknown> }[] = [];
+  private readonly tracked = new Map<ChannelContext, { topic: string; key: string; meta: Record<string, unknown> }[]>();
 
   registerChannel(prefix: string, handler: ChannelHandler): void {
     if (this.handlers.has(prefix)) throw new Error(`duplicate prefix ${prefix}`);
@@ -27,7 +28,14 @@ export class FakeHub implements RealtimeHub {
     this.broadcasts.push({ topic, event, payload: JSON.parse(JSON.stringify(payload)) });
   }
   trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void {
-    this.presence.push({ topic: ctx.topic, key, meta });
+    const entry = { topic: ctx.topic, key, meta };
+    this.presence.push(entry);
+    this.tracked.set(ctx, [...(this.tracked.get(ctx) ?? []), entry]);
+  }
+  untrackPresence(ctx: ChannelContext): void {
+    const tracked = this.tracked.get(ctx) ?? [];
+    this.tracked.delete(ctx);
+    for (const entry of tracked) this.presence.splice(this.presence.indexOf(entry), 1);
   }
   socketCount(): number {
     return 0;

@@ -112,6 +112,23 @@ describe('chat service', () => {
     expect(list.at(-1)!.status).toBe('read');
   });
 
+  it('tells the server which room is being viewed, so background subscriptions neither mark read nor show presence', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }, { room: room(2), messages: [message(2, 2)] }] });
+    const { service, socket } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await vi.waitFor(() => expect(socket().joins.filter((j) => j.topic.startsWith('room:'))).toHaveLength(2));
+    expect(socket().joins.find((j) => j.topic === 'room:1')!.payload).toMatchObject({ viewing: true });
+    expect(socket().joins.find((j) => j.topic === 'room:2')!.payload).toMatchObject({ viewing: false });
+    service.selectRoom(2);
+    await flush(5);
+    const views = server.log.filter((l) => l.event === 'view').map((l) => [l.topic, l.payload]);
+    expect(views).toEqual([
+      ['room:1', { viewing: false }],
+      ['room:2', { viewing: true }],
+    ]);
+  });
+
   it('after a reconnect rejoins rooms with last_message_id, merges what was missed without gap or duplicate and re-syncs the list', async () => {
     const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1), message(1, 2)] }, { room: room(2), messages: [message(2, 3)] }] });
     const { service, socket } = setup(server);
@@ -130,7 +147,9 @@ describe('chat service', () => {
     await flush(10);
     expect(service.getState().connection).toBe('live');
     const rejoin = socket().joins.filter((j) => j.topic === 'room:1');
-    expect(rejoin.at(-1)!.payload).toEqual({ last_message_id: 2 });
+    // The open room rejoins as viewed; background rooms do not claim to be read.
+    expect(rejoin.at(-1)!.payload).toEqual({ last_message_id: 2, viewing: true });
+    expect(socket().joins.filter((j) => j.topic === 'room:2').at(-1)!.payload).toMatchObject({ viewing: false });
     const ids = service.getState().threads[1].messages.map((m) => m.id);
     expect(ids).toEqual([1, 2, missed1.id]);
     expect(service.getState().rooms[2].messages[0].id).toBe(missed2.id);

@@ -265,7 +265,11 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     if (!socket || roomChannels.has(roomId)) return;
     const gen = generation;
     // The params closure runs on every (re)join: the server answers with what was missed since then.
-    const channel = socket.channel(`room:${roomId}`, () => ({ last_message_id: lastServerMessageId(thread(roomId).messages) ?? seen.get(roomId) ?? null }));
+    // `viewing` only for the open room: background subscriptions must not mark rooms read or show presence.
+    const channel = socket.channel(`room:${roomId}`, () => ({
+      last_message_id: lastServerMessageId(thread(roomId).messages) ?? seen.get(roomId) ?? null,
+      viewing: state.selectedRoomId === roomId,
+    }));
     roomChannels.set(roomId, channel);
     let joinedBefore = false;
     channel.on(CHAT_EVENTS.newMessage, (m: Message) => receiveMessage({ ...m, room_id: m.room_id ?? roomId }));
@@ -559,8 +563,12 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     },
     selectRoom(roomId) {
       if (roomId === state.selectedRoomId) return;
+      const previous = state.selectedRoomId;
       set({ selectedRoomId: roomId });
+      // Tell the server which room the agent looks at (read marker, presence); joins carry it too.
+      if (previous != null) roomChannels.get(previous)?.push(CHAT_EVENTS.view, { viewing: false });
       if (roomId == null) return;
+      roomChannels.get(roomId)?.push(CHAT_EVENTS.view, { viewing: true });
       setUnread(clearUnread(state.unread, roomId));
       // The open room is joined at once (not paced), with last_message_id for catch-up.
       if (socket) queue.now(roomId);

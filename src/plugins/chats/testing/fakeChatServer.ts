@@ -154,6 +154,8 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
           case 'remove_tag':
             r.tags = r.tags.filter((t) => t.name !== payload.tag);
             return ok({ room: view(r) });
+          case 'view':
+            return ok({});
         }
       }
       return { status: 'error', response: { reason: `unhandled ${topic} ${event}` } };
