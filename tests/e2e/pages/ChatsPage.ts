@@ -10,7 +10,12 @@ export class ChatsPage {
   }
 
   async expectLive() {
-    await expect(this.page.getByTestId('connection-state')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    await this.expectConnectionState('live');
+  }
+
+  /** The connection badge: idle, connecting, live or reconnecting. */
+  async expectConnectionState(state: 'idle' | 'connecting' | 'live' | 'reconnecting') {
+    await expect(this.page.getByTestId('connection-state')).toHaveAttribute('data-state', state, { timeout: 15_000 });
   }
 
   get rooms(): Locator {

@@ -1,0 +1,258 @@
+/**
+ * Two real server processes (`tsx server/main.ts`) on one PostgreSQL database and one Redis: a
+ * message sent through process A reaches an agent's phoenix.js client connected to process B,
+ * exactly once. Runs only when TEST_DATABASE_URL and TEST_REDIS_URL are set (a fresh database
+ * `test_mp_<random>` is created on that server and dropped at the end).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Channel, Socket } from 'phoenix';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, disconnect, join, phoenixSocket, push, sleep, waitFor } from './testSupport';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const enabled = !!(databaseUrl && redisUrl);
+
+const AGENT = { email: 'agent@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026' };
+const ADMIN = { email: 'admin@demo.test', password: AGENT.password };
+const DEMO_COMPANY = 'Demo Company';
+
+interface ServerProcess {
+  name: string;
+  child: ChildProcess;
+  baseUrl: string;
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The same server URL with another database name. */
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(name: string, port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, child, baseUrl: `http://127.0.0.1:${port}`, output };
+}
+
+async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`server ${server.name} exited with ${server.child.exitCode}:\n${server.output.join('')}`);
+    }
+    try {
+      const res = await fetch(`${server.baseUrl}/api/health/`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server ${server.name} not healthy within ${timeoutMs} ms:\n${server.output.join('')}`);
+}
+
+async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function login(baseUrl: string, user: { email: string; password: string }): Promise<{ access: string; companyId: number }> {
+  const res = await fetch(`${baseUrl}/account/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (!res.ok) throw new Error(`login of ${user.email} failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { access: string; user: { companies: { id: number; name: string }[] } };
+  const company = body.user.companies.find((c) => c.name === DEMO_COMPANY);
+  if (!company) throw new Error(`${user.email} is not a member of ${DEMO_COMPANY}`);
+  return { access: body.access, companyId: company.id };
+}
+
+const title = enabled
+  ? 'two server processes share realtime through Redis (TEST_DATABASE_URL, TEST_REDIS_URL)'
+  : 'two server processes share realtime: skipped because TEST_DATABASE_URL and TEST_REDIS_URL are not both set';
+
+describe(title, () => {
+  const run = randomBytes(4).toString('hex');
+  const dbName = `test_mp_${run}`;
+  const dataDir = enabled ? mkdtempSync(path.join(tmpdir(), 'test-mp-')) : '';
+  let dbCreated = false;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    dbCreated = true;
+    const [portA, portB] = [await freePort(), await freePort()];
+    const common = {
+      DATABASE_URL: withDatabase(databaseUrl!, dbName),
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `test-mp-${run}`,
+      // Both processes must accept the tokens either one issues.
+      JWT_SECRET: `multi-process-test-secret-${run}-0123456789abcdef`,
+      STATIC_DIR: path.join(dataDir, 'no-dist'),
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: AGENT.password,
+      PASSWORD_HASH_COST: String(2 ** 12),
+    };
+    a = startServer('A', portA, { ...common, DATA_DIR: path.join(dataDir, 'a'), SEED_DEMO: 'true', PUBLIC_URL: `http://127.0.0.1:${portA}` });
+    await waitHealthy(a);
+    b = startServer('B', portB, { ...common, DATA_DIR: path.join(dataDir, 'b'), SEED_DEMO: 'false', PUBLIC_URL: `http://127.0.0.1:${portB}` });
+    await waitHealthy(b);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => disconnect(s).catch(() => undefined)));
+    await Promise.all([stopServer(a), stopServer(b)]);
+    if (dbCreated) {
+      await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(async () => adminQuery(`DROP DATABASE IF EXISTS ${dbName}`));
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  async function client(server: ServerProcess, auth: { access: string; companyId: number }): Promise<Socket> {
+    const socket = phoenixSocket(`${server.baseUrl.replace('http', 'ws')}/socket`, 'websocket', { token: auth.access, company_id: String(auth.companyId) });
+    sockets.push(socket);
+    await connect(socket);
+    return socket;
+  }
+
+  async function joined(channel: Channel): Promise<unknown> {
+    const reply = await join(channel);
+    expect(reply.status, `join ${channel.topic}: ${JSON.stringify(reply.response)}`).toBe('ok');
+    return reply.response;
+  }
+
+  (enabled ? it : it.skip)(
+    'a message sent through process A reaches an agent connected to process B exactly once',
+    async () => {
+      const agentOnB = await login(b!.baseUrl, AGENT);
+      const agentOnA = await login(a!.baseUrl, AGENT);
+
+      // Agent on B: lobby → sandbox page → a room of that page.
+      const socketB = await client(b!, agentOnB);
+      const lobby = socketB.channel('page:lobby', {});
+      await joined(lobby);
+      const pagesReply = await push(lobby, 'fetch_pages');
+      expect(pagesReply.status).toBe('ok');
+      const { pages } = pagesReply.response as { pages: { id: number; platform: string }[] };
+      const sandboxPage = pages.find((p) => p.platform === 'sandbox');
+      expect(sandboxPage, `a sandbox page among ${JSON.stringify(pages)}`).toBeTruthy();
+
+      const page = socketB.channel(`page:${sandboxPage!.id}`, {});
+      await joined(page);
+      const roomsReply = await push(page, 'fetch_rooms', {});
+      expect(roomsReply.status).toBe('ok');
+      const { rooms } = roomsReply.response as { rooms: { id: number; name: string; external_id: string; blocked_at: string | null }[] };
+      expect(rooms.length).toBeGreaterThan(0);
+      const room = rooms.find((r) => r.blocked_at === null) ?? rooms[0];
+      const roomId = room.id;
+      const roomB = socketB.channel(`room:${roomId}`, {});
+      await joined(roomB);
+
+      const onRoom: { id: number; text: string | null; client_id: string | null }[] = [];
+      roomB.on('new_message', (payload) => {
+        onRoom.push(payload as (typeof onRoom)[number]);
+      });
+      const onPage: { room_id: number; message: { id: number; client_id: string | null } }[] = [];
+      page.on('new_message', (payload) => {
+        onPage.push(payload as (typeof onPage)[number]);
+      });
+
+      // The same agent on A sends in that room.
+      const socketA = await client(a!, agentOnA);
+      const roomA = socketA.channel(`room:${roomId}`, { viewing: false });
+      await joined(roomA);
+      const clientId = `mp-${run}-1`;
+      const text = `Hello across processes ${run}`;
+      const sent = await push(roomA, 'send_message', { message: { text, client_id: clientId, type: 'text' } });
+      expect(sent.status, JSON.stringify(sent.response)).toBe('ok');
+      const sentId = (sent.response as { message: { id: number } }).message.id;
+
+      await waitFor(() => onRoom.some((m) => m.client_id === clientId), 10_000, 'new_message on B');
+      // Give a duplicate time to show up.
+      await sleep(500);
+      const mine = onRoom.filter((m) => m.client_id === clientId);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ id: sentId, text, client_id: clientId });
+      expect(onPage.filter((m) => m.message.client_id === clientId).length).toBeLessThanOrEqual(1);
+
+      // An inbound customer message (the room's customer, through A's simulator API) reaches B
+      // too: once on the room topic and once on the page topic.
+      const admin = await login(a!.baseUrl, ADMIN);
+      const sandboxRes = await fetch(`${a!.baseUrl}/api/sandbox/`, { headers: { Authorization: `Bearer ${admin.access}`, Company: String(admin.companyId) } });
+      expect(sandboxRes.ok).toBe(true);
+      const { simulator_url } = (await sandboxRes.json()) as { simulator_url: string };
+      const key = new URL(simulator_url).pathname.split('/').filter(Boolean).pop()!;
+      const customerClientId = `mp-${run}-customer`;
+      const inbound = await fetch(`${a!.baseUrl}/api/sandbox/${key}/conversations/${encodeURIComponent(room.external_id)}/messages/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: room.name, text: `From the simulator on A ${run}`, client_id: customerClientId }),
+      });
+      const inboundBody = await inbound.text();
+      expect(inbound.status, inboundBody).toBe(201);
+      expect((JSON.parse(inboundBody) as { message: { room_id: number } }).message.room_id).toBe(roomId);
+      await waitFor(
+        () => onRoom.some((m) => m.client_id === customerClientId) && onPage.some((m) => m.message.client_id === customerClientId),
+        10_000,
+        'the inbound new_message on room and page topics at B',
+      );
+      await sleep(500);
+      expect(onRoom.filter((m) => m.client_id === customerClientId)).toHaveLength(1);
+      const inboundOnPage = onPage.filter((m) => m.message.client_id === customerClientId);
+      expect(inboundOnPage).toHaveLength(1);
+      expect(inboundOnPage[0].room_id).toBe(roomId);
+    },
+    60_000,
+  );
+});
