@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { accountApiRef, authApiRef, sessionApiRef } from '../apis';
+import { accountApiRef, authApiRef, httpApiRef, sessionApiRef } from '../apis';
+import { startAccountRefresh, type AccountRefresher } from '../account/accountRefresh';
 import { useApi } from '../di/ApiProvider';
 import { hasUsableToken, LOGIN_ROUTE } from './guards';
 import { useNavigationMemory } from './NavigationMemory';
@@ -9,7 +10,8 @@ import { useNavigationMemory } from './NavigationMemory';
 /**
  * App-wide reactions to account events: a sign-out anywhere (a 401, a failed refresh) goes to the
  * login page; a company switch or sign-out drops the per-company react-query cache. On start-up a
- * stored session reloads the user (fresh companies and permissions).
+ * stored session reloads the user (fresh companies and permissions); a company switch and, when the
+ * account is stale, a navigation reload it again, so permission changes reach every member.
  */
 export function NavigationEffects({ queryClient }: { queryClient: QueryClient }) {
   const account = useApi(accountApiRef);
@@ -17,6 +19,18 @@ export function NavigationEffects({ queryClient }: { queryClient: QueryClient })
   const auth = useApi(authApiRef);
   const navigate = useNavigate();
   const memory = useNavigationMemory();
+  const http = useApi(httpApiRef);
+  const location = useLocation();
+  const refresher = useRef<AccountRefresher | null>(null);
+
+  useEffect(() => {
+    refresher.current = startAccountRefresh({ account, http, session });
+    return () => refresher.current?.dispose();
+  }, [account, http, session]);
+
+  useEffect(() => {
+    refresher.current?.onNavigate();
+  }, [location.pathname]);
 
   useEffect(
     () =>

@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import { mdiAccountGroupOutline, mdiShieldAccountOutline } from '@mdi/js';
-import { accountApiRef, createPlugin, httpApiRef, mdiIconComponent, sessionApiRef } from '../../core';
+import { createPlugin, mdiIconComponent } from '../../core';
 import { translations } from './translations';
-import { reloadUserOnCompanySelect } from './reloadUserOnCompanySelect';
 
 const TeamIcon = mdiIconComponent(mdiAccountGroupOutline);
 const PermissionsIcon = mdiIconComponent(mdiShieldAccountOutline);
@@ -24,7 +23,4 @@ export const teamPlugin = createPlugin({
     { to: '/permissions', label: 'permissions.menu', icon: PermissionsIcon, area: 'permissions', order: 80 },
   ],
   translations,
-  onInit: (get) => {
-    reloadUserOnCompanySelect({ account: get(accountApiRef), http: get(httpApiRef), session: get(sessionApiRef) });
-  },
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountStore } from '../../core';
-import { membership, testUser } from '../../core/account/testUsers';
-import { createFakeHttp } from '../../core/testing/fakeHttp';
-import type { SessionStore } from '../../core';
-import { FRESH_USER_MS, reloadUserOnCompanySelect } from './reloadUserOnCompanySelect';
+import { createAccountStore } from './accountStore';
+import { membership, testUser } from './testUsers';
+import { createFakeHttp } from '../testing/fakeHttp';
+import type { SessionStore } from '../apis';
+import { ACCOUNT_REFRESH_MS, FRESH_USER_MS, startAccountRefresh } from './accountRefresh';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -22,13 +22,13 @@ function memoryStorage(): Storage {
 const session = (signedIn: boolean) => ({ getAccessToken: () => (signedIn ? 'a' : null), getRefreshToken: () => (signedIn ? 'r' : null) }) as SessionStore;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-describe('reloadUserOnCompanySelect', () => {
+describe('startAccountRefresh', () => {
   it('reloads the user when a company is selected, keeping the fresh permissions', async () => {
     const account = createAccountStore(memoryStorage());
     const fresh = testUser([membership(1, { can_view_dashboard: false }), membership(2)]);
     const http = createFakeHttp(() => fresh);
     let clock = 0;
-    reloadUserOnCompanySelect({ account, http, session: session(true), now: () => clock });
+    startAccountRefresh({ account, http, session: session(true), now: () => clock });
     account.setUser(testUser([membership(1), membership(2)]));
     clock += FRESH_USER_MS + 1;
     account.selectCompany(1);
@@ -41,7 +41,7 @@ describe('reloadUserOnCompanySelect', () => {
     const account = createAccountStore(memoryStorage());
     const http = createFakeHttp(() => testUser());
     let clock = 0;
-    reloadUserOnCompanySelect({ account, http, session: session(true), now: () => clock });
+    startAccountRefresh({ account, http, session: session(true), now: () => clock });
     account.setUser(testUser());
     account.selectCompany(1); // login: the user was just loaded
     clock += FRESH_USER_MS + 1;
@@ -50,7 +50,7 @@ describe('reloadUserOnCompanySelect', () => {
     expect(http.calls).toHaveLength(0);
 
     const other = createAccountStore(memoryStorage());
-    reloadUserOnCompanySelect({ account: other, http, session: session(false), now: () => 10 * FRESH_USER_MS });
+    startAccountRefresh({ account: other, http, session: session(false), now: () => 10 * FRESH_USER_MS });
     other.selectCompany(1);
     await flush();
     expect(http.calls).toHaveLength(0);
@@ -61,10 +61,30 @@ describe('reloadUserOnCompanySelect', () => {
     const http = createFakeHttp(() => {
       throw new Error('offline');
     });
-    reloadUserOnCompanySelect({ account, http, session: session(true), now: () => 10 * FRESH_USER_MS });
+    startAccountRefresh({ account, http, session: session(true), now: () => 10 * FRESH_USER_MS });
     account.setUser(testUser());
     account.selectCompany(1);
     await flush();
     expect(account.getCompany()?.id).toBe(1);
+  });
+
+  it('on navigation, refreshes a stale account in the background, at most one call at a time', async () => {
+    const account = createAccountStore(memoryStorage());
+    const http = createFakeHttp(() => testUser([membership(1, { can_view_members: true })]));
+    let clock = 0;
+    const refresher = startAccountRefresh({ account, http, session: session(true), now: () => clock });
+    account.setUser(testUser([membership(1)]));
+    account.selectCompany(1);
+    refresher.onNavigate(); // fresh: nothing to do
+    await flush();
+    expect(http.calls).toHaveLength(0);
+
+    clock += ACCOUNT_REFRESH_MS;
+    refresher.onNavigate();
+    refresher.onNavigate();
+    await flush();
+    expect(http.calls.map((c) => c.path)).toEqual(['/account/user/']);
+    expect(account.getCompany()?.permissions).toEqual({ can_view_members: true });
+    refresher.dispose();
   });
 });
