@@ -95,6 +95,29 @@ export const RoomJoinPayload = z.object({
 /** Push `view` on room:{id}: the agent opened (true) or left (false) the room; marks it read and updates presence. */
 export const ViewPayload = z.object({ viewing: z.boolean() });
 
+/** GET /api/chats/presigned_url/ (spec §7): where to PUT a chat attachment. The server checks file_type against its allowed types. */
+export const PresignedUploadQuery = z.object({
+  file_name: z.string().trim().min(1).max(200),
+  file_type: z.string().trim().toLowerCase().min(1).max(100),
+});
+export type PresignedUploadQuery = z.infer<typeof PresignedUploadQuery>;
+/** Like S3's presigned PUT: send the bytes with `method` and `headers` to `upload_url` (no bearer token), then use `file_url` as the message's media_url. */
+export interface PresignedUpload {
+  upload_url: string;
+  method: 'PUT';
+  headers: { 'Content-Type': string };
+  file_url: string;
+  /** ISO 8601; the upload URL is refused after it. */
+  expires_at: string;
+}
+/** The message type of an attachment by its MIME type. */
+export function attachmentKind(mimeType: string): 'image' | 'video' | 'audio' | 'document' {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('video/')) return 'video';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  return 'document';
+}
+
 // ---------- server → client events ----------
 export const CHAT_EVENTS = {
   roomInfo: 'room_info',

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
 import { registerErrorHandling } from './errors';
 import { createServices, type ServiceOverrides, type ServiceName, type Services, type ServiceRegistry } from './services';
 import { MemoryRateLimiter } from './auth/rateLimiter';
@@ -22,6 +22,7 @@ import { healthRoutes } from './health';
 import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from './storage/localDisk';
 import { mediaRoutes } from './storage/routes';
+import { UploadSigner } from './storage/presign';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
@@ -54,6 +55,11 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
+/** Signs and checks presigned media uploads (PUT /media/upload/<key>); the key is derived from the JWT secret. */
+export function mediaUploadSigner(config: AppConfig, clock: Clock): UploadSigner {
+  return new UploadSigner({ secret: config.jwtSecret, publicUrl: config.publicUrl, clock, mediaPath: '/media' });
+}
+
 function registerServices(services: Services, config: AppConfig, db: Database, log: FastifyInstance['log'], overrides: ServiceOverrides): void {
   services.value('Config', config);
   services.value('Database', db);
@@ -66,7 +72,7 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
   services.factory('SessionService', (s) => new SessionService(s.get('Database'), s.get('TokenService'), s.get('Clock')));
   services.factory('Outbox', (s) => (config.smtpUrl ? null : new OutboxEmailSender(s.get('Database'), s.get('Clock'), log)));
   services.factory('EmailSender', (s) => (config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : s.get('Outbox')!));
-  services.factory('MediaStorage', () => new LocalDiskMediaStorage(path.join(config.dataDir, 'media'), '/media'));
+  services.factory('MediaStorage', (s) => new LocalDiskMediaStorage(path.join(config.dataDir, 'media'), '/media', mediaUploadSigner(config, s.get('Clock'))));
 
   for (const [name, value] of Object.entries(overrides) as [ServiceName, ServiceRegistry[ServiceName]][]) {
     if (value !== undefined) services.value(name, value as never);
@@ -113,7 +119,7 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(chatsPlugin);
   await app.register(sandboxPlugin);
   await app.register(teamPlugin);
-  await app.register(mediaRoutes, { storage: services.get('MediaStorage') });
+  await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
 
   const outbox = services.get('Outbox');
   if (outbox && config.devOutbox) await app.register(outboxRoutes, { outbox });

@@ -35,6 +35,8 @@ export interface AppConfig {
   /** Redis for the realtime hub's cross-process fan-out; null = one process, in-memory. */
   redisUrl: string | null;
   realtime: RealtimeConfig;
+  /** Largest chat attachment a presigned upload accepts (MEDIA_UPLOAD_MAX_BYTES, default 16 MB). */
+  mediaUploadMaxBytes: number;
 }
 
 /** The Phoenix-protocol socket server (server/core/realtime). Times in milliseconds. */
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // 2^15 with r=8 uses 32 MiB per hash: memory-hard yet ~50-100 ms on a server core.
     passwordHashCost: int(env.PASSWORD_HASH_COST, 2 ** 15, 'PASSWORD_HASH_COST'),
     redisUrl: env.REDIS_URL || null,
+    mediaUploadMaxBytes: int(env.MEDIA_UPLOAD_MAX_BYTES, 16 * 1024 * 1024, 'MEDIA_UPLOAD_MAX_BYTES'),
     realtime: {
       ...DEFAULT_REALTIME_CONFIG,
       allowedOrigins: origins(env.SOCKET_ALLOWED_ORIGINS),
@@ -174,6 +177,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Lower cost keeps the suite fast; verification reads the cost from the stored hash.
     passwordHashCost: 2 ** 12,
     redisUrl: null,
+    mediaUploadMaxBytes: 16 * 1024 * 1024,
     realtime: { ...DEFAULT_REALTIME_CONFIG },
     ...overrides,
   };

@@ -2,17 +2,36 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { InvalidMediaKeyError, contentTypeOfKey, extensionFor, isValidMediaKey, type MediaObject, type MediaStorage, type StoredMedia } from './types';
+import type { UploadSigner } from './presign';
+import {
+  InvalidMediaKeyError,
+  contentTypeOfKey,
+  extensionFor,
+  isValidMediaKey,
+  type MediaObject,
+  type MediaStorage,
+  type PresignUploadInput,
+  type PresignedUploadTarget,
+  type StoredMedia,
+} from './types';
 
 export class LocalDiskMediaStorage implements MediaStorage {
   /**
    * @param root directory the files live in
    * @param baseUrl URL prefix they are served under (`/media` on the API's origin)
+   * @param signer signs upload URLs for PUT /media/upload/<key>; without one, presignUpload fails
    */
   constructor(
     private readonly root: string,
     private readonly baseUrl = '/media',
+    private readonly signer?: UploadSigner,
   ) {}
+
+  async presignUpload(input: PresignUploadInput): Promise<PresignedUploadTarget> {
+    if (!isValidMediaKey(input.key)) throw new InvalidMediaKeyError(input.key);
+    if (!this.signer) throw new Error('presigned uploads are not configured');
+    return this.signer.sign(input);
+  }
 
   private file(key: string): string {
     if (!isValidMediaKey(key)) throw new InvalidMediaKeyError(key);

@@ -14,8 +14,28 @@ export interface MediaObject {
   contentType: string;
 }
 
+/** What a presigned upload is for (spec §7 GET /api/chats/presigned_url/). */
+export interface PresignUploadInput {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+/** Like S3's presigned PUT: send the bytes with `method` and `headers` to `upload_url`, then load them from `file_url`. */
+export interface PresignedUploadTarget {
+  upload_url: string;
+  method: 'PUT';
+  headers: { 'Content-Type': string };
+  file_url: string;
+  /** ISO 8601. */
+  expires_at: string;
+}
+
 export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<StoredMedia>;
+  /** A URL the browser can PUT the object to directly, without its bearer token (the signature authorises it). */
+  presignUpload(input: PresignUploadInput): Promise<PresignedUploadTarget>;
   /** null when there is no such object. */
   get(key: string): Promise<MediaObject | null>;
   /** Removes the object; a missing key is not an error. */
@@ -30,15 +50,48 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 
+/**
+ * Chat attachments: images, video, audio, PDF and common office documents. One extension per type
+ * (the local disk derives the served type from the extension). Never HTML, SVG, XML or scripts.
+ */
+export const ATTACHMENT_CONTENT_TYPES: Record<string, string> = {
+  ...MEDIA_CONTENT_TYPES,
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  amr: 'audio/amr',
+  wav: 'audio/wav',
+  weba: 'audio/webm',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  txt: 'text/plain',
+  csv: 'text/csv',
+};
+
 export function extensionFor(contentType: string): string | undefined {
-  return Object.entries(MEDIA_CONTENT_TYPES).find(([, type]) => type === contentType)?.[0];
+  return Object.entries(ATTACHMENT_CONTENT_TYPES).find(([, type]) => type === contentType)?.[0];
 }
 
 /**
  * Keys are relative paths of lower-case letters, digits, `-`, `_` and `.` segments ending in a
- * known extension, e.g. `avatars/12/3f9c….png`; no `..`, no leading `/`, no empty segment.
+ * known extension (ATTACHMENT_CONTENT_TYPES), e.g. `avatars/12/3f9c….png`; no `..`, no leading `/`, no empty segment.
  */
-const KEY_PATTERN = /^(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9_-][a-z0-9._-]*\.(png|jpg|gif|webp)$/;
+const KEY_PATTERN = new RegExp(
+  `^(?:[a-z0-9_-][a-z0-9._-]*\\/)*[a-z0-9_-][a-z0-9._-]*\\.(${Object.keys(ATTACHMENT_CONTENT_TYPES).join('|')})$`,
+);
 
 export function isValidMediaKey(key: string): boolean {
   return key.length <= 200 && KEY_PATTERN.test(key) && !key.split('/').some((segment) => segment === '.' || segment === '..' || segment.includes('..'));
@@ -53,5 +106,5 @@ export class InvalidMediaKeyError extends Error {
 
 export function contentTypeOfKey(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  return MEDIA_CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  return ATTACHMENT_CONTENT_TYPES[ext] ?? 'application/octet-stream';
 }

@@ -1,10 +1,15 @@
-/** REST helpers of the inbox: the tag list (spec §7 GET /api/tags/) and a room's older messages for non-socket clients. */
+/**
+ * REST helpers of the inbox: the tag list (spec §7 GET /api/tags/), a room's older messages for
+ * non-socket clients and presigned attachment uploads (spec §7 GET /api/chats/presigned_url/).
+ */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Paged } from '../../../contract/api';
-import type { Message, Tag } from '../../../contract/chats';
+import { PresignedUploadQuery, type Message, type PresignedUpload, type Tag } from '../../../contract/chats';
+import { extensionFor } from '../../core/storage/types';
 import { currentUser, requireUser } from '../../core/auth/requireUser';
-import { forbidden, notFound, validationError } from '../../core/errors';
+import { fieldError, forbidden, notFound, validationError } from '../../core/errors';
 import { requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
 import { ChatError, type ChatActor, type ChatService } from './service';
 
@@ -24,6 +29,26 @@ const MessagesQuery = z.object({
   before: z.string().max(40).optional(),
 });
 
+/** Attachment MIME types a chat accepts: images, video, audio, PDF and common office documents (never HTML/SVG/scripts). */
+const ATTACHMENT_TYPE = /^(image|video|audio)\/|^application\/(pdf|msword|vnd\.ms-excel|vnd\.ms-powerpoint|vnd\.openxmlformats-officedocument\.|vnd\.oasis\.opendocument\.)|^text\/(plain|csv)$/;
+export const ATTACHMENT_TYPE_ERROR = 'This file type cannot be sent.';
+/** How long a presigned upload URL stays valid. */
+export const PRESIGN_EXPIRES_SECONDS = 15 * 60;
+
+/** `Quarterly Report (v2).PDF` → `quarterly-report-v2.pdf`: the key's last segment, with the extension of the type. */
+export function attachmentFileName(fileName: string, extension: string): string {
+  const base = fileName
+    .replace(/\.[^./\\]*$/, '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return `${base || 'file'}.${extension}`;
+}
+
 export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
   const guard = [requireUser, requireCompany, requirePermission('chats', 'view')];
 
@@ -31,6 +56,24 @@ export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
     const results = await chats.listTags(requestActor(request));
     return { count: results.length, next: null, previous: null, results };
   });
+
+  app.get<{ Querystring: PresignedUploadQuery }>(
+    '/api/chats/presigned_url/',
+    { onRequest: [requireUser, requireCompany, requirePermission('chats', 'manage')], schema: { querystring: PresignedUploadQuery } },
+    async (request): Promise<PresignedUpload> => {
+      const { file_name, file_type } = request.query;
+      const extension = ATTACHMENT_TYPE.test(file_type) ? extensionFor(file_type) : undefined;
+      if (!extension) throw fieldError('file_type', ATTACHMENT_TYPE_ERROR);
+      const key = `chats/${request.company!.id}/${randomBytes(16).toString('hex')}/${attachmentFileName(file_name, extension)}`;
+      const config = app.services.get('Config');
+      return app.services.get('MediaStorage').presignUpload({
+        key,
+        contentType: file_type,
+        maxBytes: config.mediaUploadMaxBytes,
+        expiresInSeconds: PRESIGN_EXPIRES_SECONDS,
+      });
+    },
+  );
 
   app.get<{ Params: { id: string }; Querystring: z.infer<typeof MessagesQuery> }>(
     '/api/chats/rooms/:id/messages/',

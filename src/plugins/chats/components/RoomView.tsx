@@ -34,9 +34,7 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
   const onAttach = useCallback(
     async (file: File) => {
       try {
-        const url = await service.upload(file);
-        const kind = file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : file.type.startsWith('audio/') ? 'audio' : 'document';
-        service.sendMessage(roomId, '', { url, type: file.type, kind });
+        await service.sendAttachment(roomId, file);
       } catch {
         alert.error(t('chats.errors.upload'));
       }

@@ -282,6 +282,74 @@ describe('chat service', () => {
     expect(service.getState().rooms[created.id].name).toBe('Carla');
   });
 
+  it('attachments: shown when the presign answers; upload = presign, PUT to upload_url with its Content-Type, then send media_url = file_url', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+    const account = createAccountStore();
+    account.setUser(testUser([membership(1)]));
+    account.selectCompany(1);
+    const presigned = (fileName: string, fileType: string) => ({
+      upload_url: `http://console.test/media/upload/chats/1/abc/${fileName}?expires=1&max_bytes=16&signature=f00`,
+      method: 'PUT',
+      headers: { 'Content-Type': fileType },
+      file_url: `http://console.test/media/chats/1/abc/${fileName}`,
+      expires_at: '2026-01-01T00:00:00.000Z',
+    });
+    const http = createFakeHttp((_method, path, options) => {
+      if (path === '/api/chats/presigned_url/') return presigned(String(options.query!.file_name), String(options.query!.file_type));
+      return { results: [] };
+    });
+    const puts: { url: string; init: RequestInit }[] = [];
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      puts.push({ url, init });
+      return new Response(JSON.stringify({ file_url: 'ignored' }), { status: 200 });
+    }) as unknown as typeof fetch;
+    let socket!: FakeSocket;
+    const service = createChatService({
+      realtime: { createSocket: () => (socket = new FakeSocket((t, e, p) => server.reply(t, e, p))).asSocket() },
+      account,
+      alert: createAlertApi(),
+      http,
+      fetch: fakeFetch,
+    });
+    await started(service);
+    await flush(10);
+    expect(service.getState().attachments).toBe(true);
+    service.selectRoom(1);
+    await flush(10);
+
+    const file = new File([new Uint8Array([1, 2, 3])], 'report.pdf', { type: 'application/pdf' });
+    const cid = await service.sendAttachment(1, file);
+    expect(http.calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/chats/presigned_url/', options: { query: { file_name: 'report.pdf', file_type: 'application/pdf' } } });
+    expect(puts).toHaveLength(1);
+    expect(puts[0].url).toBe(presigned('report.pdf', 'application/pdf').upload_url);
+    expect(puts[0].init).toMatchObject({ method: 'PUT', body: file, headers: { 'Content-Type': 'application/pdf' } });
+    await flush(10);
+    const send = socket.pushes.filter((p) => p.event === 'send_message').at(-1)!;
+    expect(send.payload.message).toMatchObject({
+      client_id: cid,
+      type: 'document',
+      media_url: 'http://console.test/media/chats/1/abc/report.pdf',
+      media_type: 'application/pdf',
+    });
+
+    const photo = new File([new Uint8Array([9])], 'p.jpg', { type: 'image/jpeg' });
+    await service.sendAttachment(1, photo);
+    await flush(10);
+    expect(socket.pushes.filter((p) => p.event === 'send_message').at(-1)!.payload.message).toMatchObject({ type: 'image', media_type: 'image/jpeg' });
+
+    // A refused PUT fails the upload and sends nothing.
+    const before = socket.pushes.filter((p) => p.event === 'send_message').length;
+    const failing = createChatService({
+      realtime: { createSocket: () => new FakeSocket((t, e, p) => server.reply(t, e, p)).asSocket() },
+      account,
+      alert: createAlertApi(),
+      http,
+      fetch: (async () => new Response('{}', { status: 403 })) as unknown as typeof fetch,
+    });
+    await expect(failing.upload(file)).rejects.toThrow('upload 403');
+    expect(socket.pushes.filter((p) => p.event === 'send_message')).toHaveLength(before);
+  });
+
   it('while the socket is down with an expired access token, an authenticated call refreshes it for the next reconnect', async () => {
     const server = createFakeChatServer({ rooms: [] });
     const account = createAccountStore();

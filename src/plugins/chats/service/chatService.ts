@@ -10,9 +10,11 @@ import { Presence } from 'phoenix';
 import {
   CHAT_EVENTS,
   CHAT_PAGE_SIZE,
+  attachmentKind,
   type ContactSearchFilter,
   type Message,
   type PageInfo,
+  type PresignedUpload,
   type Room,
   type Tag,
 } from '../../../../contract/chats';
@@ -100,8 +102,10 @@ export interface ChatService {
   removeTag(roomId: number, tag: string): Promise<void>;
   createRoom(input: NewRoomInput): Promise<Room>;
   onCustomerMessage(listener: CustomerMessageListener): () => void;
-  /** Upload a file through the presigned URL; resolves the public URL. */
+  /** Uploads a file through GET /api/chats/presigned_url/ and a PUT to its upload_url; resolves the file_url. */
   upload(file: File): Promise<string>;
+  /** Uploads the file, then sends it as a message (media_url = file_url, media_type = its type, type by MIME); resolves the client_id. */
+  sendAttachment(roomId: number, file: File): Promise<string>;
 }
 
 export interface ChatServiceDeps {
@@ -113,6 +117,8 @@ export interface ChatServiceDeps {
   session?: SessionStore;
   /** Message texts for failures shown as alerts (translated by the plugin). */
   translate?: (key: string, options?: Record<string, unknown>) => string;
+  /** For the attachment PUT to the presigned upload_url (no bearer token); the global fetch by default. */
+  fetch?: typeof fetch;
 }
 
 function initialState(unread: UnreadMap = {}): ChatState {
@@ -434,7 +440,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     if (!deps.http) return;
     const gen = generation;
     deps.http
-      .get('/api/chats/presigned_url/', { query: { file_name: 'probe.txt', file_type: 'text/plain' } })
+      .get('/api/chats/presigned_url/', { query: { file_name: 'probe.png', file_type: 'image/png' } })
       .then(() => gen === generation && set({ attachments: true }))
       .catch(() => undefined);
   }
@@ -671,20 +677,17 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     },
     async upload(file) {
       if (!deps.http) throw new Error('no http');
-      const resp = await deps.http.get<{ url: string; fields?: Record<string, string>; file_url?: string; public_url?: string }>('/api/chats/presigned_url/', {
-        query: { file_name: file.name, file_type: file.type || 'application/octet-stream' },
-      });
-      if (resp.fields) {
-        const form = new FormData();
-        Object.entries(resp.fields).forEach(([k, v]) => form.append(k, v));
-        form.append('file', file);
-        const r = await fetch(resp.url, { method: 'POST', body: form });
-        if (!r.ok) throw new Error(`upload ${r.status}`);
-      } else {
-        const r = await fetch(resp.url, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
-        if (!r.ok) throw new Error(`upload ${r.status}`);
-      }
-      return resp.file_url ?? resp.public_url ?? resp.url.split('?')[0];
+      const fileType = file.type || 'application/octet-stream';
+      const target = await deps.http.get<PresignedUpload>('/api/chats/presigned_url/', { query: { file_name: file.name, file_type: fileType } });
+      const doFetch = deps.fetch ?? fetch;
+      const r = await doFetch(target.upload_url, { method: target.method ?? 'PUT', body: file, headers: { 'Content-Type': target.headers?.['Content-Type'] ?? fileType } });
+      if (!r.ok) throw new Error(`upload ${r.status}`);
+      return target.file_url;
+    },
+    async sendAttachment(roomId, file) {
+      const url = await service.upload(file);
+      const type = file.type || 'application/octet-stream';
+      return service.sendMessage(roomId, '', { url, type, kind: attachmentKind(type) });
     },
   };
 
