@@ -13,5 +13,7 @@ afterEach(async () => {
 
 // Component tests share 2 cores with the server suites: allow findBy*/waitFor more than the 1 s default
 // before they fail, so a slow render under load is not taken for a missing element.
-import { configure } from '@testing-library/react';
-configure({ asyncUtilTimeout: 5_000 });
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}
