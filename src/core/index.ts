@@ -53,3 +53,4 @@ export { readLogoFile } from './components/readLogoFile';
 export { errorBody, errorText } from './forms/errorText';
 export { firstFailing } from './forms/firstFailing';
 export { matchesField } from './forms/matchesField';
+export { EmailInput, NewPasswordInputs } from './forms/fields';

@@ -1,10 +1,8 @@
-import { firstFailing, matchesField } from '../../core';
+import { firstFailing, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs } from '../../core';
 import { useState } from 'react';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/validation';
-import { minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../core';
 import { passwordChangeErrorText } from './passwordChangeError';
 import { SectionCard } from './SectionCard';
 
@@ -46,19 +44,12 @@ export function ChangePasswordSection() {
           validate={firstFailing(required())}
           fullWidth
         />
-        <PasswordInput
-          source="new_password1"
-          label={t('account.password.new')}
-          autoComplete="new-password"
-          validate={firstFailing(required(), minLength(PASSWORD_MIN_LENGTH))}
-          fullWidth
-        />
-        <PasswordInput
-          source="new_password2"
-          label={t('account.password.confirm')}
-          autoComplete="new-password"
-          validate={firstFailing(required(), matchesField('new_password1', t('account.password.mismatch')))}
-          fullWidth
+        <NewPasswordInputs
+          passwordSource="new_password1"
+          passwordLabel={t('account.password.new')}
+          confirmSource="new_password2"
+          confirmLabel={t('account.password.confirm')}
+          mismatchMessage={t('account.password.mismatch')}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button

@@ -1,10 +1,9 @@
-import { errorText, firstFailing } from '../../../core';
+import { errorText, firstFailing, required, validateOnChangeAndBlur, EmailInput } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { Form, PasswordInput, TextInput, useLogin } from 'react-admin';
+import { Form, PasswordInput, useLogin } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { email, required, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -48,14 +47,7 @@ export function LoginPage() {
       <Form onSubmit={onSubmit} defaultValues={{ email: params.get('email') ?? '', password: '' }} {...validateOnChangeAndBlur} noValidate>
         <FormError>{error}</FormError>
         <Stack>
-          <TextInput
-            source="email"
-            type="email"
-            label={t('pages.fields.email')}
-            autoComplete="email"
-            validate={firstFailing(required(), email())}
-            fullWidth
-          />
+          <EmailInput label={t('pages.fields.email')} />
           <PasswordInput
             source="password"
             label={t('pages.fields.password')}

@@ -1,11 +1,9 @@
-import { firstFailing, matchesField } from '../../../core';
+import { useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { Form, PasswordInput } from 'react-admin';
+import { Form } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../../../contract/validation';
-import { minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -43,19 +41,12 @@ export function ResetPasswordConfirmPage() {
       <Form onSubmit={onSubmit} defaultValues={{ password: '', confirm: '' }} {...validateOnChangeAndBlur} noValidate>
         <FormError>{failed ? t('pages.resetConfirm.failed') : null}</FormError>
         <Stack>
-          <PasswordInput
-            source="password"
-            label={t('pages.fields.newPassword')}
-            autoComplete="new-password"
-            validate={firstFailing(required(), minLength(PASSWORD_MIN_LENGTH))}
-            fullWidth
-          />
-          <PasswordInput
-            source="confirm"
-            label={t('pages.fields.confirmPassword')}
-            autoComplete="new-password"
-            validate={firstFailing(required(), matchesField('password', t('pages.validation.passwordsMismatch')))}
-            fullWidth
+          <NewPasswordInputs
+            passwordSource="password"
+            passwordLabel={t('pages.fields.newPassword')}
+            confirmSource="confirm"
+            confirmLabel={t('pages.fields.confirmPassword')}
+            mismatchMessage={t('pages.validation.passwordsMismatch')}
           />
           <Box sx={{ mt: 1 }}>
             <SubmitButton label={t('pages.actions.resetPassword')} loading={submitting} />

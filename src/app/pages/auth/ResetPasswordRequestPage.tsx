@@ -1,9 +1,8 @@
-import { firstFailing } from '../../../core';
+import { useApi, httpApiRef, validateOnChangeAndBlur, EmailInput } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
-import { Form, TextInput } from 'react-admin';
+import { Form } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { email, required, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -45,14 +44,7 @@ export function ResetPasswordRequestPage() {
         <Form onSubmit={onSubmit} defaultValues={{ email: '' }} {...validateOnChangeAndBlur} noValidate>
           <FormError>{failed ? t('pages.resetRequest.failed') : null}</FormError>
           <Stack>
-            <TextInput
-              source="email"
-              type="email"
-              label={t('pages.fields.email')}
-              autoComplete="email"
-              validate={firstFailing(required(), email())}
-              fullWidth
-            />
+            <EmailInput label={t('pages.fields.email')} />
             <Box sx={{ mt: 1 }}>
               <SubmitButton label={t('pages.actions.sendResetLink')} loading={submitting} />
             </Box>

@@ -1,9 +1,8 @@
-import { errorText, firstFailing } from '../../../core';
+import { errorText, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
-import { Form, TextInput } from 'react-admin';
+import { Form } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { email as emailRule, required, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { CheckboxInput } from '../shared/CheckboxInput';
 import { RouterLink } from '../shared/RouterLink';
@@ -79,14 +78,7 @@ export function SignupCheckEmailPage() {
       <Form onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }} {...validateOnChangeAndBlur} noValidate>
         <ProblemAlert problem={problem} />
         <Stack>
-          <TextInput
-            source="email"
-            type="email"
-            label={t('pages.fields.email')}
-            autoComplete="email"
-            validate={firstFailing(required(), emailRule())}
-            fullWidth
-          />
+          <EmailInput label={t('pages.fields.email')} />
           <CheckboxInput
             source="needs_whatsapp_number"
             label={t('pages.checkEmail.needsWhatsapp')}

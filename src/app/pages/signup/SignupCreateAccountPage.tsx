@@ -1,11 +1,9 @@
-import { errorText, firstFailing, matchesField } from '../../../core';
+import { errorText, firstFailing, maxLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, NewPasswordInputs } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { Form, PasswordInput, TextInput } from 'react-admin';
+import { Form, TextInput } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../../../contract/validation';
-import { email as emailRule, maxLength, minLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
@@ -96,27 +94,13 @@ export function SignupCreateAccountPage() {
               fullWidth
             />
           </Stack>
-          <TextInput
-            source="email"
-            type="email"
-            label={t('pages.fields.email')}
-            autoComplete="email"
-            validate={firstFailing(required(), emailRule())}
-            fullWidth
-          />
-          <PasswordInput
-            source="password"
-            label={t('pages.fields.password')}
-            autoComplete="new-password"
-            validate={firstFailing(required(), minLength(PASSWORD_MIN_LENGTH))}
-            fullWidth
-          />
-          <PasswordInput
-            source="confirm"
-            label={t('pages.fields.confirmPassword')}
-            autoComplete="new-password"
-            validate={firstFailing(required(), matchesField('password', t('pages.validation.passwordsMismatch')))}
-            fullWidth
+          <EmailInput label={t('pages.fields.email')} />
+          <NewPasswordInputs
+            passwordSource="password"
+            passwordLabel={t('pages.fields.password')}
+            confirmSource="confirm"
+            confirmLabel={t('pages.fields.confirmPassword')}
+            mismatchMessage={t('pages.validation.passwordsMismatch')}
           />
           <Box sx={{ mt: 1 }}>
             <SubmitButton label={t('pages.actions.createAccount')} loading={submitting} />
