@@ -51,7 +51,17 @@ async function openThrowawayPostgres(serverUrl: string): Promise<OpenDatabase> {
       await opened.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      // A connection may still be closing: wait for it rather than terminate it (a terminated client
+      // reports an unhandled 57P01 error into whichever test runs next); FORCE only as a last resort.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(attempt < 20 ? `DROP DATABASE IF EXISTS "${name}"` : `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err; // 55006: object in use
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await dropper.end();
     },
   };

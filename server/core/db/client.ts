@@ -32,6 +32,11 @@ export async function openPglite(dataDir: string | null): Promise<OpenDatabase> 
 
 export async function openPostgres(connectionString: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client whose connection the server ends (restart, failover, admin command) emits 'error' on
+  // the pool; without a listener that would crash the process. The pool replaces the client on next use.
+  pool.on('error', (err) => {
+    process.stderr.write(`database: idle connection lost (${(err as { code?: string }).code ?? err.message}); it will be replaced\n`);
+  });
   // Fail fast on a wrong URL instead of at the first request.
   const probe = await pool.connect();
   probe.release();
