@@ -54,3 +54,4 @@ export { errorBody, errorText } from './forms/errorText';
 export { firstFailing } from './forms/firstFailing';
 export { matchesField } from './forms/matchesField';
 export { EmailInput, NewPasswordInputs } from './forms/fields';
+export { SubmitButton } from './components/SubmitButton';

@@ -1,6 +1,6 @@
-import { firstFailing, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs } from '../../core';
+import { firstFailing, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs, SubmitButton } from '../../core';
 import { useState } from 'react';
-import { Box, Button, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeErrorText } from './passwordChangeError';
@@ -52,16 +52,7 @@ export function ChangePasswordSection() {
           mismatchMessage={t('account.password.mismatch')}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disableElevation
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            sx={{ textTransform: 'none', fontWeight: 600 }}
-          >
-            {t('account.password.submit')}
-          </Button>
+          <SubmitButton label={t('account.password.submit')} loading={saving} />
         </Box>
       </Form>
     </SectionCard>

@@ -1,6 +1,6 @@
-import { CompanyAvatar, LogoInput, errorText, firstFailing } from '../../core';
+import { CompanyAvatar, LogoInput, errorText, firstFailing, SubmitButton } from '../../core';
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../contract/api';
@@ -74,16 +74,7 @@ function CompanySettingsForm({ company }: { company: CompanyMembership }) {
       />
       <LogoInput source="logo" nameSource="name" />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disableElevation
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          sx={{ textTransform: 'none', fontWeight: 600 }}
-        >
-          {t('account.company.save')}
-        </Button>
+        <SubmitButton label={t('account.company.save')} loading={saving} />
       </Box>
     </Form>
   );

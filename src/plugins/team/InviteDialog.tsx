@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -15,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { errorText, httpApiRef, useAccount, useAlert, useApi } from '../../core';
+import { errorText, httpApiRef, useAccount, useAlert, useApi, SubmitButton } from '../../core';
 import { MAX_BULK_INVITES, type Invite } from '../../../contract/team';
 import { DEFAULT_ROLE, type RoleId } from '../../../contract/permissions';
 import { parseInviteEmails } from './inviteEmails';
@@ -136,16 +135,7 @@ export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose
           <Button onClick={close} disabled={sending} sx={{ textTransform: 'none' }}>
             {t('team.actions.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disableElevation
-            disabled={sending}
-            startIcon={sending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            sx={{ textTransform: 'none', fontWeight: 600 }}
-          >
-            {t('team.invite.send')}
-          </Button>
+          <SubmitButton label={t('team.invite.send')} loading={sending} />
         </DialogActions>
       </Box>
     </Dialog>

@@ -1,4 +1,4 @@
-import { errorText, firstFailing, required, validateOnChangeAndBlur, EmailInput } from '../../../core';
+import { errorText, firstFailing, required, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, PasswordInput, useLogin } from 'react-admin';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
-import { SubmitButton } from '../shared/SubmitButton';
 
 interface Credentials {
   email: string;
@@ -60,7 +59,7 @@ export function LoginPage() {
               {t('pages.actions.forgotPassword')}
             </RouterLink>
           </Box>
-          <SubmitButton label={t('pages.actions.signIn')} loading={submitting} />
+          <SubmitButton block label={t('pages.actions.signIn')} loading={submitting} />
         </Stack>
       </Form>
     </AuthLayout>

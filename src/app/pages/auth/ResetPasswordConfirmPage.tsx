@@ -1,4 +1,4 @@
-import { useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs } from '../../../core';
+import { useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form } from 'react-admin';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
-import { SubmitButton } from '../shared/SubmitButton';
 
 /** /auth/reset-password/:token: sets a new password with the e-mailed token. */
 export function ResetPasswordConfirmPage() {
@@ -49,7 +48,7 @@ export function ResetPasswordConfirmPage() {
             mismatchMessage={t('pages.validation.passwordsMismatch')}
           />
           <Box sx={{ mt: 1 }}>
-            <SubmitButton label={t('pages.actions.resetPassword')} loading={submitting} />
+            <SubmitButton block label={t('pages.actions.resetPassword')} loading={submitting} />
           </Box>
         </Stack>
       </Form>

@@ -1,4 +1,4 @@
-import { useApi, httpApiRef, validateOnChangeAndBlur, EmailInput } from '../../../core';
+import { useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { Form } from 'react-admin';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
-import { SubmitButton } from '../shared/SubmitButton';
 
 /** /auth/reset-password: asks the server to e-mail a reset link. */
 export function ResetPasswordRequestPage() {
@@ -46,7 +45,7 @@ export function ResetPasswordRequestPage() {
           <Stack>
             <EmailInput label={t('pages.fields.email')} />
             <Box sx={{ mt: 1 }}>
-              <SubmitButton label={t('pages.actions.sendResetLink')} loading={submitting} />
+              <SubmitButton block label={t('pages.actions.sendResetLink')} loading={submitting} />
             </Box>
           </Stack>
         </Form>

@@ -1,4 +1,4 @@
-import { LogoInput, errorText, firstFailing } from '../../../core';
+import { LogoInput, errorText, firstFailing, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
@@ -8,7 +8,6 @@ import { maxLength, required, useApi, useSelectCompany, authApiRef, httpApiRef, 
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
-import { SubmitButton } from '../shared/SubmitButton';
 
 export const COMPANY_NAME_MAX = 100;
 
@@ -55,7 +54,7 @@ export function CompanyCreatePage() {
           />
           <LogoInput source="logo" nameSource="name" />
           <Box sx={{ mt: 1 }}>
-            <SubmitButton label={t('pages.actions.createCompany')} loading={submitting} />
+            <SubmitButton block label={t('pages.actions.createCompany')} loading={submitting} />
           </Box>
         </Stack>
       </Form>

@@ -1,4 +1,4 @@
-import { errorText, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput } from '../../../core';
+import { errorText, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
 import { Form } from 'react-admin';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { CheckboxInput } from '../shared/CheckboxInput';
 import { RouterLink } from '../shared/RouterLink';
-import { SubmitButton } from '../shared/SubmitButton';
 import { CheckInboxPanel } from './CheckInboxPanel';
 import { onboardingCalls } from './onboardingCalls';
 import { readSignupEmail, saveSignupEmail } from './signupEmail';
@@ -86,7 +85,7 @@ export function SignupCheckEmailPage() {
             defaultValue
           />
           <Box>
-            <SubmitButton label={t('pages.actions.continue')} loading={submitting} />
+            <SubmitButton block label={t('pages.actions.continue')} loading={submitting} />
           </Box>
         </Stack>
       </Form>

@@ -1,4 +1,4 @@
-import { errorText, firstFailing, maxLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, NewPasswordInputs } from '../../../core';
+import { errorText, firstFailing, maxLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, NewPasswordInputs, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
-import { SubmitButton } from '../shared/SubmitButton';
 import { clearSignupEmail, readSignupEmail } from './signupEmail';
 
 interface AccountForm {
@@ -103,7 +102,7 @@ export function SignupCreateAccountPage() {
             mismatchMessage={t('pages.validation.passwordsMismatch')}
           />
           <Box sx={{ mt: 1 }}>
-            <SubmitButton label={t('pages.actions.createAccount')} loading={submitting} />
+            <SubmitButton block label={t('pages.actions.createAccount')} loading={submitting} />
           </Box>
         </Stack>
       </Form>
