@@ -48,6 +48,8 @@ export interface Room {
   blocked_at: string | null;
   unread: number;
   last_message_at: string | null;
+  /** When the customer last wrote (WhatsApp's 24-hour window, contract/channels.ts windowClosesAt). */
+  last_inbound_at: string | null;
   /** Newest messages first-loaded with the room (ordered by created_at ascending). */
   messages: Message[];
 }
@@ -66,6 +68,13 @@ export const CHAT_PAGE_SIZE = 30;
 export const DEFAULT_PAUSE_DAYS = 1;
 
 // ---------- client → server pushes (payloads validated by the server) ----------
+/** A template message: sent even outside WhatsApp's 24-hour window. */
+export const TemplateSendPayload = z.object({
+  name: z.string().trim().min(1).max(512),
+  language: z.string().trim().min(2).max(15),
+  parameters: z.array(z.string().max(1024)).max(20).default([]),
+});
+export type TemplateSendPayload = z.infer<typeof TemplateSendPayload>;
 export const FetchRoomsPayload = z.object({ search: z.string().max(200).default(''), page: z.number().int().min(1).default(1), tags: z.array(z.number().int()).optional(), pages: z.array(z.number().int()).optional() });
 export const FetchMessagesPayload = z.object({ before_timestamp: z.string().nullable().optional() });
 export const UpdateUserPayload = z.object({ user: z.object({ paused_until: z.string().datetime({ offset: true }).nullable() }) });
@@ -74,8 +83,10 @@ export const SendMessagePayload = z.object({
     text: z.string().max(4096).nullable().optional(),
     media_url: z.string().max(2048).nullable().optional(),
     media_type: z.string().max(100).nullable().optional(),
-    type: z.enum(['text', 'image', 'video', 'audio', 'document']).default('text'),
+    type: z.enum(['text', 'image', 'video', 'audio', 'document', 'template']).default('text'),
     client_id: z.string().min(1).max(64),
+    /** type 'template' only: an approved WhatsApp template and its body parameters ({{1}}, {{2}}…). */
+    template: TemplateSendPayload.optional(),
   }),
 });
 export const TagPayload = z.object({ tag: z.string().trim().min(1).max(100) });

@@ -40,15 +40,16 @@ export interface BuildAppOptions {
 /** Content-Security-Policy of the console: no inline scripts anywhere. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  // connect.facebook.net: the Facebook SDK used for the WhatsApp embedded signup.
-  scriptSrc: ["'self'", 'https://connect.facebook.net'],
+  // connect.facebook.net: the Facebook SDK (embedded signup, page connection, Facebook login);
+  // accounts.google.com: Google Identity Services (Google sign-in).
+  scriptSrc: ["'self'", 'https://connect.facebook.net', 'https://accounts.google.com'],
   scriptSrcAttr: ["'none'"],
   // MUI/emotion inject <style> elements at runtime.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
-  frameSrc: ["'self'", 'https://www.facebook.com'],
+  frameSrc: ["'self'", 'https://www.facebook.com', 'https://web.facebook.com', 'https://accounts.google.com'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

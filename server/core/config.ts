@@ -3,7 +3,7 @@
  * `npm start` work on a fresh checkout). Secrets never get a hard-coded default:
  * the JWT secret is generated on first start and kept in DATA_DIR.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -37,6 +37,78 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   /** Largest chat attachment a presigned upload accepts (MEDIA_UPLOAD_MAX_BYTES, default 16 MB). */
   mediaUploadMaxBytes: number;
+  /** Key (32 bytes, base64) encrypting provider tokens at rest (CHANNEL_SECRET_KEY, else generated into DATA_DIR). */
+  channelSecretKey: string;
+  meta: MetaConfig;
+  google: GoogleConfig;
+}
+
+/**
+ * Meta (Graph API: WhatsApp Cloud API, Messenger, Instagram, Facebook login). Without META_APP_ID
+ * the built-in fake Meta served at /dev/meta is used ('local'), so the embedded default works offline.
+ */
+export interface MetaConfig {
+  mode: 'live' | 'local';
+  appId: string;
+  appSecret: string;
+  /** Answered in the webhook GET handshake (hub.verify_token). */
+  verifyToken: string;
+  /** Embedded signup configuration id (Facebook Login for Business). */
+  configId: string;
+  graphVersion: string;
+  /** Graph API origin the server calls, without the version (https://graph.facebook.com). */
+  graphUrl: string;
+  /** The Facebook JS SDK the console loads. */
+  sdkUrl: string;
+  /** Delays of the adapter's quick retries on rate-limit errors (130429, 131056, HTTP 429) before the message waits for a later attempt. */
+  sendRetryDelaysMs: number[];
+}
+
+/** Google sign-in (access tokens from Google Identity Services). Without GOOGLE_CLIENT_ID the local fake at /dev/google is used. */
+export interface GoogleConfig {
+  mode: 'live' | 'local';
+  clientId: string;
+  /** Token introspection (https://oauth2.googleapis.com/tokeninfo). */
+  tokenInfoUrl: string;
+  /** OpenID userinfo (https://openidconnect.googleapis.com/v1/userinfo). */
+  userInfoUrl: string;
+  /** Google Identity Services' script the console loads. */
+  scriptUrl: string;
+}
+
+export const GRAPH_VERSION_DEFAULT = 'v23.0';
+
+/** The provider settings: live when the app ids are set, else the local fakes on this server's own port. */
+export function providerConfig(env: Env, port: number, secret: (purpose: string) => string): Pick<AppConfig, 'meta' | 'google'> {
+  const local = `http://127.0.0.1:${port}`;
+  const metaLive = !!env.META_APP_ID;
+  const googleLive = !!env.GOOGLE_CLIENT_ID;
+  if (metaLive && !env.META_APP_SECRET) throw new Error('META_APP_SECRET is required with META_APP_ID');
+  return {
+    meta: {
+      mode: metaLive ? 'live' : 'local',
+      appId: env.META_APP_ID || 'local-fake-app',
+      appSecret: env.META_APP_SECRET || secret('meta-app-secret'),
+      verifyToken: env.META_VERIFY_TOKEN || secret('meta-verify-token'),
+      configId: env.META_CONFIG_ID || (metaLive ? '' : 'local-fake-config'),
+      graphVersion: env.META_GRAPH_VERSION || GRAPH_VERSION_DEFAULT,
+      graphUrl: (env.META_GRAPH_URL || (metaLive ? 'https://graph.facebook.com' : `${local}/dev/meta/graph`)).replace(/\/+$/, ''),
+      sdkUrl: env.META_SDK_URL || (metaLive ? 'https://connect.facebook.net/en_US/sdk.js' : '/dev/meta/sdk.js'),
+      sendRetryDelaysMs: [1000, 2000, 4000, 8000],
+    },
+    google: {
+      mode: googleLive ? 'live' : 'local',
+      clientId: env.GOOGLE_CLIENT_ID || 'local-fake-google-client',
+      tokenInfoUrl: env.GOOGLE_TOKENINFO_URL || (googleLive ? 'https://oauth2.googleapis.com/tokeninfo' : `${local}/dev/google/tokeninfo`),
+      userInfoUrl: env.GOOGLE_USERINFO_URL || (googleLive ? 'https://openidconnect.googleapis.com/v1/userinfo' : `${local}/dev/google/userinfo`),
+      scriptUrl: env.GOOGLE_SCRIPT_URL || (googleLive ? 'https://accounts.google.com/gsi/client' : '/dev/google/gsi-client.js'),
+    },
+  };
+}
+
+/** A secret for one purpose derived from the JWT secret (the local fakes' app secret and verify token). */
+function derivedSecret(jwtSecret: string, purpose: string): string {
+  return createHmac('sha256', jwtSecret).update(purpose).digest('base64url');
 }
 
 /** The Phoenix-protocol socket server (server/core/realtime). Times in milliseconds. */
@@ -99,15 +171,15 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
-/** Reads DATA_DIR/jwt-secret, creating it (mode 600) on first start. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Reads DATA_DIR/<name>, creating it (mode 600) on first start. */
+function persistedSecret(dataDir: string, name = 'jwt-secret', bytes = 48, encoding: BufferEncoding = 'base64url'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString(encoding);
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
@@ -140,6 +212,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordHashCost: int(env.PASSWORD_HASH_COST, 2 ** 15, 'PASSWORD_HASH_COST'),
     redisUrl: env.REDIS_URL || null,
     mediaUploadMaxBytes: int(env.MEDIA_UPLOAD_MAX_BYTES, 16 * 1024 * 1024, 'MEDIA_UPLOAD_MAX_BYTES'),
+    channelSecretKey: env.CHANNEL_SECRET_KEY || persistedSecret(dataDir, 'channel-secret-key', 32, 'base64'),
+    ...providerConfig(env, port, (purpose) => derivedSecret(jwtSecret, purpose)),
     realtime: {
       ...DEFAULT_REALTIME_CONFIG,
       allowedOrigins: origins(env.SOCKET_ALLOWED_ORIGINS),
@@ -178,6 +252,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordHashCost: 2 ** 12,
     redisUrl: null,
     mediaUploadMaxBytes: 16 * 1024 * 1024,
+    channelSecretKey: Buffer.alloc(32, 7).toString('base64'),
+    // Tests point graphUrl / tokenInfoUrl at a fake server they start (server/core/meta/fake).
+    ...providerConfig({}, 0, (purpose) => `test-${purpose}`),
     realtime: { ...DEFAULT_REALTIME_CONFIG },
     ...overrides,
   };

@@ -15,6 +15,7 @@ import type { SessionService } from './auth/sessions';
 import type { OutboxEmailSender } from './email/outboxSender';
 import type { RealtimeHub } from './realtime/types';
 import type { MediaStorage } from './storage/types';
+import type { GoogleIdentity, MetaGraph } from './meta/types';
 
 /** Everything the container knows, by name. */
 export interface ServiceRegistry {
@@ -31,6 +32,10 @@ export interface ServiceRegistry {
   MediaStorage: MediaStorage;
   /** The Phoenix-protocol socket hub: feature plugins register their channels on it and broadcast. */
   RealtimeHub: RealtimeHub;
+  /** Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram, Facebook login): the real HTTP adapter, pointed at the local fake in the embedded default. */
+  MetaGraph: MetaGraph;
+  /** Google sign-in token checks. */
+  GoogleIdentity: GoogleIdentity;
 }
 
 export type ServiceName = keyof ServiceRegistry;
@@ -46,6 +51,8 @@ export const TOKENS: { readonly [K in ServiceName]: symbol } = {
   SessionService: Symbol('SessionService'),
   MediaStorage: Symbol('MediaStorage'),
   RealtimeHub: Symbol('RealtimeHub'),
+  MetaGraph: Symbol('MetaGraph'),
+  GoogleIdentity: Symbol('GoogleIdentity'),
 };
 
 export type ServiceOverrides = Partial<ServiceRegistry>;

@@ -73,6 +73,8 @@ export const httpApiRef = createApiRef<HttpProvider>({ id: 'core.http' });
 export interface ConsoleAuthProvider extends AuthProvider {
   /** Loads GET /account/user/ into the account store. */
   loadUser(): Promise<User>;
+  /** POST /account/facebook/ or /account/google/ with the provider's access token; then like login(). */
+  socialLogin(provider: 'facebook' | 'google', accessToken: string): Promise<void>;
 }
 export const authApiRef = createApiRef<ConsoleAuthProvider>({ id: 'core.auth' });
 
@@ -136,3 +138,38 @@ export interface RealtimeClientFactory {
   createSocket(): Socket;
 }
 export const realtimeApiRef = createApiRef<RealtimeClientFactory>({ id: 'core.realtime' });
+
+// ---------- social SDKs (Facebook: embedded signup, page connection, login; Google: login) ----------
+/** What the WhatsApp embedded signup hands back: the SDK's code and the message event's ids (spec §3 embedded signup data). */
+export interface EmbeddedSignupResult {
+  code: string;
+  phone_number_id: string;
+  waba_id: string;
+  /** Whatever the SDK's message events carried that was not JSON. */
+  non_json_data?: unknown;
+}
+/** The user closed the provider's dialog ('Facebook login was closed'). */
+export class SocialDialogClosedError extends Error {
+  constructor(readonly provider: 'facebook' | 'google') {
+    super(`${provider} dialog closed`);
+    this.name = 'SocialDialogClosedError';
+  }
+}
+/** The provider's SDK could not be loaded (offline, blocked) or is not configured. */
+export class SocialSdkUnavailableError extends Error {
+  constructor(readonly provider: 'facebook' | 'google', reason: string) {
+    super(reason);
+    this.name = 'SocialSdkUnavailableError';
+  }
+}
+export interface SocialApi {
+  /** GET /api/client-config/ (cached), falling back to the build's VITE_* settings. */
+  clientConfig(): Promise<import('../../contract/channels').ClientConfig>;
+  /** Facebook login → the user's access token; 'pages' asks the page scopes (connecting Messenger/Instagram). */
+  facebookLogin(scopes: 'login' | 'pages'): Promise<string>;
+  /** Runs the WhatsApp embedded signup (FB.login with config_id and the WA_EMBEDDED_SIGNUP message events). */
+  facebookEmbeddedSignup(): Promise<EmbeddedSignupResult>;
+  /** Google Identity Services token client → an access token. */
+  googleLogin(): Promise<string>;
+}
+export const socialApiRef = createApiRef<SocialApi>({ id: 'core.social' });

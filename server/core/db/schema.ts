@@ -166,9 +166,24 @@ export const channels = pgTable(
     status: text('status').notNull().default('active'),
     /** Sandbox only: the secret in the customer simulator's link. */
     simulatorKey: text('simulator_key').unique(),
+    /** WhatsApp: the WhatsApp Business Account id and the number as Meta displays it. */
+    wabaId: text('waba_id'),
+    displayPhoneNumber: text('display_phone_number'),
+    /** The provider token (WhatsApp business token, page token), encrypted at rest (server/core/crypto/secretBox.ts). */
+    accessTokenEnc: text('access_token_enc'),
+    /** WhatsApp embedded signup: in_progress, completed, partial_failure, failed; null elsewhere. */
+    signupStatus: text('signup_status').$type<'in_progress' | 'completed' | 'partial_failure' | 'failed'>(),
+    signupSteps: jsonb('signup_steps').$type<{ name: string; status: 'pending' | 'done' | 'failed'; error: string | null; at: string | null }[]>(),
+    signupError: text('signup_error'),
+    /** Provider details kept for later calls (Instagram account id of a page, the signup's non-JSON data…). */
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('channels_company_idx').on(t.companyId)],
+  (t) => [
+    index('channels_company_idx').on(t.companyId),
+    // One provider account belongs to one company at a time (else: account-already-connected).
+    uniqueIndex('channels_platform_external_uq').on(t.platform, t.externalId).where(sql`${t.status} <> 'disconnected'`),
+  ],
 );
 
 /** One conversation with one customer on one channel. */
@@ -184,6 +199,8 @@ export const rooms = pgTable(
     pausedUntil: at('paused_until'),
     blockedAt: at('blocked_at'),
     lastMessageAt: at('last_message_at'),
+    /** The customer's latest message (WhatsApp's 24-hour customer-service window). */
+    lastInboundAt: at('last_inbound_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -250,4 +267,39 @@ export const roomReads = pgTable(
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
+
+// ---------- channels (server/plugins/channels) ----------
+
+/**
+ * Provider webhooks as received (signature checked), kept until processed: the POST is answered
+ * at once and a restart in the middle resumes the unprocessed ones. Processing is idempotent.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: createdAt(),
+    processedAt: at('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('webhook_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+);
+
+/** Accounts of a user at identity providers (Facebook, Google) for social login. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'facebook' | 'google'>().notNull(),
+    /** The provider's stable user id (Facebook app-scoped id, Google `sub`). */
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
 );

@@ -98,6 +98,7 @@ const roomColumns = {
   pausedUntil: rooms.pausedUntil,
   blockedAt: rooms.blockedAt,
   lastMessageAt: rooms.lastMessageAt,
+  lastInboundAt: rooms.lastInboundAt,
   createdAt: rooms.createdAt,
   platform: channels.platform,
 };
@@ -587,6 +588,10 @@ export class ChatService {
     });
     const message = toMessage(row);
     if (created) {
+      await this.db
+        .update(rooms)
+        .set({ lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${row.createdAt}), ${row.createdAt})` })
+        .where(eq(rooms.id, record.id));
       // A new room carries its first message (and unread count) in new_room; the page needs no new_message then.
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);

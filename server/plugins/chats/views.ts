@@ -47,6 +47,7 @@ export function toRoom(row: RoomRecord, extra: { tags: Tag[]; unread: number; me
     blocked_at: iso(row.blockedAt),
     unread: extra.unread,
     last_message_at: iso(row.lastMessageAt),
+    last_inbound_at: iso(row.lastInboundAt),
     messages: extra.messages,
   };
 }

@@ -50,6 +50,12 @@ export function createAuthProvider(deps: AuthProviderDeps): ConsoleAuthProvider 
       return { redirectTo: companyId !== null ? '/dashboard' : '/company/select' };
     },
 
+    async socialLogin(provider: 'facebook' | 'google', accessToken: string) {
+      const response = await http.post<LoginResponse>(`/account/${provider}/`, { access_token: accessToken }, { auth: false });
+      session.setTokens({ access: response.access, refresh: response.refresh });
+      applyUser(response.user);
+    },
+
     async loadUser() {
       try {
         const user = await http.get<User>('/account/user/');

@@ -39,6 +39,7 @@ export function room(id: number, patch: Partial<Room> = {}): Room {
     blocked_at: null,
     unread: 0,
     last_message_at: null,
+    last_inbound_at: null,
     messages: [],
     ...patch,
   };

@@ -1,0 +1,166 @@
+/**
+ * The Meta adapter's interface (Graph API: WhatsApp Cloud API, Messenger and Instagram Send API,
+ * embedded signup, Facebook login) and Google sign-in's. The real implementations call the
+ * providers over HTTP (graphClient.ts, google.ts); the local fake servers in ./fake follow the
+ * same published formats, so the same code runs against both.
+ */
+import type { MessageTemplate } from '../../../contract/channels';
+import type { MessageType } from '../../../contract/chats';
+
+// ---------- outbound content (what bots and agents send) ----------
+
+export type OutboundContent =
+  | { kind: 'text'; text: string; previewUrl?: boolean }
+  | { kind: 'media'; mediaType: 'image' | 'video' | 'document' | 'audio'; link: string; caption?: string; filename?: string }
+  | { kind: 'buttons'; body: string; buttons: { id: string; title: string }[]; header?: string; footer?: string }
+  | {
+      kind: 'list';
+      body: string;
+      buttonText: string;
+      sections: { title: string; rows: { id: string; title: string; description?: string }[] }[];
+      header?: string;
+      footer?: string;
+    }
+  | { kind: 'template'; name: string; language: string; bodyParameters: string[] };
+
+/** A Graph API error, with Meta's code: retryable ones (130429, 131056, 80007, 4, HTTP 429) are retried with back-off. */
+export class GraphApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly code: number | null,
+    readonly subcode: number | null = null,
+    /** Rate limited or temporarily unavailable: try again later, never drop the message. */
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'GraphApiError';
+  }
+}
+
+export interface PhoneNumberInfo {
+  id: string;
+  display_phone_number: string;
+  verified_name: string;
+}
+
+export interface ManagedPage {
+  id: string;
+  name: string;
+  /** The page token (from /me/accounts). */
+  access_token: string;
+  instagram: { id: string; username: string } | null;
+}
+
+export interface TokenInfo {
+  isValid: boolean;
+  appId: string;
+  userId: string;
+  scopes: string[];
+}
+
+export interface FacebookProfile {
+  id: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+}
+
+/** The Graph API calls the product makes. Every call takes the token it runs with. */
+export interface MetaGraph {
+  // embedded signup (WhatsApp)
+  /** GET /oauth/access_token with the app id/secret and the SDK's code → a business token. */
+  exchangeCode(code: string): Promise<{ accessToken: string }>;
+  phoneNumber(phoneNumberId: string, token: string): Promise<PhoneNumberInfo>;
+  /** POST /{phone-number-id}/register (Cloud API registration with a two-step PIN). */
+  registerPhone(phoneNumberId: string, token: string, pin: string): Promise<void>;
+  /** POST /{waba-id}/subscribed_apps: the WABA's webhooks come to this app. */
+  subscribeWaba(wabaId: string, token: string): Promise<void>;
+  unsubscribeWaba(wabaId: string, token: string): Promise<void>;
+  /** GET /{waba-id}/message_templates, every page followed. */
+  messageTemplates(wabaId: string, token: string): Promise<MessageTemplate[]>;
+
+  // messaging
+  /** POST /{phone-number-id}/messages → the wamid. Rate limits are retried (config.meta.sendRetryDelaysMs), then thrown as retryable. */
+  sendWhatsApp(phoneNumberId: string, token: string, to: string, content: OutboundContent): Promise<{ messageId: string }>;
+  /** POST /{page-id}/messages (Messenger and Instagram Send API) → the mid. */
+  sendMessenger(pageId: string, pageToken: string, recipientId: string, content: OutboundContent): Promise<{ messageId: string }>;
+  /** WhatsApp inbound media: GET /{media-id} for its URL, then the bytes (the URL needs the token). */
+  downloadMedia(mediaId: string, token: string): Promise<{ bytes: Buffer; mimeType: string }>;
+
+  // pages (Messenger, Instagram)
+  /** GET /me/accounts with the user's token: the pages they manage, with page tokens and linked Instagram accounts. */
+  managedPages(userToken: string): Promise<ManagedPage[]>;
+  /** POST /{page-id}/subscribed_apps (messages, message_deliveries, message_reads, messaging_postbacks). */
+  subscribePage(pageId: string, pageToken: string): Promise<void>;
+  unsubscribePage(pageId: string, pageToken: string): Promise<void>;
+
+  // Facebook login
+  /** GET /debug_token with the app token: is this user token valid and issued for our app? */
+  debugToken(userToken: string): Promise<TokenInfo>;
+  /** GET /me?fields=id,email,first_name,last_name. */
+  profile(userToken: string): Promise<FacebookProfile>;
+}
+
+export interface GoogleProfile {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+}
+
+/** Google sign-in: checks an access token was issued to our client id and reads the profile. */
+export interface GoogleIdentity {
+  verifyAccessToken(accessToken: string): Promise<GoogleProfile>;
+}
+
+/** Thrown when a social token is invalid, expired or issued to another app. */
+export class SocialTokenError extends Error {
+  constructor(message = 'Invalid or expired access token.') {
+    super(message);
+    this.name = 'SocialTokenError';
+  }
+}
+
+// ---------- webhooks ----------
+
+/** One inbound customer message from a webhook, normalised across WhatsApp, Messenger and Instagram. */
+export interface InboundWebhookMessage {
+  kind: 'message';
+  platform: 'whatsapp' | 'messenger' | 'instagram';
+  /** phone_number_id (WhatsApp), page id (Messenger), Instagram account id. */
+  channelExternalId: string;
+  /** wa_id, PSID or IGSID. */
+  customerId: string;
+  /** The contact's profile name when the webhook carries it, else the customer id. */
+  customerName: string;
+  /** wamid / mid: the idempotency key. */
+  messageId: string;
+  /** ISO 8601. */
+  timestamp: string;
+  type: MessageType;
+  text: string | null;
+  /** WhatsApp media: the media id to download; Messenger/Instagram: the attachment URL. */
+  mediaId: string | null;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  /** Button/list reply id and title, location, contacts… as received. */
+  data: Record<string, unknown> | null;
+}
+
+export interface StatusWebhookEvent {
+  kind: 'status';
+  platform: 'whatsapp' | 'messenger' | 'instagram';
+  channelExternalId: string;
+  /** The provider message id the status is about (wamid). Messenger read/delivery watermarks use `watermark` instead. */
+  messageId: string | null;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** Messenger/Instagram: every message sent before this time (ISO) is delivered/read. */
+  watermark: string | null;
+  recipientId: string;
+  error: string | null;
+  timestamp: string;
+}
+
+export type WebhookEvent = InboundWebhookMessage | StatusWebhookEvent;
