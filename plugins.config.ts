@@ -6,6 +6,7 @@ import type { ConsolePlugin } from './src/core/plugins/types';
 import { dashboardPlugin } from './src/plugins/dashboard';
 import { accountPlugin } from './src/plugins/account';
 import { chatsPlugin } from './src/plugins/chats';
+import { channelsPlugin } from './src/plugins/channels';
 import { teamPlugin } from './src/plugins/team';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
@@ -48,6 +49,7 @@ export const enabledFeatures: FeatureKey[] = [
 export const plugins: ConsolePlugin[] = [
   dashboardPlugin,
   chatsPlugin,
+  channelsPlugin,
   accountPlugin,
   teamPlugin,
 ];

@@ -45,7 +45,16 @@ export interface Channel {
   steps: SignupStep[];
   /** Derived on the server with isChannelConnected. */
   connected: boolean;
+  /** Sandbox only: the customer simulator's page (/sandbox/{key}). */
+  simulator_url: string | null;
   created_at: string;
+}
+
+/** GET /api/channels/ (paged, results envelope) with the company's "connected" rule (spec §4) for the requesting member. */
+export interface ChannelsListResponse {
+  results: Channel[];
+  count: number;
+  company_connected: boolean;
 }
 
 /** Spec §4: a WhatsApp channel whose signup is completed or partial_failure is connected; other channels when active. */
@@ -83,7 +92,12 @@ export interface SignupStatusResponse {
   channel_id: number;
   steps: SignupStep[];
   error: string | null;
+  /** The number was already connected (to this company or another): the console shows account-already-connected. */
+  already_connected: boolean;
 }
+
+/** POST /api/wa-onboard/retry/: runs the failed steps of a partial_failure signup again. */
+export const SignupRetryBody = z.object({ external_id: z.string().trim().min(1).max(64) });
 
 /** POST /api/channels/facebook_pages/: the pages (and their Instagram accounts) a Facebook user token can manage. */
 export const FacebookPagesBody = z.object({ access_token: z.string().trim().min(1).max(4096) });

@@ -21,12 +21,15 @@ import { registerConsoleStatic } from './consoleStatic';
 import { healthRoutes } from './health';
 import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from './storage/localDisk';
+import { S3MediaStorage } from './storage/s3';
+import { registerMediaSweeper } from './storage/sweeper';
 import { mediaRoutes } from './storage/routes';
 import { UploadSigner } from './storage/presign';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
 import chatsPlugin from '../plugins/chats';
+import channelsPlugin from '../plugins/channels';
 import sandboxPlugin from '../plugins/sandbox';
 import teamPlugin from '../plugins/team';
 
@@ -56,6 +59,19 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
+/** The CSP with an S3 bucket: the browser PUTs uploads to it (connect-src) and loads images, audio and video from it. */
+export function contentSecurityPolicy(config: AppConfig): typeof CONTENT_SECURITY_POLICY & { mediaSrc?: string[] } {
+  if (!config.s3) return CONTENT_SECURITY_POLICY;
+  const bucket = new S3MediaStorage(config.s3, systemClock);
+  const files = bucket.fileOrigin();
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, bucket.uploadOrigin()],
+    imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, files],
+    mediaSrc: ["'self'", files],
+  };
+}
+
 /** Signs and checks presigned media uploads (PUT /media/upload/<key>); the key is derived from the JWT secret. */
 export function mediaUploadSigner(config: AppConfig, clock: Clock): UploadSigner {
   return new UploadSigner({ secret: config.jwtSecret, publicUrl: config.publicUrl, clock, mediaPath: '/media' });
@@ -70,10 +86,14 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
     'TokenService',
     (s) => new TokenService({ secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl, refreshTokenTtl: config.refreshTokenTtl }, s.get('Clock')),
   );
-  services.factory('SessionService', (s) => new SessionService(s.get('Database'), s.get('TokenService'), s.get('Clock')));
+  services.factory('SessionService', (s) => new SessionService(s.get('Database'), s.get('TokenService'), s.get('Clock'), () => s.get('RealtimeHub')));
   services.factory('Outbox', (s) => (config.smtpUrl ? null : new OutboxEmailSender(s.get('Database'), s.get('Clock'), log)));
   services.factory('EmailSender', (s) => (config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : s.get('Outbox')!));
-  services.factory('MediaStorage', (s) => new LocalDiskMediaStorage(path.join(config.dataDir, 'media'), '/media', mediaUploadSigner(config, s.get('Clock'))));
+  services.factory('MediaStorage', (s) =>
+    config.s3
+      ? new S3MediaStorage(config.s3, s.get('Clock'))
+      : new LocalDiskMediaStorage(path.join(config.dataDir, 'media'), '/media', mediaUploadSigner(config, s.get('Clock'))),
+  );
 
   for (const [name, value] of Object.entries(overrides) as [ServiceName, ServiceRegistry[ServiceName]][]) {
     if (value !== undefined) services.value(name, value as never);
@@ -106,7 +126,7 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
 
   registerErrorHandling(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The console may run on plain http on a LAN; do not force https on its requests.
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
   });
@@ -118,9 +138,13 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(accountsPlugin);
   await app.register(companiesPlugin);
   await app.register(chatsPlugin);
+  await app.register(channelsPlugin);
   await app.register(sandboxPlugin);
   await app.register(teamPlugin);
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
+  if (config.mediaSweepIntervalMs > 0) {
+    registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
+  }
 
   const outbox = services.get('Outbox');
   if (outbox && config.devOutbox) await app.register(outboxRoutes, { outbox });

@@ -37,6 +37,10 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   /** Largest chat attachment a presigned upload accepts (MEDIA_UPLOAD_MAX_BYTES, default 16 MB). */
   mediaUploadMaxBytes: number;
+  /** S3-compatible bucket for media (S3_BUCKET); null = the local disk under DATA_DIR/media. */
+  s3: S3Config | null;
+  /** How often unreferenced uploads are swept (MEDIA_SWEEP_INTERVAL_MS, default 1 h); 0 = never (tests). */
+  mediaSweepIntervalMs: number;
   /** Key (32 bytes, base64) encrypting provider tokens at rest (CHANNEL_SECRET_KEY, else generated into DATA_DIR). */
   channelSecretKey: string;
   meta: MetaConfig;
@@ -104,6 +108,53 @@ export function providerConfig(env: Env, port: number, secret: (purpose: string)
       scriptUrl: env.GOOGLE_SCRIPT_URL || (googleLive ? 'https://accounts.google.com/gsi/client' : '/dev/google/gsi-client.js'),
     },
   };
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2): server/core/storage/s3.ts. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Base URL objects are read from (CDN, public bucket domain), no trailing slash; null = the bucket URL. */
+  publicUrl: string | null;
+}
+
+function httpUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+/** The bucket settings, or null without S3_BUCKET; fails fast on a bucket without credentials. */
+export function s3Config(env: Env): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET');
+  const region = env.S3_REGION || 'us-east-1';
+  return {
+    bucket,
+    region,
+    endpoint: env.S3_ENDPOINT ? httpUrl(env.S3_ENDPOINT, 'S3_ENDPOINT') : `https://s3.${region}.amazonaws.com`,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, !!env.S3_ENDPOINT),
+    publicUrl: env.S3_PUBLIC_URL ? httpUrl(env.S3_PUBLIC_URL, 'S3_PUBLIC_URL') : null,
+  };
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
 }
 
 /** A secret for one purpose derived from the JWT secret (the local fakes' app secret and verify token). */
@@ -212,6 +263,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordHashCost: int(env.PASSWORD_HASH_COST, 2 ** 15, 'PASSWORD_HASH_COST'),
     redisUrl: env.REDIS_URL || null,
     mediaUploadMaxBytes: int(env.MEDIA_UPLOAD_MAX_BYTES, 16 * 1024 * 1024, 'MEDIA_UPLOAD_MAX_BYTES'),
+    s3: s3Config(env),
+    mediaSweepIntervalMs: nonNegativeInt(env.MEDIA_SWEEP_INTERVAL_MS, 3600_000, 'MEDIA_SWEEP_INTERVAL_MS'),
     channelSecretKey: env.CHANNEL_SECRET_KEY || persistedSecret(dataDir, 'channel-secret-key', 32, 'base64'),
     ...providerConfig(env, port, (purpose) => derivedSecret(jwtSecret, purpose)),
     realtime: {
@@ -252,6 +305,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordHashCost: 2 ** 12,
     redisUrl: null,
     mediaUploadMaxBytes: 16 * 1024 * 1024,
+    s3: null,
+    mediaSweepIntervalMs: 0,
     channelSecretKey: Buffer.alloc(32, 7).toString('base64'),
     // Tests point graphUrl / tokenInfoUrl at a fake server they start (server/core/meta/fake).
     ...providerConfig({}, 0, (purpose) => `test-${purpose}`),

@@ -16,6 +16,7 @@ import {
   permissionApiRef,
   realtimeApiRef,
   sessionApiRef,
+  socialApiRef,
   type ConsoleConfig,
 } from './apis';
 import { createConfig } from './config/config';
@@ -29,6 +30,7 @@ import { createAlertApi } from './alert/alertApi';
 import { createI18nApi } from './i18n/i18n';
 import { createDataProvider } from './data/dataProvider';
 import { createRealtimeFactory } from './realtime/realtimeFactory';
+import { createSocialApi } from './social/socialApi';
 
 /**
  * Filled by createConsole from the enabled plugins' resources before anything resolves the data
@@ -81,6 +83,9 @@ export function registerCoreApis(registry: ApiRegistry, options: CoreApiOptions 
       deps: { config: configApiRef, session: sessionApiRef, account: accountApiRef },
       factory: (deps) => createRealtimeFactory(deps),
     }),
+  );
+  registry.register(
+    createApiFactory({ api: socialApiRef, deps: { http: httpApiRef, config: configApiRef }, factory: ({ http, config }) => createSocialApi({ http, config }) }),
   );
   return data;
 }

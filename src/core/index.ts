@@ -29,6 +29,7 @@ export { ConsoleNotification } from './alert/ConsoleNotification';
 export { createI18nApi, LOCALES } from './i18n/i18n';
 export { createDataProvider, createBaseDataProvider, ALL_PAGE_SIZE, type DataProviderOptions } from './data/dataProvider';
 export { createRealtimeFactory, socketEndpoint } from './realtime/realtimeFactory';
+export { createSocialApi, createScriptLoader, fallbackClientConfig, resolveScriptUrl, type ScriptLoader } from './social';
 export { required, email, minLength, maxLength, ruleMessage, translateRule, validateOnChangeAndBlur } from './validation';
 
 export { EmptyView } from './components/EmptyView';

@@ -53,6 +53,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/**
+ * A stored value that no password verifies (not an scrypt string): accounts created by social
+ * sign-in have no password until the user sets one through a password reset.
+ */
+export function unusablePasswordHash(): string {
+  return `!unusable$${randomBytes(SALT_BYTES).toString('base64')}`;
+}
+
+/** Whether a stored value is a real hash (false for unusablePasswordHash()). */
+export function isUsablePasswordHash(stored: string): boolean {
+  return stored.startsWith('scrypt$');
+}
+
 /** Cost parameter of a stored hash, to detect hashes that should be upgraded on login. */
 export function hashCost(stored: string): number | null {
   const parts = stored.split('$');

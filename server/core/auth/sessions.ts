@@ -5,11 +5,13 @@
  * Refreshing marks the presented token used and issues a new pair in the same session.
  * Presenting a token that was already used means it was copied (someone else holds the
  * chain), so the whole session is revoked: both the thief's and the owner's tokens die.
+ * Revoking also closes the sockets opened with the session, on every server process (RealtimeHub).
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TokenPair } from '../../../contract/api';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
+import type { RealtimeHub } from '../realtime/types';
 import { refreshTokens, sessions } from '../db/schema';
 import { sha256 } from './secrets';
 import { InvalidTokenError, type TokenService } from './tokens';
@@ -21,7 +23,13 @@ export class SessionService {
     private readonly db: Database,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
+    /** The socket hub, resolved when needed (it is created after this service); absent in some tests. */
+    private readonly realtime: () => Pick<RealtimeHub, 'disconnect'> | null = () => null,
   ) {}
+
+  private async closeSockets(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length > 0) await this.realtime()?.disconnect({ sessionIds });
+  }
 
   /** Opens a session for a successful login and returns its first token pair. */
   async start(userId: number): Promise<TokenPair & { sessionId: string }> {
@@ -86,12 +94,14 @@ export class SessionService {
 
   async revokeSession(sessionId: string): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.closeSockets([sessionId]);
   }
 
   /** Revokes every session of the user, or every one except `keepSessionId`. */
   async revokeAllForUser(userId: number, keepSessionId?: string): Promise<void> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-    await this.db.update(sessions).set({ revokedAt: this.clock.now() }).where(and(...conditions));
+    const revoked = await this.db.update(sessions).set({ revokedAt: this.clock.now() }).where(and(...conditions)).returning({ id: sessions.id });
+    await this.closeSockets(revoked.map((row) => row.id));
   }
 }

@@ -32,6 +32,8 @@ export class GraphApiError extends Error {
     readonly subcode: number | null = null,
     /** Rate limited or temporarily unavailable: try again later, never drop the message. */
     readonly retryable = false,
+    /** Meta's Retry-After (HTTP 429), when it sent one: the earliest a retry makes sense. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'GraphApiError';

@@ -2,6 +2,8 @@
  * What a socket connection must pass before it exists: an allowed Origin, the 2.0.0 serializer,
  * and the `token` (our access JWT, session still open) plus `company_id` of a company the user
  * belongs to. The result is the SocketIdentity every channel handler sees.
+ * With the hub's ConnectIdentityCache, an open session and a membership looked up in the last
+ * seconds are reused (only the token's signature and expiry are checked again), see identityCache.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import type { Services } from '../services';
 import { users } from '../db/schema';
 import { InvalidTokenError } from '../auth/tokens';
 import { findMembership } from '../tenancy/memberships';
+import type { ConnectIdentityCache, MemberIdentity } from './identityCache';
 import { SERIALIZER_VSN } from './serializer';
 import type { SocketIdentity } from './types';
 
@@ -22,6 +25,8 @@ export interface Connected {
   identity: SocketIdentity;
   /** The login session of the access token (to drop sockets of a revoked session later). */
   sessionId: string;
+  /** The identity cache's revision when the lookup began (see ConnectIdentityCache.isStale). */
+  since: number;
 }
 
 function originOf(url: string): string | null {
@@ -59,7 +64,11 @@ export function checkVsn(vsn: unknown): ConnectRefusal | null {
 
 const refused = (detail: string, code = 'socket_refused'): ConnectRefusal => ({ status: 403, detail, code });
 
-export async function authenticateSocket(services: Services, params: { token?: unknown; companyId?: unknown }): Promise<Connected | ConnectRefusal> {
+export async function authenticateSocket(
+  services: Services,
+  params: { token?: unknown; companyId?: unknown },
+  cache?: ConnectIdentityCache,
+): Promise<Connected | ConnectRefusal> {
   const { token, companyId } = params;
   if (typeof token !== 'string' || token === '') return refused('A token is required to connect.', 'not_authenticated');
   if (typeof companyId !== 'string' || !/^[1-9]\d{0,15}$/.test(companyId)) return refused('A company_id is required to connect.', 'company_required');
@@ -71,27 +80,37 @@ export async function authenticateSocket(services: Services, params: { token?: u
     if (err instanceof InvalidTokenError) return refused('Given token not valid for any token type', 'token_not_valid');
     throw err;
   }
-  if (!(await services.get('SessionService').isActive(claims.sessionId, claims.userId))) {
-    return refused('Given token not valid for any token type', 'token_not_valid');
+  const since = cache?.begin() ?? 0;
+  if (!cache?.hasSession(claims.sessionId, claims.userId)) {
+    if (!(await services.get('SessionService').isActive(claims.sessionId, claims.userId))) {
+      return refused('Given token not valid for any token type', 'token_not_valid');
+    }
+    cache?.rememberSession(claims.sessionId, claims.userId, since);
   }
-  const db = services.get('Database');
-  const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, claims.userId));
-  if (!user) return refused('Given token not valid for any token type', 'token_not_valid');
 
-  const membership = await findMembership(db, user.id, Number(companyId));
-  if (!membership) return refused('You are not a member of this company.', 'not_a_member');
+  let member: MemberIdentity | undefined = cache?.member(claims.userId, Number(companyId));
+  if (!member) {
+    const db = services.get('Database');
+    const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, claims.userId));
+    if (!user) return refused('Given token not valid for any token type', 'token_not_valid');
 
-  return {
-    sessionId: claims.sessionId,
-    identity: {
-      socketId: randomUUID(),
+    const membership = await findMembership(db, user.id, Number(companyId));
+    if (!membership) return refused('You are not a member of this company.', 'not_a_member');
+    member = {
       userId: user.id,
       email: user.email,
       firstName: user.firstName,
       companyId: membership.company.id,
       role: membership.role,
       permissions: membership.permissions,
-    },
+    };
+    cache?.rememberMember(member, since);
+  }
+
+  return {
+    sessionId: claims.sessionId,
+    since,
+    identity: { socketId: randomUUID(), ...member, permissions: { ...member.permissions } },
   };
 }
 

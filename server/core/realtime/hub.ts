@@ -12,6 +12,8 @@
  * - phx_leave → ok reply, then phx_close; the handler's terminate runs.
  * - a handler that throws → phx_error `{reason: "channel_crash"}` on its topic (the client rejoins).
  * - `phoenix`/`heartbeat` → ok reply.
+ * - `disconnect` (a revoked session, a removed member or changed role) closes the matching sockets
+ *   on every process: the command travels on the broadcast fan-out under a topic no client can join.
  * Messages of one topic are handled in order; different topics run concurrently.
  * Pushes (and presence) made while a join is in progress reach the client after the join reply.
  */
@@ -19,9 +21,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeConfig } from '../config';
 import { LocalFanout, LocalPresenceStore, RedisFanout, type Fanout, type PresenceState, type PresenceStore } from './fanout';
+import { ConnectIdentityCache, IDENTITY_CACHE_TTL_MS } from './identityCache';
 import { TokenBucket, WindowCounter } from './rateLimit';
 import { decodeFrame, encodeFrame, encodeReply, encodeWithPayloadJson, peekBinaryPush, type Frame } from './serializer';
-import type { ChannelContext, ChannelHandler, RealtimeHub, Reply, SocketIdentity } from './types';
+import type { ChannelContext, ChannelHandler, DisconnectTarget, RealtimeHub, Reply, SocketIdentity } from './types';
 
 /** Close codes the server uses (4000-4999: application codes). */
 export const CLOSE = {
@@ -31,7 +34,38 @@ export const CLOSE = {
   IDLE: 4408,
   RATE_LIMIT: 4429,
   SLOW_CONSUMER: 4413,
+  /** The login session was revoked: the client's reconnect with the same token is refused. */
+  REVOKED: 4401,
+  /** Removed from the company or the role changed: a reconnect gets the current rights (or is refused). */
+  MEMBERSHIP_CHANGED: 4403,
 } as const;
+
+/** Hub-to-hub commands on the fan-out. No colon: no handler prefix matches it, so no client can join it. */
+const CONTROL_TOPIC = '$hub';
+
+interface DisconnectCommand {
+  origin: string;
+  sessionIds: string[];
+  member: { userId: number; companyId: number } | null;
+}
+
+function toCommand(origin: string, target: DisconnectTarget): DisconnectCommand {
+  if ('sessionIds' in target) return { origin, sessionIds: [...target.sessionIds], member: null };
+  if ('sessionId' in target) return { origin, sessionIds: [target.sessionId], member: null };
+  return { origin, sessionIds: [], member: { userId: target.userId, companyId: target.companyId } };
+}
+
+function parseCommand(payloadJson: string): DisconnectCommand | null {
+  try {
+    const raw = JSON.parse(payloadJson) as Partial<DisconnectCommand>;
+    const sessionIds = Array.isArray(raw.sessionIds) ? raw.sessionIds.filter((id): id is string => typeof id === 'string') : [];
+    const m = raw.member;
+    const member = m && Number.isSafeInteger(m.userId) && Number.isSafeInteger(m.companyId) ? { userId: m.userId, companyId: m.companyId } : null;
+    return typeof raw.origin === 'string' ? { origin: raw.origin, sessionIds, member } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a transport (websocket, long-poll session) offers the hub. */
 export interface Transport {
@@ -50,6 +84,8 @@ export interface HubOptions {
   log: FastifyBaseLogger;
   /** null = in-memory fan-out (one process). */
   redisUrl?: string | null;
+  /** How long connect-time identities are reused (0: always read the database). */
+  identityCacheTtlMs?: number;
 }
 
 /** Tasks waiting per socket (over every topic) before further messages are refused. */
@@ -319,10 +355,13 @@ export class PhoenixHub implements RealtimeHub {
   private started = false;
   /** Set once the app closes: no new sockets. */
   closing = false;
+  /** Sessions and memberships recently checked at connect (see identityCache.ts). */
+  readonly identities: ConnectIdentityCache;
 
-  constructor({ config, log, redisUrl = null }: HubOptions) {
+  constructor({ config, log, redisUrl = null, identityCacheTtlMs = IDENTITY_CACHE_TTL_MS }: HubOptions) {
     this.config = config;
     this.log = log;
+    this.identities = new ConnectIdentityCache(identityCacheTtlMs);
     if (redisUrl) {
       const redis = new RedisFanout(redisUrl, config.redisPrefix, log);
       this.fanout = redis;
@@ -340,7 +379,9 @@ export class PhoenixHub implements RealtimeHub {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    await this.fanout.start((topic, event, payloadJson) => this.deliver(topic, event, payloadJson));
+    await this.fanout.start((topic, event, payloadJson) =>
+      topic === CONTROL_TOPIC ? this.onControl(event, payloadJson) : this.deliver(topic, event, payloadJson),
+    );
     const every = Math.max(20, Math.min(5_000, Math.floor(Math.min(this.config.idleTimeoutMs, this.config.longPollSessionTtlMs) / 3)));
     this.sweeper = setInterval(() => this.sweep(), every);
     this.sweeper.unref();
@@ -374,7 +415,26 @@ export class PhoenixHub implements RealtimeHub {
   }
 
   async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
+    if (topic === CONTROL_TOPIC) throw new Error(`"${CONTROL_TOPIC}" is reserved`);
     await this.fanout.publish(topic, event, JSON.stringify(payload ?? {}));
+  }
+
+  async disconnect(target: DisconnectTarget): Promise<void> {
+    // Here at once (a reconnect to this process must not find the identity cached), then
+    // everywhere else; the fan-out echoes it back to this process, which skips its own.
+    const command = toCommand(this.nodeId, target);
+    this.applyDisconnect(command);
+    try {
+      await this.fanout.publish(CONTROL_TOPIC, 'disconnect', JSON.stringify(command));
+    } catch (err) {
+      this.log.error({ err }, 'realtime: could not send a disconnect to the other processes');
+    }
+  }
+
+  /** True when what a connect was admitted with was revoked while it was being admitted: refuse it. */
+  isStale(connected: { since: number; sessionId: string; identity: SocketIdentity }): boolean {
+    const { identity } = connected;
+    return this.identities.isStale(connected.since, connected.sessionId, identity.userId, identity.companyId);
   }
 
   trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void {
@@ -477,6 +537,31 @@ export class PhoenixHub implements RealtimeHub {
     const work = task().catch((err) => this.log.error({ err }, 'realtime: presence update failed'));
     this.presenceWork.add(work);
     void work.finally(() => this.presenceWork.delete(work));
+  }
+
+  private onControl(event: string, payloadJson: string): void {
+    const command = event === 'disconnect' ? parseCommand(payloadJson) : null;
+    if (!command) {
+      this.log.warn({ event }, 'realtime: unreadable hub command');
+      return;
+    }
+    if (command.origin !== this.nodeId) this.applyDisconnect(command);
+  }
+
+  private applyDisconnect({ sessionIds, member }: DisconnectCommand): void {
+    const sessions = new Set(sessionIds);
+    if (sessions.size > 0) this.identities.invalidateSessions(sessions);
+    if (member) this.identities.invalidateMember(member.userId, member.companyId);
+    let closed = 0;
+    for (const connection of [...this.connections]) {
+      const { identity } = connection;
+      if (sessions.has(connection.sessionId)) connection.close(CLOSE.REVOKED, 'session revoked');
+      else if (member && identity.userId === member.userId && identity.companyId === member.companyId) {
+        connection.close(CLOSE.MEMBERSHIP_CHANGED, 'membership changed');
+      } else continue;
+      closed++;
+    }
+    if (closed > 0) this.log.info({ closed, sessions: sessions.size, member }, 'realtime: closed the sockets of a revoked session or membership');
   }
 
   /** Delivers a broadcast to this process's sockets joined to the topic. */

@@ -9,7 +9,7 @@ import { PhoenixHub } from './hub';
 import { registerRealtimeRoutes } from './routes';
 import type { RealtimeHub } from './types';
 
-export type { ChannelContext, ChannelHandler, RealtimeHub, Reply, ReplyStatus, SocketIdentity } from './types';
+export type { ChannelContext, ChannelHandler, DisconnectTarget, RealtimeHub, Reply, ReplyStatus, SocketIdentity } from './types';
 export { PhoenixHub } from './hub';
 
 declare module 'fastify' {

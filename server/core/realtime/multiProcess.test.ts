@@ -1,7 +1,8 @@
 /**
  * Two real server processes (`tsx server/main.ts`) on one PostgreSQL database and one Redis: a
  * message sent through process A reaches an agent's phoenix.js client connected to process B,
- * exactly once. Runs only when TEST_DATABASE_URL and TEST_REDIS_URL are set (a fresh database
+ * exactly once; a logout or a member removal through A closes the agent's socket on B, and B
+ * (whose connect cache knew the agent) refuses the reconnect. Runs only when TEST_DATABASE_URL and TEST_REDIS_URL are set (a fresh database
  * `test_mp_<random>` is created on that server and dropped at the end).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Channel, Socket } from 'phoenix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE } from './hub';
 import { connect, disconnect, join, phoenixSocket, push, sleep, waitFor } from './testSupport';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -102,17 +104,17 @@ async function stopServer(server: ServerProcess | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-async function login(baseUrl: string, user: { email: string; password: string }): Promise<{ access: string; companyId: number }> {
+async function login(baseUrl: string, user: { email: string; password: string }): Promise<{ access: string; companyId: number; userId: number }> {
   const res = await fetch(`${baseUrl}/account/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(user),
   });
   if (!res.ok) throw new Error(`login of ${user.email} failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { access: string; user: { companies: { id: number; name: string }[] } };
+  const body = (await res.json()) as { access: string; user: { id: number; companies: { id: number; name: string }[] } };
   const company = body.user.companies.find((c) => c.name === DEMO_COMPANY);
   if (!company) throw new Error(`${user.email} is not a member of ${DEMO_COMPANY}`);
-  return { access: body.access, companyId: company.id };
+  return { access: body.access, companyId: company.id, userId: body.user.id };
 }
 
 const title = enabled
@@ -254,5 +256,61 @@ describe(title, () => {
       expect(inboundOnPage[0].room_id).toBe(roomId);
     },
     60_000,
+  );
+  /** The socket's close codes and failed (refused) connection attempts, from now on. */
+  function watch(socket: Socket): { closes: number[]; errors: () => number } {
+    const closes: number[] = [];
+    let errors = 0;
+    socket.onClose((event: unknown) => void closes.push((event as { code?: number } | undefined)?.code ?? 0));
+    socket.onError(() => void errors++);
+    return { closes, errors: () => errors };
+  }
+
+  async function expectClosedForGood(socket: Socket, w: ReturnType<typeof watch>, code: number): Promise<void> {
+    await waitFor(() => w.closes.length > 0, 10_000, 'process B to close the socket');
+    expect(w.closes[0]).toBe(code);
+    const errorsAtClose = w.errors();
+    // The client retries every 50 ms; B must refuse each (its connect cache was invalidated too).
+    await waitFor(() => w.errors() >= errorsAtClose + 3, 5_000, 'refused reconnect attempts on B');
+    expect(socket.isConnected()).toBe(false);
+  }
+
+  (enabled ? it : it.skip)(
+    'a logout through process A closes the agent’s socket on process B, which refuses the old token',
+    async () => {
+      const agent = await login(a!.baseUrl, AGENT);
+      const socketB = await client(b!, agent);
+      await joined(socketB.channel('page:lobby', {}));
+      const w = watch(socketB);
+      const res = await fetch(`${a!.baseUrl}/account/logout/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${agent.access}` },
+        body: '{}',
+      });
+      expect(res.status, await res.text()).toBe(200);
+      await expectClosedForGood(socketB, w, CLOSE.REVOKED);
+    },
+    30_000,
+  );
+
+  (enabled ? it : it.skip)(
+    'removing the agent through process A closes their socket on process B, which refuses them',
+    async () => {
+      const agent = await login(a!.baseUrl, AGENT);
+      const admin = await login(a!.baseUrl, ADMIN);
+      const socketB = await client(b!, agent);
+      await joined(socketB.channel('page:lobby', {}));
+      const w = watch(socketB);
+      const headers = { Authorization: `Bearer ${admin.access}`, Company: String(admin.companyId) };
+      const list = await fetch(`${a!.baseUrl}/api/members/?page_size=100`, { headers });
+      expect(list.ok).toBe(true);
+      const { results } = (await list.json()) as { results: { id: number; user_id: number }[] };
+      const membership = results.find((m) => m.user_id === agent.userId);
+      expect(membership, 'the agent among the members').toBeTruthy();
+      const removed = await fetch(`${a!.baseUrl}/api/members/${membership!.id}/`, { method: 'DELETE', headers });
+      expect(removed.status, await removed.text()).toBeLessThan(300);
+      await expectClosedForGood(socketB, w, CLOSE.MEMBERSHIP_CHANGED);
+    },
+    30_000,
   );
 });

@@ -75,7 +75,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
     if (!originOk(request)) return { status: 403, detail: 'Origin not allowed.', code: 'origin_not_allowed' };
     const vsn = checkVsn(first(query.vsn));
     if (vsn) return vsn;
-    return authenticateSocket(services, { token: accessToken ?? undefined, companyId: first(query.company_id) });
+    return authenticateSocket(services, { token: accessToken ?? undefined, companyId: first(query.company_id) }, hub.identities);
   }
 
   // ---------- websocket ----------
@@ -97,6 +97,11 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       const connected = connectedByRequest.get(request);
       if (!connected) {
         socket.close(CLOSE.POLICY, 'not authenticated');
+        return;
+      }
+      // Revoked between the check and the upgrade: hub.disconnect has already run for this identity.
+      if (hub.isStale(connected)) {
+        socket.close(CLOSE.REVOKED, 'revoked while connecting');
         return;
       }
       const connection = hub.connect(connected.identity, connected.sessionId, new WebSocketTransport(socket));
@@ -147,6 +152,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
         // phoenix.js knows 403 (gives up) and 500 (retries later); any other status stalls it.
         return sendPoll(reply, { status: result.status === 503 ? 500 : 403 }, result.status);
       }
+      if (hub.isStale(result)) return sendPoll(reply, { status: 403 }, 403);
       const session = sessions.open(result.identity, result.sessionId, accessToken!);
       return sendPoll(reply, { status: 410, token: session.token });
     });

@@ -48,6 +48,13 @@ export interface ChannelHandler {
   terminate?(ctx: ChannelContext): void;
 }
 
+/**
+ * Whose sockets to close: every socket authenticated with one of these login sessions (revoked:
+ * logout, password change, refresh-token reuse), or every socket of a user in a company (removed,
+ * or the role changed: they may reconnect with their new rights).
+ */
+export type DisconnectTarget = { sessionId: string } | { sessionIds: string[] } | { userId: number; companyId: number };
+
 export interface RealtimeHub {
   /** Route topics matching `prefix:*` (e.g. 'room') to a handler. Duplicate prefixes fail. */
   registerChannel(prefix: string, handler: ChannelHandler): void;
@@ -60,4 +67,10 @@ export interface RealtimeHub {
   untrackPresence(ctx: ChannelContext): void;
   /** Number of sockets currently connected to this process (metrics, tests). */
   socketCount(): number;
+  /**
+   * Closes the target's sockets on every server process (through the fan-out) and forgets the
+   * cached connect-time identity, so a reconnect is checked against the database again. Call it
+   * after the change is committed. Never rejects (a fan-out failure is logged).
+   */
+  disconnect(target: DisconnectTarget): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /** MediaStorage on the local disk (DATA_DIR/media), served read-only at GET /media/<key>. */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { UploadSigner } from './presign';
@@ -8,6 +8,7 @@ import {
   contentTypeOfKey,
   extensionFor,
   isValidMediaKey,
+  type ListedMedia,
   type MediaObject,
   type MediaStorage,
   type PresignUploadInput,
@@ -72,5 +73,32 @@ export class LocalDiskMediaStorage implements MediaStorage {
   async delete(key: string): Promise<void> {
     if (!isValidMediaKey(key)) return;
     await rm(this.file(key), { force: true });
+  }
+
+  /** Walks the directory of `prefix`; the modification time is the upload time (files are never rewritten). */
+  list(prefix: string, olderThan: Date): AsyncIterable<ListedMedia> {
+    // Keys never leave the root; neither may a listing.
+    if (!/^(?:[a-z0-9_-][a-z0-9._-]*\/)*[a-z0-9._-]*$/.test(prefix) || prefix.includes('..')) throw new InvalidMediaKeyError(prefix);
+    return this.walk(prefix.slice(0, prefix.lastIndexOf('/') + 1), prefix, olderThan);
+  }
+
+  private async *walk(dir: string, prefix: string, olderThan: Date): AsyncGenerator<ListedMedia> {
+    let entries;
+    try {
+      entries = await readdir(path.join(this.root, ...dir.split('/').filter(Boolean)), { withFileTypes: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const key = `${dir}${entry.name}`;
+      if (entry.isDirectory()) {
+        if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) yield* this.walk(`${key}/`, prefix, olderThan);
+      } else if (entry.isFile() && key.startsWith(prefix) && isValidMediaKey(key)) {
+        const info = await stat(this.file(key)).catch(() => null);
+        if (info && info.mtime < olderThan) yield { key, lastModified: info.mtime, size: info.size };
+      }
+    }
   }
 }

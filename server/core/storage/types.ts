@@ -1,7 +1,7 @@
 /**
- * Where uploaded media (avatars, later chat attachments) is kept. One interface: a local-disk
- * implementation serves files at GET /media/<key>; an S3-style adapter can replace it by
- * registering another `MediaStorage` in services.ts and returning its own URLs.
+ * Where uploaded media (avatars, chat attachments) is kept. One interface: a local-disk
+ * implementation serves files at GET /media/<key>; the S3 adapter (s3.ts, with S3_BUCKET) keeps
+ * them in a bucket and returns the bucket's (or S3_PUBLIC_URL's) URLs.
  */
 export interface StoredMedia {
   key: string;
@@ -40,6 +40,14 @@ export interface MediaStorage {
   get(key: string): Promise<MediaObject | null>;
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** The objects whose key starts with `prefix` and that were last written before `olderThan` (the unreferenced-upload sweeper). */
+  list?(prefix: string, olderThan: Date): AsyncIterable<ListedMedia>;
+}
+
+export interface ListedMedia {
+  key: string;
+  lastModified: Date;
+  size: number;
 }
 
 /** The content types media may be stored and served with (never HTML, SVG or scripts). */

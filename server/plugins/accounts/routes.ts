@@ -16,6 +16,7 @@ import { InviteRegistrationBody } from '../../../contract/team';
 import { currentUser, requireUser } from '../../core/auth/requireUser';
 import type { AccountService } from './service';
 import { VERIFY_LINK_INVALID, type OnboardingService } from './onboardingService';
+import { socialLoginRoutes } from './socialLogin';
 
 type Body<S extends z.ZodType> = { Body: z.infer<S> };
 type Query<S extends z.ZodType> = { Querystring: z.infer<S> };
@@ -29,6 +30,9 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
   app.post<Body<typeof LoginBody>>('/account/login/', { schema: { body: LoginBody } }, async (request) => {
     return accounts.login(request.body.email, request.body.password, request.ip);
   });
+
+  // POST /account/facebook/ and /account/google/ (social sign-in).
+  socialLoginRoutes(app, accounts);
 
   app.post<Body<typeof RefreshBody>>('/account/token/refresh/', { schema: { body: RefreshBody } }, async (request) => {
     return accounts.refresh(request.body.refresh);

@@ -14,7 +14,7 @@ import type { Database } from '../../core/db/client';
 import { onboardingRequests, passwordResets, users } from '../../core/db/schema';
 import type { EmailSender } from '../../core/email/types';
 import { ApiError, fieldError, notFound, throttled, validationError } from '../../core/errors';
-import { hashCost, hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/auth/passwords';
+import { hashCost, hashPassword, isUsablePasswordHash, verifyAgainstDummy, verifyPassword } from '../../core/auth/passwords';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../core/auth/passwordPolicy';
 import { RATE_RULES, type RateLimiter } from '../../core/auth/rateLimiter';
 import { randomToken, sha256 } from '../../core/auth/secrets';
@@ -122,7 +122,8 @@ export class AccountService {
     if (byEmail.limited || byIp.limited) throw throttled(Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds));
 
     const user = await this.findUserByEmail(email);
-    const valid = user
+    // An account without a password (social sign-in) answers like an unknown e-mail, in the same time.
+    const valid = user && isUsablePasswordHash(user.passwordHash)
       ? await verifyPassword(password, user.passwordHash)
       : await verifyAgainstDummy(password, this.deps.config.passwordHashCost);
     if (!user || !valid) {
@@ -136,6 +137,11 @@ export class AccountService {
     if (hashCost(user.passwordHash) !== this.deps.config.passwordHashCost) {
       await this.db.update(users).set({ passwordHash: await this.hash(password) }).where(eq(users.id, user.id));
     }
+    return this.signIn(user);
+  }
+
+  /** What every successful sign-in does (password or social): pending invites accepted, a session started. */
+  async signIn(user: { id: number; email: string }): Promise<LoginResponse> {
     await this.joinInvitedCompanies(user.id, user.email);
     const { access, refresh } = await this.deps.sessions.start(user.id);
     return { access, refresh, user: (await this.userView(user.id))! };

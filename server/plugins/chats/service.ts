@@ -17,12 +17,15 @@ import {
   type Platform,
   type Room,
   type Tag,
+  type TemplateSendPayload,
 } from '../../../contract/chats';
+import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../contract/channels';
 import type { RoleId } from '../../../contract/permissions';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels, companies, memberships, messages, roomReads, roomTags, rooms, tags, users } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
+import { GraphApiError } from '../../core/meta/types';
 import { pageTopic, roomTopic, toMessage, toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 
 /** What the inbox needs from the hub to announce changes. */
@@ -63,6 +66,16 @@ export interface OutgoingInput {
   media_type?: string | null;
   type?: MessageType;
   client_id: string;
+  /** type 'template' only: the approved WhatsApp template and its body parameters (kept in data.template). */
+  template?: TemplateSendPayload | null;
+}
+
+/** The refusal of a free-form WhatsApp message outside the 24-hour window. */
+export const WINDOW_CLOSED_ERRORS = { message: ['The 24-hour customer service window is closed: send an approved template instead.'] };
+
+/** Rate limits and temporary outages (GraphApiError.retryable): the message stays pending and is tried again later. */
+export function isRetryableSendError(err: unknown): boolean {
+  return err instanceof GraphApiError ? err.retryable : !!err && typeof err === 'object' && (err as { retryable?: unknown }).retryable === true;
 }
 
 export interface InboundInput {
@@ -122,6 +135,12 @@ export interface ChatDeps {
 export class ChatService {
   private readonly providers = new Map<string, ChannelProvider>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Messages being handed to a provider or waiting for a retry in this process (by id). */
+  private readonly delivering = new Set<number>();
+  private readonly retryTimers = new Map<number, ReturnType<typeof setTimeout>>();
+  private closed = false;
+  /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
+  deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
 
   constructor(private readonly deps: ChatDeps) {}
 
@@ -133,9 +152,21 @@ export class ChatService {
     this.providers.set(platform, provider);
   }
 
-  /** Resolves when every delivery started so far has settled (tests, shutdown). */
+  /** Resolves when every delivery started so far has settled (tests, shutdown). Scheduled retries are not waited for. */
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Shutdown: no new retry is scheduled and the waiting ones are dropped (they stay pending; resumePending picks them up on the next start). */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
+    this.retryTimers.clear();
+  }
+
+  /** Messages waiting for a retry in this process (tests). */
+  retriesScheduled(): number {
+    return this.retryTimers.size;
   }
 
   private async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
@@ -425,6 +456,11 @@ export class ChatService {
     return { row: inserted, created: true };
   }
 
+  /** WhatsApp's 24-hour customer-service window is closed (or was never opened) for free-form messages. */
+  windowClosed(room: Pick<RoomRecord, 'platform' | 'lastInboundAt'>): boolean {
+    return isWindowClosed({ platform: room.platform, last_inbound_at: room.lastInboundAt ? room.lastInboundAt.toISOString() : null }, this.deps.clock.now().getTime());
+  }
+
   private agentMessage(actor: ChatActor, room: RoomRecord, input: OutgoingInput): typeof messages.$inferInsert {
     return {
       companyId: room.companyId,
@@ -434,6 +470,7 @@ export class ChatService {
       text: input.text ?? null,
       mediaUrl: input.media_url ?? null,
       mediaType: input.media_type ?? null,
+      data: input.type === 'template' && input.template ? { template: input.template } : null,
       status: 'pending',
       clientId: input.client_id,
       senderUserId: actor.userId,
@@ -450,7 +487,21 @@ export class ChatService {
   /** send_message: stored first (idempotent on client_id), announced, then handed to the channel. */
   async sendMessage(actor: ChatActor, room: RoomRecord, input: OutgoingInput): Promise<{ message: Message; created: boolean }> {
     if (room.blockedAt) throw new ChatError('blocked');
-    if (!input.text?.trim() && !input.media_url?.trim()) throw new ChatError('invalid payload', { message: ['A text or a media_url is required.'] });
+    if (input.type === 'template') {
+      if (!input.template) throw new ChatError('invalid payload', { template: ['This field is required.'] });
+      if (room.platform !== 'whatsapp' && room.platform !== 'sandbox') throw new ChatError('invalid payload', { template: ['Templates can only be sent on WhatsApp.'] });
+    } else if (!input.text?.trim() && !input.media_url?.trim()) {
+      throw new ChatError('invalid payload', { message: ['A text or a media_url is required.'] });
+    }
+    if (input.type !== 'template' && this.windowClosed(room)) {
+      // A resend of a message stored while the window was open still answers the stored one.
+      const [existing] = await this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.roomId, room.id), eq(messages.clientId, input.client_id)));
+      if (existing) return { message: toMessage(existing), created: false };
+      throw new ChatError(WINDOW_CLOSED_REASON, WINDOW_CLOSED_ERRORS);
+    }
     const { row, created } = await this.storeMessage(this.agentMessage(actor, room, input));
     const message = toMessage(row);
     if (created) {
@@ -461,22 +512,96 @@ export class ChatService {
     return { message, created };
   }
 
-  /** Hands a pending message to its channel's provider in the background; statuses follow as message_status. */
-  deliver(room: RoomRecord, message: Message): void {
-    const run = (async () => {
-      const provider = this.providers.get(room.platform);
-      try {
-        if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
-        const result = await provider.send(room, message);
-        await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
-        if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
-      }
-    })();
+  private track(run: Promise<void>): void {
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
+  }
+
+  /**
+   * Hands a pending message to its channel's provider in the background; statuses follow as
+   * message_status. A retryable refusal (rate limit, outage) keeps it pending and tries again with
+   * back-off; any other refusal marks it failed with the provider's message.
+   */
+  deliver(room: RoomRecord, message: Message, attempt = 0): void {
+    this.delivering.add(message.id);
+    this.track(
+      (async () => {
+        const provider = this.providers.get(room.platform);
+        try {
+          if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
+          const result = await provider.send(room, message);
+          this.delivering.delete(message.id);
+          await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
+          if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
+        } catch (err) {
+          if (isRetryableSendError(err) && !this.closed) {
+            this.scheduleRetry(room.id, message.id, attempt);
+            this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
+            return;
+          }
+          this.delivering.delete(message.id);
+          const error = err instanceof Error ? err.message : String(err);
+          await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
+        }
+      })(),
+    );
+  }
+
+  private scheduleRetry(roomId: number, messageId: number, attempt: number): void {
+    const delay = Math.min(this.deliveryBackoff.firstMs * 2 ** attempt, this.deliveryBackoff.maxMs);
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(messageId);
+      this.track(
+        (async () => {
+          const [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
+          const room = row?.status === 'pending' ? await this.roomRecord(roomId) : null;
+          if (!row || !room || this.closed) {
+            this.delivering.delete(messageId);
+            return;
+          }
+          this.deliver(room, toMessage(row), attempt + 1);
+        })().catch((err) => {
+          this.delivering.delete(messageId);
+          this.deps.log?.error({ err, messageId }, 'retrying a delivery');
+        }),
+      );
+    }, delay);
+    timer.unref?.();
+    this.retryTimers.set(messageId, timer);
+  }
+
+  /**
+   * Start-up: outgoing messages still pending (older than `olderThanMs`, so sends in flight
+   * elsewhere are left alone) whose platform has a provider are handed to it again, so a restart
+   * does not strand them. Returns how many were resumed.
+   */
+  async resumePending(olderThanMs = 10_000): Promise<number> {
+    const platforms = [...this.providers.keys()] as Platform[];
+    if (platforms.length === 0) return 0;
+    const before = new Date(this.deps.clock.now().getTime() - olderThanMs);
+    const rows = await this.db
+      .select({ message: messages })
+      .from(messages)
+      .innerJoin(rooms, eq(rooms.id, messages.roomId))
+      .innerJoin(channels, eq(channels.id, rooms.channelId))
+      .where(
+        and(
+          eq(messages.status, 'pending'),
+          ne(messages.origin, 'user'),
+          lt(messages.createdAt, before),
+          inArray(channels.platform, platforms),
+        ),
+      )
+      .orderBy(asc(messages.id));
+    let resumed = 0;
+    for (const { message } of rows) {
+      if (this.delivering.has(message.id)) continue;
+      const room = await this.roomRecord(message.roomId);
+      if (!room) continue;
+      this.deliver(room, toMessage(message));
+      resumed++;
+    }
+    return resumed;
   }
 
   /**
@@ -508,6 +633,32 @@ export class ChatService {
       .innerJoin(rooms, eq(rooms.id, messages.roomId))
       .where(and(eq(rooms.channelId, channelId), eq(messages.externalId, externalId)));
     return row ? this.applyStatus(row.id, status, { error }) : null;
+  }
+
+  /**
+   * Messenger/Instagram delivery and read watermarks: every outgoing message of the customer's room
+   * created at or before the watermark moves forward to `status` (never back; pending and failed
+   * ones are left alone). Broadcasts message_status for each; returns the changed messages.
+   */
+  async applyWatermark(channelId: number, customerExternalId: string, status: 'delivered' | 'read', watermark: Date): Promise<Message[]> {
+    const room = await this.roomByCustomer(channelId, customerExternalId);
+    if (!room) return [];
+    const behind = status === 'read' ? ['sent', 'delivered'] : ['sent'];
+    const rows = await this.db
+      .update(messages)
+      .set({ status })
+      .where(
+        and(
+          eq(messages.roomId, room.id),
+          ne(messages.origin, 'user'),
+          inArray(messages.status, behind),
+          sql`${messages.createdAt} <= ${watermark.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning();
+    const changed = rows.sort((a, b) => a.id - b.id).map(toMessage);
+    for (const message of changed) await this.broadcast(roomTopic(room.id), CHAT_EVENTS.messageStatus, message);
+    return changed;
   }
 
   /** The customer read the conversation: every outgoing message sent or delivered becomes read. */
@@ -552,6 +703,11 @@ export class ChatService {
     channel: ChannelRow,
     input: { user_id: string; name: string; messages: { text: string; client_id: string }[] },
   ): Promise<Room> {
+    if (input.messages.length > 0 && channel.platform === 'whatsapp') {
+      // A customer who never wrote (or not within 24 h) can only be reached with a template.
+      const existing = await this.roomByCustomer(channel.id, input.user_id);
+      if (!existing || this.windowClosed(existing)) throw new ChatError(WINDOW_CLOSED_REASON, WINDOW_CLOSED_ERRORS);
+    }
     const { record, created } = await this.ensureRoom(channel, input.user_id, input.name);
     if (record.blockedAt && input.messages.length > 0) throw new ChatError('blocked');
     const stored: Message[] = [];

@@ -40,6 +40,7 @@ export class FakeHub implements RealtimeHub {
   socketCount(): number {
     return 0;
   }
+  async disconnect(): Promise<void> {}
 
   private handler(topic: string): ChannelHandler {
     const handler = this.handlers.get(topic.split(':')[0]);

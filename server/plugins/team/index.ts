@@ -13,7 +13,7 @@ import { teamRoutes, type TeamServices } from './routes';
 
 export function init(services: Services): TeamServices {
   const db = services.get('Database');
-  const members = new MemberService(db);
+  const members = new MemberService(db, services.get('RealtimeHub'));
   return {
     members,
     invites: new InviteService({ db, config: services.get('Config'), clock: services.get('Clock'), email: services.get('EmailSender'), members }),

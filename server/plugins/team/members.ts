@@ -2,7 +2,8 @@
  * Team members of a company (memberships joined with their users): list, role change, removal.
  * Every change that could leave a company without an admin runs in a transaction that first
  * locks the company's row, so two concurrent demotions or removals cannot both pass the
- * "at least one admin" check.
+ * "at least one admin" check. Once a role change or a removal is committed, the member's sockets
+ * for the company are closed (RealtimeHub.disconnect): they reconnect with their new rights, if any.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '../../../contract/api';
@@ -10,6 +11,7 @@ import { ROLE_NAMES, canManage, normalizeRole, type PermissionMap, type RoleId }
 import type { MemberOrdering, TeamMember } from '../../../contract/team';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../core/db/client';
+import type { RealtimeHub } from '../../core/realtime/types';
 import { companies, memberships, users } from '../../core/db/schema';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import { TEAM_MESSAGES } from './messages';
@@ -68,7 +70,10 @@ export function lastAdminError(): ApiError {
 }
 
 export class MemberService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly realtime: Pick<RealtimeHub, 'disconnect'> | null = null,
+  ) {}
 
   private toMember(row: MemberRow, callerId: number): TeamMember {
     const role = normalizeRole(row.role);
@@ -145,6 +150,7 @@ export class MemberService {
 
   /** PATCH /api/members/{id}/ (the route already checked can_manage_members). */
   async changeRole(actor: Actor, companyId: number, membershipId: number, roleId: RoleId): Promise<TeamMember> {
+    let changedUserId: number | null = null;
     await this.db.transaction(async (tx) => {
       await this.lockCompany(tx, companyId);
       const target = await this.get(companyId, membershipId, actor.userId, tx);
@@ -154,7 +160,9 @@ export class MemberService {
       if (touchesAdmin && actor.role !== 'admin') throw forbidden(TEAM_MESSAGES.adminRoleOnlyByAdmin, 'admin_role_forbidden');
       if (target.role_id === 'admin' && (await this.adminCount(tx, companyId)) <= 1) throw fieldError('role_id', TEAM_MESSAGES.lastAdmin);
       await tx.update(memberships).set({ role: roleId }).where(and(eq(memberships.id, membershipId), eq(memberships.companyId, companyId)));
+      changedUserId = target.user_id;
     });
+    if (changedUserId !== null) await this.realtime?.disconnect({ userId: changedUserId, companyId });
     return (await this.get(companyId, membershipId, actor.userId))!;
   }
 
@@ -164,6 +172,7 @@ export class MemberService {
    */
   async remove(actor: Actor, companyId: number, membershipId: number): Promise<void> {
     const manager = canManage(actor.permissions, 'members');
+    let removedUserId: number | null = null;
     await this.db.transaction(async (tx) => {
       await this.lockCompany(tx, companyId);
       const target = await this.get(companyId, membershipId, actor.userId, tx);
@@ -175,7 +184,9 @@ export class MemberService {
         if ((await this.adminCount(tx, companyId)) <= 1) throw lastAdminError();
       }
       await tx.delete(memberships).where(and(eq(memberships.id, membershipId), eq(memberships.companyId, companyId)));
+      removedUserId = target.user_id;
     });
+    if (removedUserId !== null) await this.realtime?.disconnect({ userId: removedUserId, companyId });
   }
 
   /** E-mails (lower-case) among `emails` that already belong to members of the company. */

@@ -21,7 +21,7 @@ describe('translations', () => {
 
   it('keeps the spec strings verbatim', () => {
     const en = JSON.stringify([pageTranslations.en, dashboardStrings.en, accountStrings.en]);
-    for (const text of ['No companies found.', 'Free plan', 'Create Company', 'Password reset successful', 'Password reset failed', 'Invalid email address', 'Password successful changed', 'Password update failed']) {
+    for (const text of ['No companies found.', 'Free plan', 'Create Company', 'Password reset successful', 'Password reset failed', 'Invalid email address', 'Password successful changed', 'Password update failed', 'Facebook login was closed']) {
       expect(en).toContain(JSON.stringify(text));
     }
   });

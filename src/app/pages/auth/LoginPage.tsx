@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
+import { SocialSignInButtons } from './SocialSignInButtons';
 
 interface Credentials {
   email: string;
@@ -62,6 +63,7 @@ export function LoginPage() {
           <SubmitButton block label={t('pages.actions.signIn')} loading={submitting} />
         </Stack>
       </Form>
+      <SocialSignInButtons disabled={submitting} />
     </AuthLayout>
   );
 }

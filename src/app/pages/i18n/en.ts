@@ -32,6 +32,16 @@ export const en = {
       subtitle: 'Welcome back. Enter your details to continue.',
       noAccount: "Don't have an account?",
     },
+    social: {
+      or: 'or',
+      facebook: 'Continue with Facebook',
+      google: 'Continue with Google',
+      facebookClosed: 'Facebook login was closed',
+      googleClosed: 'Google sign-in was closed',
+      facebookUnavailable: 'Facebook could not be loaded. Check your connection or content blocker and try again.',
+      googleUnavailable: 'Google could not be loaded. Check your connection or content blocker and try again.',
+      failed: 'Sign-in failed',
+    },
     register: {
       redirecting: 'Taking you to sign-up…',
     },

@@ -34,6 +34,16 @@ export const fr: PageStrings & { pages: { companySelect: { results_many: string 
       subtitle: 'Bon retour. Saisissez vos identifiants pour continuer.',
       noAccount: "Vous n'avez pas de compte ?",
     },
+    social: {
+      or: 'ou',
+      facebook: 'Continuer avec Facebook',
+      google: 'Continuer avec Google',
+      facebookClosed: 'La connexion Facebook a été fermée',
+      googleClosed: 'La connexion Google a été fermée',
+      facebookUnavailable: "Facebook n'a pas pu être chargé. Vérifiez votre connexion ou votre bloqueur de contenu, puis réessayez.",
+      googleUnavailable: "Google n'a pas pu être chargé. Vérifiez votre connexion ou votre bloqueur de contenu, puis réessayez.",
+      failed: 'La connexion a échoué',
+    },
     register: {
       redirecting: "Redirection vers l'inscription…",
     },

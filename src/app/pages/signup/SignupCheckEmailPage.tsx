@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { CheckboxInput } from '../shared/CheckboxInput';
 import { RouterLink } from '../shared/RouterLink';
+import { SocialSignInButtons } from '../auth/SocialSignInButtons';
 import { CheckInboxPanel } from './CheckInboxPanel';
 import { onboardingCalls } from './onboardingCalls';
 import { readSignupEmail, saveSignupEmail } from './signupEmail';
@@ -89,6 +90,8 @@ export function SignupCheckEmailPage() {
           </Box>
         </Stack>
       </Form>
+      {/* Signing in with Facebook or Google creates the account with the provider's verified e-mail. */}
+      <SocialSignInButtons disabled={submitting} />
     </AuthLayout>
   );
 }

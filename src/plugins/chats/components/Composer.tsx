@@ -1,8 +1,13 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Box, CircularProgress, IconButton, TextField, Tooltip } from '@mui/material';
-import { mdiPaperclip, mdiSend } from '@mdi/js';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, TextField, Tooltip } from '@mui/material';
+import { mdiPaperclip, mdiSend, mdiTextBoxOutline, mdiTimerOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
+import type { Room } from '../../../../contract/chats';
 import { MdiIcon } from '../../../core';
+import { dateTime } from '../format';
+import { useCustomerWindow } from '../hooks';
+import { HOUR_MS, remainingParts } from '../model/window';
+import type { SendRefusal } from '../service/chatService';
 
 interface Props {
   disabled?: boolean;
@@ -10,17 +15,50 @@ interface Props {
   onSend: (text: string) => void;
   onAttach?: (file: File) => Promise<void>;
   inputRef?: React.Ref<HTMLTextAreaElement>;
+  /** The room's channel and when the customer last wrote: WhatsApp's 24-hour window applies to free-form messages. */
+  room?: Pick<Room, 'platform' | 'last_inbound_at'>;
+  /** Opens the template dialog (WhatsApp rooms). */
+  onTemplate?: () => void;
+  /** A text the server refused (window closed): it comes back into the input, with the server's message. */
+  refusal?: SendRefusal | null;
+  onDismissRefusal?: () => void;
 }
 
-/** Text composer: Enter sends, Shift+Enter is a new line, Esc leaves it; text is kept as typed (emoji-safe). */
-export function Composer({ disabled, attachments, onSend, onAttach, inputRef }: Props) {
+const NO_WINDOW: Pick<Room, 'platform' | 'last_inbound_at'> = { platform: 'sandbox', last_inbound_at: null };
+
+/** "5 h 12 min", "45 min", "3 h": plural forms per language. */
+function useRemainingLabel(ms: number): string {
   const { t } = useTranslation();
+  const { hours, minutes } = remainingParts(ms);
+  const h = t('chats.window.hours', { count: hours });
+  const m = t('chats.window.minutes', { count: minutes });
+  return hours && minutes ? t('chats.window.duration', { hours: h, minutes: m }) : hours ? h : m;
+}
+
+/**
+ * Text composer: Enter sends, Shift+Enter is a new line, Esc leaves it; text is kept as typed (emoji-safe).
+ * In WhatsApp rooms it shows when the 24-hour window closes; once closed, free-form input gives way to
+ * a notice and "Send template".
+ */
+export function Composer({ disabled, attachments, onSend, onAttach, inputRef, room, onTemplate, refusal, onDismissRefusal }: Props) {
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const win = useCustomerWindow(room ?? NO_WINDOW);
+  const closed = win.applies && win.closed;
+  const remaining = useRemainingLabel(win.remainingMs);
+
+  // A refused text comes back (before anything typed since), once per refusal.
+  const restored = useRef<string | null>(null);
+  useEffect(() => {
+    if (!refusal || restored.current === refusal.clientId) return;
+    restored.current = refusal.clientId;
+    setText((prev) => (prev.trim() ? `${refusal.text}\n${prev}` : refusal.text));
+  }, [refusal]);
 
   const send = () => {
-    if (!text.trim() || disabled) return;
+    if (!text.trim() || disabled || closed) return;
     onSend(text);
     setText('');
   };
@@ -36,55 +74,103 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef }: 
   };
 
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), send())} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      {attachments && onAttach && (
-        <>
-          <input
-            ref={fileRef}
-            type="file"
-            hidden
-            accept="image/*,video/*,audio/*,application/pdf"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              setUploading(true);
-              try {
-                await onAttach(file);
-              } finally {
-                setUploading(false);
-              }
-            }}
+    <Box data-testid="composer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      {refusal && (
+        <Alert severity="error" data-testid="composer-refusal" onClose={onDismissRefusal} closeText={t('chats.composer.dismiss')} sx={{ borderRadius: 0 }}>
+          {refusal.error}
+        </Alert>
+      )}
+      {closed && (
+        <Alert
+          severity="warning"
+          data-testid="window-closed"
+          sx={{ borderRadius: 0, alignItems: 'center' }}
+          action={
+            onTemplate && (
+              <Button color="inherit" size="small" variant="outlined" startIcon={<MdiIcon path={mdiTextBoxOutline} />} onClick={onTemplate} disabled={disabled} sx={{ whiteSpace: 'nowrap' }}>
+                {t('chats.window.sendTemplate')}
+              </Button>
+            )
+          }
+        >
+          {t('chats.window.closed')}
+        </Alert>
+      )}
+      {win.applies && !closed && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>
+          {win.closesAt !== null && (
+            <Tooltip title={t('chats.window.closesAt', { date: dateTime(new Date(win.closesAt).toISOString(), i18n.language) })}>
+              <Chip
+                size="small"
+                variant="outlined"
+                data-testid="window-countdown"
+                data-warning={win.remainingMs < HOUR_MS ? 'true' : 'false'}
+                color={win.remainingMs < HOUR_MS ? 'warning' : 'default'}
+                icon={<MdiIcon path={mdiTimerOutline} />}
+                label={t('chats.window.closesIn', { duration: remaining })}
+              />
+            </Tooltip>
+          )}
+          <Box sx={{ flex: 1 }} />
+          {onTemplate && (
+            <Button size="small" startIcon={<MdiIcon path={mdiTextBoxOutline} />} onClick={onTemplate} disabled={disabled}>
+              {t('chats.composer.template')}
+            </Button>
+          )}
+        </Box>
+      )}
+      {(!closed || !!text) && (
+        <Box component="form" onSubmit={(e) => (e.preventDefault(), send())} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}>
+          {attachments && onAttach && (
+            <>
+              <input
+                ref={fileRef}
+                type="file"
+                hidden
+                accept="image/*,video/*,audio/*,application/pdf"
+                onChange={async (e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (!file) return;
+                  setUploading(true);
+                  try {
+                    await onAttach(file);
+                  } finally {
+                    setUploading(false);
+                  }
+                }}
+              />
+              <Tooltip title={t('chats.composer.attach')}>
+                <span>
+                  <IconButton aria-label={t('chats.composer.attach')} disabled={disabled || closed || uploading} onClick={() => fileRef.current?.click()}>
+                    {uploading ? <CircularProgress size={20} aria-label={t('chats.composer.uploading')} /> : <MdiIcon path={mdiPaperclip} />}
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </>
+          )}
+          <TextField
+            inputRef={inputRef}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('chats.composer.placeholder')}
+            slotProps={{ htmlInput: { 'aria-label': t('chats.composer.placeholder'), maxLength: 4096 } }}
+            multiline
+            maxRows={6}
+            fullWidth
+            size="small"
+            disabled={disabled || closed}
           />
-          <Tooltip title={t('chats.composer.attach')}>
+          <Tooltip title={t('chats.composer.send')}>
             <span>
-              <IconButton aria-label={t('chats.composer.attach')} disabled={disabled || uploading} onClick={() => fileRef.current?.click()}>
-                {uploading ? <CircularProgress size={20} aria-label={t('chats.composer.uploading')} /> : <MdiIcon path={mdiPaperclip} />}
+              <IconButton type="submit" color="primary" aria-label={t('chats.composer.send')} disabled={disabled || closed || !text.trim()}>
+                <MdiIcon path={mdiSend} />
               </IconButton>
             </span>
           </Tooltip>
-        </>
+        </Box>
       )}
-      <TextField
-        inputRef={inputRef}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder={t('chats.composer.placeholder')}
-        slotProps={{ htmlInput: { 'aria-label': t('chats.composer.placeholder'), maxLength: 4096 } }}
-        multiline
-        maxRows={6}
-        fullWidth
-        size="small"
-        disabled={disabled}
-      />
-      <Tooltip title={t('chats.composer.send')}>
-        <span>
-          <IconButton type="submit" color="primary" aria-label={t('chats.composer.send')} disabled={disabled || !text.trim()}>
-            <MdiIcon path={mdiSend} />
-          </IconButton>
-        </span>
-      </Tooltip>
     </Box>
   );
 }

@@ -1,6 +1,9 @@
 import { memo } from 'react';
-import { Box, Button, Link, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { mdiAccountBoxOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../core';
+import { messageContent } from '../model/messageContent';
 import type { ChatMessage } from '../model/messages';
 import { DeliveryTicks } from './DeliveryTicks';
 
@@ -25,13 +28,117 @@ function Media({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A small line above or below the content: what kind of message this is. */
+function Caption({ icon, children, testId }: { icon: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Typography variant="caption" data-testid={testId} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, opacity: 0.75 }}>
+      <MdiIcon path={icon} sx={{ fontSize: 14 }} />
+      {children}
+    </Typography>
+  );
+}
+
+function Body({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <Typography variant="body2" data-testid="message-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {text}
+    </Typography>
+  );
+}
+
+/** The message's text, or what its kind carries (template, reply, location, contacts, buttons). */
+function Content({ message, linkColor }: { message: ChatMessage; linkColor: string }) {
+  const { t } = useTranslation();
+  const c = messageContent(message);
+  switch (c.kind) {
+    case 'template':
+      return (
+        <>
+          <Body text={c.text} />
+          <Caption icon={mdiTextBoxOutline} testId="message-caption">
+            {c.name ? t('chats.kind.template', { name: c.name }) : t('chats.kind.templateUnnamed')}
+          </Caption>
+        </>
+      );
+    case 'reply':
+      return (
+        <>
+          <Body text={c.title} />
+          <Caption icon={c.via === 'button' ? mdiGestureTapButton : mdiFormatListBulleted} testId="message-caption">
+            {t(c.via === 'button' ? 'chats.kind.buttonReply' : 'chats.kind.listReply')}
+          </Caption>
+        </>
+      );
+    case 'location':
+      return (
+        <Box data-testid="message-location">
+          <Caption icon={mdiMapMarkerOutline}>{t('chats.kind.location')}</Caption>
+          {c.name && (
+            <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {c.name}
+            </Typography>
+          )}
+          {c.address && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {c.address}
+            </Typography>
+          )}
+          {!c.name && !c.address && (
+            <Typography variant="body2">
+              {c.latitude}, {c.longitude}
+            </Typography>
+          )}
+          <Link href={c.mapUrl} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ color: linkColor, fontWeight: 600 }}>
+            {t('chats.kind.openMap')}
+          </Link>
+        </Box>
+      );
+    case 'contacts':
+      return (
+        <Box data-testid="message-contacts">
+          <Caption icon={mdiAccountBoxOutline}>{t('chats.kind.contacts', { count: c.contacts.length })}</Caption>
+          {c.contacts.map((contact, i) => (
+            <Box key={i} sx={{ mt: 0.5 }}>
+              {contact.name && (
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {contact.name}
+                </Typography>
+              )}
+              {contact.phones.map((phone) => (
+                <Link key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} variant="body2" display="block" sx={{ color: linkColor }}>
+                  {phone}
+                </Link>
+              ))}
+            </Box>
+          ))}
+        </Box>
+      );
+    case 'interactive':
+      return (
+        <>
+          <Body text={c.text} />
+          {c.buttons.length > 0 && (
+            <Stack direction="row" useFlexGap aria-label={t('chats.kind.buttons')} sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} data-testid="message-buttons">
+              {c.buttons.map((b, i) => (
+                <Chip key={`${i}-${b}`} label={b} size="small" variant="outlined" sx={{ bgcolor: 'background.paper', color: 'text.primary' }} />
+              ))}
+            </Stack>
+          )}
+        </>
+      );
+    default:
+      return <Body text={c.text} />;
+  }
+}
+
 /** One message: the customer's on the left, outgoing (agent, bot) on the right with delivery ticks. */
 export const MessageBubble = memo(function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry?: (clientId: string) => void }) {
   const { t, i18n } = useTranslation();
   const outgoing = message.origin !== 'user';
   const system = message.origin === 'system';
   const failed = message.status === 'failed';
-  const text = message.text ?? (message.data ? JSON.stringify(message.data) : '');
+  const onPrimary = outgoing && !system && message.origin !== 'bot';
   return (
     <Box
       data-testid="message-row"
@@ -61,11 +168,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onRetry }: {
           </Typography>
         )}
         <Media message={message} />
-        {text && (
-          <Typography variant="body2" data-testid="message-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {text}
-          </Typography>
-        )}
+        <Content message={message} linkColor={onPrimary ? 'inherit' : 'primary.main'} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
           <Typography variant="caption" sx={{ opacity: 0.75 }}>
             {timeOf(message.created_at, i18n.language)}
@@ -76,14 +179,22 @@ export const MessageBubble = memo(function MessageBubble({ message, onRetry }: {
             </Box>
           )}
         </Box>
-        {failed && message.local && message.client_id && onRetry && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, bgcolor: 'background.paper', borderRadius: 1, px: 1 }}>
-            <Typography variant="caption" color="error">
+        {failed && outgoing && !system && (
+          <Box data-testid="message-failure" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mt: 0.5, bgcolor: 'background.paper', borderRadius: 1, px: 1, py: 0.25 }}>
+            <Typography variant="caption" color="error" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
               {t('chats.status.failed')}
+              {message.error && (
+                <>
+                  {' · '}
+                  <span data-testid="message-error">{message.error}</span>
+                </>
+              )}
             </Typography>
-            <Button size="small" color="error" onClick={() => onRetry(message.client_id!)}>
-              {t('chats.retry')}
-            </Button>
+            {message.local && message.client_id && onRetry && (
+              <Button size="small" color="error" onClick={() => onRetry(message.client_id!)}>
+                {t('chats.retry')}
+              </Button>
+            )}
           </Box>
         )}
       </Box>

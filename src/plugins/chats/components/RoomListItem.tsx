@@ -6,6 +6,10 @@ import { isAgentTagName, isRoomPaused, type Room } from '../../../../contract/ch
 import { MdiIcon } from '../../../core';
 import { initials, shortTime } from '../format';
 import { lastMessage } from '../model/rooms';
+import { PlatformIcon } from './PlatformIcon';
+
+/** Kinds whose preview is a label when they carry no text. */
+const LABELLED = new Set(['location', 'contacts', 'template', 'interactive']);
 
 interface Props {
   room: Room;
@@ -19,7 +23,9 @@ interface Props {
 export const RoomListItem = memo(function RoomListItem({ room, channel, unread, selected, onSelect }: Props) {
   const { t, i18n } = useTranslation();
   const last = lastMessage(room);
-  const preview = last ? (last.text ?? (last.media_url ? t(`chats.media.${last.type}`, { defaultValue: t('chats.media.document') }) : '')) : '';
+  const preview = last
+    ? last.text || (last.media_url ? t(`chats.media.${last.type}`, { defaultValue: t('chats.media.document') }) : LABELLED.has(last.type) ? t(`chats.media.${last.type}`) : (last.text ?? ''))
+    : '';
   const agents = room.tags.filter((x) => isAgentTagName(x.name));
   return (
     <ListItemButton
@@ -53,7 +59,8 @@ export const RoomListItem = memo(function RoomListItem({ room, channel, unread, 
             <Badge badgeContent={unread} max={99} color="primary" data-testid="room-unread" aria-label={t('chats.unread', { count: unread })} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
           )}
         </Box>
-        <Typography variant="caption" color="text.secondary" noWrap component="p">
+        <Typography variant="caption" color="text.secondary" noWrap component="p" data-testid="room-item-channel">
+          <PlatformIcon platform={room.platform} sx={{ mr: 0.5, mt: -0.25 }} />
           {channel}
           {agents.length > 0 && (
             <>

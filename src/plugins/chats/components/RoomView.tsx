@@ -1,12 +1,14 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../../contract/chats';
+import type { MessageTemplate } from '../../../../contract/channels';
 import { useAlert } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
 import { Composer } from './Composer';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { RoomHeader } from './RoomHeader';
+import { TemplateDialog } from './TemplateDialog';
 
 const NO_VIEWERS: never[] = [];
 
@@ -20,13 +22,25 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
   const pages = useChatState((s) => s.pages);
   const viewers = useChatState((s) => s.viewers[roomId]) ?? NO_VIEWERS;
   const attachments = useChatState((s) => s.attachments);
+  const refusal = useChatState((s) => s.refusals[roomId]);
   const list = useRef<MessageListHandle>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
 
   const onLoadOlder = useCallback(() => void service.loadOlder(roomId), [service, roomId]);
   const onRetry = useCallback((clientId: string) => service.retryMessage(roomId, clientId), [service, roomId]);
   const onSend = useCallback(
     (text: string) => {
       service.sendMessage(roomId, text);
+      requestAnimationFrame(() => list.current?.scrollToBottom());
+    },
+    [service, roomId],
+  );
+  const onTemplate = useCallback(() => setTemplatesOpen(true), []);
+  const onDismissRefusal = useCallback(() => service.dismissRefusal(roomId), [service, roomId]);
+  const onSendTemplate = useCallback(
+    (template: MessageTemplate, parameters: string[]) => {
+      service.sendTemplate(roomId, template, parameters);
+      setTemplatesOpen(false);
       requestAnimationFrame(() => list.current?.scrollToBottom());
     },
     [service, roomId],
@@ -63,7 +77,19 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
           {t('chats.room.blockedNotice')}
         </Alert>
       )}
-      <Composer key={roomId} inputRef={composerRef} disabled={!!room.blocked_at} attachments={attachments} onSend={onSend} onAttach={onAttach} />
+      <Composer
+        key={roomId}
+        inputRef={composerRef}
+        disabled={!!room.blocked_at}
+        attachments={attachments}
+        onSend={onSend}
+        onAttach={onAttach}
+        room={room}
+        onTemplate={room.platform === 'whatsapp' ? onTemplate : undefined}
+        refusal={refusal}
+        onDismissRefusal={onDismissRefusal}
+      />
+      {room.platform === 'whatsapp' && <TemplateDialog open={templatesOpen} pageId={room.page_id} onClose={() => setTemplatesOpen(false)} onSend={onSendTemplate} />}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRoomPaused } from '../../../../contract/chats';
 import { message, room } from '../testing/fakeChatServer';
-import { DAY_MS, mergeRoom, roomMatches, sortRoomIds, togglePause, withNewMessage } from './rooms';
+import { DAY_MS, latestInbound, mergeRoom, roomMatches, sortRoomIds, togglePause, withInbound, withNewMessage } from './rooms';
 
 describe('room list rules', () => {
   it('sorts newest activity first', () => {
@@ -46,5 +46,37 @@ describe('togglePause (spec §4)', () => {
     const past = { paused_until: new Date(now - 1000).toISOString() };
     expect(isRoomPaused(past, now)).toBe(false);
     expect(togglePause(past, 2, now)).toBe(new Date(now + 2 * DAY_MS).toISOString());
+  });
+});
+
+describe('last_inbound_at (WhatsApp 24-hour window)', () => {
+  const at = (h: number) => new Date(Date.UTC(2026, 0, 1, h)).toISOString();
+
+  it('becomes max(last_inbound_at, created_at) of customer messages only', () => {
+    expect(latestInbound(null, [message(1, 1, { origin: 'user', created_at: at(10) })])).toBe(at(10));
+    expect(latestInbound(at(10), [message(1, 2, { origin: 'agent', created_at: at(12) }), message(1, 3, { origin: 'bot', created_at: at(13) })])).toBe(at(10));
+    expect(latestInbound(at(10), [message(1, 4, { origin: 'user', created_at: at(9) })])).toBe(at(10));
+    expect(latestInbound(at(10), [message(1, 5, { origin: 'user', created_at: at(11) }), message(1, 6, { origin: 'user', created_at: at(10) })])).toBe(at(11));
+    // Instants are compared, not strings: 11:00+01:00 is 10:00Z, earlier than 10:30Z.
+    expect(latestInbound('2026-01-01T10:30:00.000Z', [message(1, 7, { origin: 'user', created_at: '2026-01-01T11:00:00+01:00' })])).toBe('2026-01-01T10:30:00.000Z');
+  });
+
+  it('a live customer message moves it forward; an agent message or an older one does not', () => {
+    const r = room(1, { platform: 'whatsapp', last_inbound_at: at(10), messages: [message(1, 10, { created_at: at(10) })] });
+    const agent = withNewMessage(r, message(1, 11, { origin: 'agent', created_at: at(12) }));
+    expect(agent.last_inbound_at).toBe(at(10));
+    const customer = withNewMessage(agent, message(1, 12, { origin: 'user', created_at: at(13) }));
+    expect(customer.last_inbound_at).toBe(at(13));
+    // An older customer message (already previewed past it) still cannot move it back.
+    expect(withNewMessage(customer, message(1, 5, { origin: 'user', created_at: at(8) })).last_inbound_at).toBe(at(13));
+    expect(withInbound(customer, [message(1, 6, { origin: 'agent', created_at: at(20) })])).toBe(customer);
+  });
+
+  it('merging a fetched room keeps the later of ours and the server\'s, and counts the customer messages it carries', () => {
+    const known = room(1, { last_inbound_at: at(15) });
+    expect(mergeRoom(known, room(1, { last_inbound_at: at(12) })).last_inbound_at).toBe(at(15));
+    expect(mergeRoom(known, room(1, { last_inbound_at: at(16) })).last_inbound_at).toBe(at(16));
+    expect(mergeRoom(undefined, room(1, { last_inbound_at: null, messages: [message(1, 1, { origin: 'user', created_at: at(9) })] })).last_inbound_at).toBe(at(9));
+    expect(mergeRoom(known, room(1, { last_inbound_at: null, messages: [message(1, 2, { origin: 'user', created_at: at(17) })] })).last_inbound_at).toBe(at(17));
   });
 });

@@ -23,25 +23,51 @@ export function lastMessage(room: Room): Message | undefined {
 }
 
 /**
+ * When the customer last wrote (WhatsApp's 24-hour window): the latest of `current` and the
+ * created_at of the customer ('user') messages among `messages`. Never moves backwards.
+ */
+export function latestInbound(current: string | null, messages: Pick<Message, 'origin' | 'created_at'>[]): string | null {
+  return messages.reduce((best, m) => (m.origin === 'user' ? laterTime(best, m.created_at) : best), current);
+}
+
+/** The later of two ISO times (compared as instants, so offsets and precision may differ); null only when both are. */
+export function laterTime(a: string | null, b: string | null): string | null {
+  const ta = a ? Date.parse(a) : NaN;
+  const tb = b ? Date.parse(b) : NaN;
+  if (Number.isNaN(tb)) return a ?? b;
+  if (Number.isNaN(ta)) return b;
+  return tb > ta ? b : a;
+}
+
+/** The room with last_inbound_at moved forward by these messages (the same object when unchanged). */
+export function withInbound(room: Room, messages: Pick<Message, 'origin' | 'created_at'>[]): Room {
+  const at = latestInbound(room.last_inbound_at ?? null, messages);
+  return at === (room.last_inbound_at ?? null) ? room : { ...room, last_inbound_at: at };
+}
+
+/**
  * Merges a room from the server into the known one: the server's fields win, but a newer preview we
- * already have (from a live event) is kept so a slow fetch never moves a room back in time.
+ * already have (from a live event) is kept so a slow fetch never moves a room back in time; the same
+ * goes for last_inbound_at (and the customer messages the room carries move it forward).
  */
 export function mergeRoom(known: Room | undefined, incoming: Room): Room {
-  if (!known) return { ...incoming, messages: incoming.messages.slice(-1) };
+  const inbound = latestInbound(laterTime(known?.last_inbound_at ?? null, incoming.last_inbound_at ?? null), incoming.messages);
+  if (!known) return { ...incoming, messages: incoming.messages.slice(-1), last_inbound_at: inbound };
   const a = lastMessage(known);
   const b = lastMessage(incoming);
   const keepKnown = a && (!b || a.id > b.id);
   const preview = keepKnown ? [a] : b ? [b] : [];
   const lastAt = [known.last_message_at, incoming.last_message_at].filter(Boolean).sort().pop() ?? null;
-  return { ...incoming, messages: preview, last_message_at: lastAt };
+  return { ...incoming, messages: preview, last_message_at: lastAt, last_inbound_at: inbound };
 }
 
-/** The room after a live message: its preview and activity move forward (never backwards). */
+/** The room after a live message: its preview and activity move forward (never backwards); a customer message moves last_inbound_at. */
 export function withNewMessage(room: Room, message: Message): Room {
-  const last = lastMessage(room);
-  if (last && last.id >= message.id && last.id > 0) return room;
-  const at = room.last_message_at && room.last_message_at > message.created_at ? room.last_message_at : message.created_at;
-  return { ...room, messages: [message], last_message_at: at };
+  const r = withInbound(room, [message]);
+  const last = lastMessage(r);
+  if (last && last.id >= message.id && last.id > 0) return r;
+  const at = r.last_message_at && r.last_message_at > message.created_at ? r.last_message_at : message.created_at;
+  return { ...r, messages: [message], last_message_at: at };
 }
 
 /** The ids in list order. */

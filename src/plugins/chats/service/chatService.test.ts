@@ -5,12 +5,13 @@ import { membership, testUser } from '../../../core/account/testUsers';
 import { createAlertApi } from '../../../core/alert/alertApi';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import type { AccountStore } from '../../../core/apis';
-import { createFakeChatServer, message, room, type FakeChatServer } from '../testing/fakeChatServer';
+import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE, type FakeChatServer } from '../testing/fakeChatServer';
+import { WHATSAPP_WINDOW_MS, type MessageTemplate } from '../../../../contract/channels';
 import { FakeSocket, flush } from '../testing/fakeSocket';
 import { loadUnread, unreadKey } from '../model/unread';
 import { createChatService, reconnectAfterMs, type ChatService } from './chatService';
 
-function setup(server: FakeChatServer) {
+function setup(server: FakeChatServer, http?: ReturnType<typeof createFakeHttp>) {
   const account: AccountStore = createAccountStore();
   account.setUser(testUser([membership(1), membership(2)]));
   account.selectCompany(1);
@@ -20,6 +21,7 @@ function setup(server: FakeChatServer) {
     realtime: { createSocket: () => { const s = new FakeSocket((topic, event, payload) => server.reply(topic, event, payload)); sockets.push(s); return s.asSocket(); } },
     account,
     alert,
+    http,
   });
   return { service, account, alert, sockets, socket: () => sockets[sockets.length - 1] };
 }
@@ -377,5 +379,133 @@ describe('chat service', () => {
     socket.drop();
     expect(http.calls.map((c) => c.path)).toContain('/api/tags/');
     expect(http.calls).toHaveLength(3);
+  });
+
+  describe('WhatsApp: 24-hour window and templates', () => {
+    const template: MessageTemplate = {
+      id: 't1',
+      name: 'order_update',
+      language: 'en_US',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.' }],
+    };
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+    it('keeps last_inbound_at current from live and loaded customer messages', async () => {
+      const old = ago(WHATSAPP_WINDOW_MS + 60_000);
+      const server = createFakeChatServer({ rooms: [{ room: room(1, { platform: 'whatsapp', last_inbound_at: old }), messages: [message(1, 1, { origin: 'agent', created_at: ago(WHATSAPP_WINDOW_MS) })] }] });
+      server.rooms.get(1)!.last_inbound_at = old;
+      const { service, socket } = setup(server);
+      await started(service);
+      service.selectRoom(1);
+      await flush(10);
+      expect(service.getState().rooms[1].last_inbound_at).toBe(old);
+      const agent = server.add(1, { origin: 'agent' });
+      socket().emit('room:1', 'new_message', agent);
+      expect(service.getState().rooms[1].last_inbound_at).toBe(old);
+      const m = server.add(1, { origin: 'user', text: 'hi again' });
+      socket().emit('room:1', 'new_message', m);
+      expect(service.getState().rooms[1].last_inbound_at).toBe(m.created_at);
+
+      // Loaded while away (rejoin catch-up), even if the room payload lags behind.
+      socket().drop();
+      const missed = server.add(1, { origin: 'user', text: 'while away', created_at: new Date(Date.now() + 5000).toISOString() });
+      server.rooms.get(1)!.last_inbound_at = old;
+      socket().open();
+      await flush(20);
+      expect(service.getState().rooms[1].last_inbound_at).toBe(missed.created_at);
+    });
+
+    it('older history loaded with fetch_messages moves last_inbound_at forward too (the room payload may lack it)', async () => {
+      const msgs = Array.from({ length: 40 }, (_, i) => message(1, i + 1, { origin: i === 5 ? 'user' : 'agent' }));
+      const server = createFakeChatServer({ rooms: [{ room: room(1, { platform: 'whatsapp' }), messages: msgs }] });
+      server.rooms.get(1)!.last_inbound_at = null;
+      const { service } = setup(server);
+      await started(service);
+      service.selectRoom(1);
+      await flush(10);
+      expect(service.getState().rooms[1].last_inbound_at).toBeNull();
+      await service.loadOlder(1);
+      expect(service.getState().rooms[1].last_inbound_at).toBe(msgs[5].created_at);
+    });
+
+    it('sends a template like a message: optimistic, client_id, {type: template, text: rendered body, template}, retry on failure', async () => {
+      const server = createFakeChatServer({ rooms: [{ room: room(1, { platform: 'whatsapp' }), messages: [message(1, 1, { origin: 'user', created_at: ago(WHATSAPP_WINDOW_MS * 2) })] }] });
+      const { service, socket } = setup(server);
+      await started(service);
+      service.selectRoom(1);
+      await flush(10);
+      server.failNext.add('send_message');
+      const cid = service.sendTemplate(1, template, [' Ann ', '#42']);
+      expect(service.getState().threads[1].messages.at(-1)).toMatchObject({
+        type: 'template',
+        text: 'Hi Ann, your order #42 has shipped.',
+        status: 'pending',
+        local: true,
+        client_id: cid,
+        data: { template: { name: 'order_update', language: 'en_US', parameters: ['Ann', '#42'] } },
+      });
+      await flush(10);
+      expect(service.getState().threads[1].messages.at(-1)).toMatchObject({ status: 'failed', client_id: cid, error: 'nope' });
+      service.retryMessage(1, cid);
+      await flush(10);
+      const sends = socket().pushes.filter((p) => p.event === 'send_message');
+      expect(sends).toHaveLength(2);
+      for (const p of sends) {
+        expect(p.payload.message).toEqual({ type: 'template', text: 'Hi Ann, your order #42 has shipped.', client_id: cid, template: { name: 'order_update', language: 'en_US', parameters: ['Ann', '#42'] } });
+      }
+      const list = service.getState().threads[1].messages;
+      expect(list.filter((m) => m.client_id === cid)).toHaveLength(1);
+      expect(list.at(-1)).toMatchObject({ type: 'template', status: 'sent', client_id: cid });
+      expect(list.at(-1)!.id).toBeGreaterThan(0);
+    });
+
+    it('a free-form text refused as "window closed" leaves the conversation and comes back as a refusal with the server message', async () => {
+      const server = createFakeChatServer({ rooms: [{ room: room(1, { platform: 'whatsapp' }), messages: [message(1, 1, { origin: 'user', created_at: ago(60_000) })] }] });
+      const { service } = setup(server);
+      await started(service);
+      service.selectRoom(1);
+      await flush(10);
+      // The window closed on the server meanwhile.
+      server.rooms.get(1)!.last_inbound_at = ago(WHATSAPP_WINDOW_MS + 1000);
+      const cid = service.sendMessage(1, 'Are you still there? 🙂');
+      await flush(10);
+      expect(service.getState().threads[1].messages.some((m) => m.client_id === cid)).toBe(false);
+      expect(service.getState().refusals[1]).toEqual({ clientId: cid, text: 'Are you still there? 🙂', error: WINDOW_CLOSED_MESSAGE });
+      service.dismissRefusal(1);
+      expect(service.getState().refusals).toEqual({});
+
+      // A template is accepted outside the window, and sending clears any refusal.
+      service.sendMessage(1, 'again');
+      await flush(10);
+      expect(service.getState().refusals[1]?.text).toBe('again');
+      service.sendTemplate(1, template, ['Ann', '1']);
+      expect(service.getState().refusals).toEqual({});
+      await flush(10);
+      expect(service.getState().threads[1].messages.at(-1)).toMatchObject({ type: 'template', status: 'sent' });
+    });
+
+    it('other failures keep the bubble, failed, with the server message as its error', async () => {
+      const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+      const base = server.reply;
+      server.reply = (topic, event, payload) => (event === 'send_message' ? { status: 'error', response: { reason: 'invalid', errors: { text: ['Too long for this channel.'] } } } : base(topic, event, payload));
+      const { service } = setup(server);
+      await started(service);
+      service.selectRoom(1);
+      await flush(10);
+      const cid = service.sendMessage(1, 'x');
+      await flush(10);
+      expect(service.getState().threads[1].messages.at(-1)).toMatchObject({ client_id: cid, status: 'failed', error: 'Too long for this channel.' });
+      expect(service.getState().refusals).toEqual({});
+    });
+
+    it('loads the channel templates with GET /api/channels/{pageId}/templates/', async () => {
+      const server = createFakeChatServer({ rooms: [] });
+      const http = createFakeHttp((_m, path) => (path === '/api/channels/7/templates/' ? { results: [template] } : { results: [] }));
+      const { service } = setup(server, http);
+      expect(await service.loadTemplates(7)).toEqual([template]);
+      expect(http.calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/channels/7/templates/' });
+    });
   });
 });

@@ -18,9 +18,11 @@ import {
   type Room,
   type Tag,
 } from '../../../../contract/chats';
+import { renderTemplateBody, WINDOW_CLOSED_REASON, type MessageTemplate } from '../../../../contract/channels';
+import { firstErrorMessage } from '../../../../contract/errors';
 import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory, SessionStore } from '../../../core/apis';
 import { lastServerMessageId, mergeMessages, newClientId, optimisticMessage, type ChatMessage } from '../model/messages';
-import { emptyFilter, mergeRoom, roomMatches, sortRoomIds, togglePause, withNewMessage } from '../model/rooms';
+import { emptyFilter, laterTime, mergeRoom, roomMatches, sortRoomIds, togglePause, withInbound, withNewMessage } from '../model/rooms';
 import { addUnread, clearAllUnread, clearUnread, countsAsUnread, loadUnread, saveUnread, type UnreadMap } from '../model/unread';
 import { debounce, type Debounced } from './debounce';
 import { createSubscriptionQueue, type SubscriptionQueue } from './subscriptionQueue';
@@ -49,6 +51,20 @@ export interface Viewer {
   email: string;
 }
 
+/**
+ * A free-form text the server refused because WhatsApp's 24-hour window is closed: it leaves the
+ * conversation and goes back to the composer (nothing typed is lost), with the server's message.
+ */
+export interface SendRefusal {
+  clientId: string;
+  text: string;
+  /** The server's message (errors.message), else its reason. */
+  error: string;
+}
+
+/** An approved template and the values of its body parameters ({{1}}, {{2}}…), as the agent chose them. */
+export type TemplateChoice = Pick<MessageTemplate, 'name' | 'language' | 'components'>;
+
 export interface ChatState {
   connection: ConnectionState;
   pages: PageInfo[];
@@ -69,6 +85,8 @@ export interface ChatState {
   tags: Tag[];
   /** GET /api/chats/presigned_url/ answered (hidden when it 404s). */
   attachments: boolean;
+  /** Per room: the last free-form text refused as outside the 24-hour window, until sent again or dismissed. */
+  refusals: Record<number, SendRefusal>;
 }
 
 export interface NewRoomInput {
@@ -95,6 +113,15 @@ export interface ChatService {
   loadOlder(roomId: number): Promise<void>;
   sendMessage(roomId: number, text: string, media?: { url: string; type: string; kind: 'image' | 'video' | 'audio' | 'document' }): string;
   retryMessage(roomId: number, clientId: string): void;
+  /**
+   * Sends an approved WhatsApp template like a message (optimistic, client_id, ticks, retry): type
+   * 'template', text = the rendered body, template = {name, language, parameters}. Returns the client_id.
+   */
+  sendTemplate(roomId: number, template: TemplateChoice, parameters: string[]): string;
+  /** GET /api/channels/{pageId}/templates/ → results (every status; the caller keeps the approved ones). */
+  loadTemplates(pageId: number): Promise<MessageTemplate[]>;
+  /** Forgets the room's window refusal (the agent dismissed it). */
+  dismissRefusal(roomId: number): void;
   /** Toggles the bot pause: now + N days, or clear when paused. */
   togglePause(roomId: number, days?: number): Promise<void>;
   setBlocked(roomId: number, blocked: boolean): Promise<void>;
@@ -139,6 +166,7 @@ function initialState(unread: UnreadMap = {}): ChatState {
     viewers: {},
     tags: [],
     attachments: false,
+    refusals: {},
   };
 }
 
@@ -155,6 +183,13 @@ export function pushAsync<T>(channel: Channel, event: string, payload: object, t
       .receive('error', (resp: unknown) => reject(Object.assign(new Error(reasonOf(resp) ?? 'error'), { response: resp })))
       .receive('timeout', () => reject(Object.assign(new Error('timeout'), { timeout: true })));
   });
+}
+
+/** The text to show for a refused push: the server's first field message (`errors`), else its reason. */
+export function refusalText(resp: unknown): string | undefined {
+  const errors = resp && typeof resp === 'object' ? (resp as Record<string, unknown>).errors : undefined;
+  const reason = reasonOf(resp);
+  return firstErrorMessage(errors) ?? (reason && reason !== 'error' ? reason : undefined);
 }
 
 function reasonOf(resp: unknown): string | undefined {
@@ -236,8 +271,16 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     const merged = mergeRoom(undefined, room);
     // Keep a newer live preview than the reply carries.
     const keep = known && known.messages[0] && (!merged.messages[0] || known.messages[0].id > merged.messages[0].id);
-    set({ rooms: { ...state.rooms, [room.id]: keep ? { ...merged, messages: known.messages, last_message_at: known.last_message_at } : merged } });
+    const inbound = laterTime(known?.last_inbound_at ?? null, merged.last_inbound_at);
+    set({ rooms: { ...state.rooms, [room.id]: { ...(keep ? { ...merged, messages: known.messages, last_message_at: known.last_message_at } : merged), last_inbound_at: inbound } } });
     if (room.messages.length && state.threads[room.id]) setThread(room.id, { messages: mergeMessages(thread(room.id).messages, room.messages) });
+  }
+  /** Loaded messages (join catch-up, older history): the customer's move last_inbound_at forward. */
+  function bumpInbound(roomId: number, messages: Message[]) {
+    const room = state.rooms[roomId];
+    if (!room) return;
+    const next = withInbound(room, messages);
+    if (next !== room) set({ rooms: { ...state.rooms, [roomId]: next } });
   }
 
   // ---------- live messages ----------
@@ -303,6 +346,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         const before = seen.get(roomId) ?? 0;
         if (room) upsertRooms([room]);
         const incoming = [...(room?.messages ?? []), ...missed];
+        bumpInbound(roomId, incoming);
         const t0 = thread(roomId);
         setThread(roomId, {
           messages: mergeMessages(t0.messages, incoming),
@@ -468,7 +512,14 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       return;
     }
     const gen = generation;
-    const message = { text: m.text, type: m.type === 'text' ? 'text' : m.type, client_id: clientId, ...(m.media_url ? { media_url: m.media_url, media_type: m.media_type } : {}) };
+    const template = m.type === 'template' ? (m.data as { template?: unknown } | null)?.template : undefined;
+    const message = {
+      text: m.text,
+      type: m.type === 'text' ? 'text' : m.type,
+      client_id: clientId,
+      ...(m.media_url ? { media_url: m.media_url, media_type: m.media_type } : {}),
+      ...(template ? { template } : {}),
+    };
     pushAsync<{ message: Message }>(channel, CHAT_EVENTS.sendMessage, { message })
       .then((resp) => {
         if (gen !== generation || !resp?.message) return;
@@ -479,8 +530,35 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       })
       .catch((err: Error & { response?: unknown }) => {
         if (gen !== generation) return;
-        setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'failed', reasonOf(err.response) ?? null) });
+        const error = refusalText(err.response) ?? null;
+        if (reasonOf(err.response) === WINDOW_CLOSED_REASON && m.type === 'text' && !m.media_url && m.text) {
+          // Outside the 24-hour window a free-form text can never be delivered: back to the composer.
+          const refusal: SendRefusal = { clientId, text: m.text, error: error ?? WINDOW_CLOSED_REASON };
+          setThread(roomId, { messages: thread(roomId).messages.filter((x) => !(x.local && x.client_id === clientId)) });
+          set({ refusals: { ...state.refusals, [roomId]: refusal } });
+          return;
+        }
+        setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'failed', error) });
       });
+  }
+
+  function clearRefusal(roomId: number) {
+    if (!state.refusals[roomId]) return;
+    const refusals = { ...state.refusals };
+    delete refusals[roomId];
+    set({ refusals });
+  }
+
+  /** Shows an optimistic message at once and pushes it. */
+  function sendOptimistic(roomId: number, patch: Partial<ChatMessage> & { text: string }): string {
+    const clientId = newClientId();
+    const user = deps.account.getUser();
+    const m = optimisticMessage(roomId, patch.text, clientId, user ? `${user.first_name} ${user.last_name}`.trim() : null);
+    Object.assign(m, patch);
+    clearRefusal(roomId);
+    setThread(roomId, { messages: mergeMessages(thread(roomId).messages, [m]) });
+    deliver(roomId, clientId);
+    return clientId;
   }
 
   function markLocal(list: ChatMessage[], clientId: string, status: 'pending' | 'failed', error: string | null = null): ChatMessage[] {
@@ -595,6 +673,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         if (gen !== generation) return;
         const older = resp?.messages ?? [];
         setThread(roomId, { messages: mergeMessages(thread(roomId).messages, older), hasMore: resp?.has_more ?? older.length >= CHAT_PAGE_SIZE, loadingOlder: false });
+        bumpInbound(roomId, older);
       } catch (err) {
         if (gen !== generation) return;
         setThread(roomId, { loadingOlder: false });
@@ -602,17 +681,27 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       }
     },
     sendMessage(roomId, text, media) {
-      const clientId = newClientId();
-      const user = deps.account.getUser();
-      const m = optimisticMessage(roomId, text, clientId, user ? `${user.first_name} ${user.last_name}`.trim() : null);
-      if (media) Object.assign(m, { type: media.kind, media_url: media.url, media_type: media.type });
-      setThread(roomId, { messages: mergeMessages(thread(roomId).messages, [m]) });
-      deliver(roomId, clientId);
-      return clientId;
+      return sendOptimistic(roomId, media ? { text, type: media.kind, media_url: media.url, media_type: media.type } : { text });
     },
     retryMessage(roomId, clientId) {
       setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'pending') });
       deliver(roomId, clientId);
+    },
+    sendTemplate(roomId, template, parameters) {
+      const params = parameters.map((p) => p.trim());
+      return sendOptimistic(roomId, {
+        type: 'template',
+        text: renderTemplateBody(template, params),
+        data: { template: { name: template.name, language: template.language, parameters: params } },
+      });
+    },
+    async loadTemplates(pageId) {
+      if (!deps.http) throw new Error(t('chats.errors.offline'));
+      const resp = await deps.http.get<{ results?: MessageTemplate[] } | MessageTemplate[]>(`/api/channels/${pageId}/templates/`);
+      return Array.isArray(resp) ? resp : (resp?.results ?? []);
+    },
+    dismissRefusal(roomId) {
+      clearRefusal(roomId);
     },
     async togglePause(roomId, days) {
       const room = state.rooms[roomId];

@@ -1,9 +1,14 @@
 /**
  * An in-memory chat server speaking contract/chats.ts over the fake socket, for unit and component
  * tests: pages, rooms with messages, fetch_rooms paging (30, newest first), room join with
- * last_message_id catch-up, fetch_messages, send_message idempotent by client_id, tags, pause, block.
+ * last_message_id catch-up, fetch_messages, send_message idempotent by client_id (templates too; free-form
+ * sends into a WhatsApp room outside its 24-hour window are refused like the server does), tags, pause, block.
  */
 import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../../contract/chats';
+import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../../contract/channels';
+
+/** The server's refusal text for a free-form send outside the window. */
+export const WINDOW_CLOSED_MESSAGE = 'The 24-hour customer service window is closed: send an approved template instead.';
 import type { Reply } from './fakeSocket';
 
 let nextId = 100_000;
@@ -62,7 +67,8 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
   const rooms = new Map<number, Room & { all: Message[] }>();
   for (const r of options.rooms ?? []) {
     const all = [...(r.messages ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
-    rooms.set(r.room.id, { ...r.room, all, last_message_at: all[all.length - 1]?.created_at ?? r.room.last_message_at });
+    const inbound = all.filter((m) => m.origin === 'user').pop()?.created_at ?? null;
+    rooms.set(r.room.id, { ...r.room, all, last_message_at: all[all.length - 1]?.created_at ?? r.room.last_message_at, last_inbound_at: r.room.last_inbound_at ?? inbound });
   }
   const tags: Tag[] = [];
   const failNext = new Set<string>();
@@ -86,6 +92,7 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
       const m = message(roomId, nextId, { created_at: new Date().toISOString(), ...patch });
       r.all.push(m);
       r.last_message_at = m.created_at;
+      if (m.origin === 'user') r.last_inbound_at = m.created_at;
       return m;
     },
     reply(topic, event, payload) {
@@ -132,9 +139,21 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
             return ok({ messages: older.slice(-CHAT_PAGE_SIZE), has_more: older.length > CHAT_PAGE_SIZE });
           }
           case 'send_message': {
-            const existing = r.all.find((m) => m.client_id === payload.message.client_id);
+            const sent = payload.message;
+            const existing = r.all.find((m) => m.client_id === sent.client_id);
             if (existing) return ok({ message: existing });
-            const m = server.add(r.id, { origin: 'agent', text: payload.message.text, client_id: payload.message.client_id, status: 'sent' });
+            const type = sent.type ?? 'text';
+            if (type !== 'template' && isWindowClosed(r)) return { status: 'error', response: { reason: WINDOW_CLOSED_REASON, errors: { message: [WINDOW_CLOSED_MESSAGE] } } };
+            const m = server.add(r.id, {
+              origin: 'agent',
+              type,
+              text: sent.text,
+              media_url: sent.media_url ?? null,
+              media_type: sent.media_type ?? null,
+              data: sent.template ? { template: sent.template } : null,
+              client_id: sent.client_id,
+              status: 'sent',
+            });
             return ok({ message: m });
           }
           case 'update_user':

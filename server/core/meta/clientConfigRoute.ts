@@ -1,0 +1,44 @@
+/**
+ * GET /api/client-config/ (no login): the app ids and SDK script URLs the console needs before
+ * anyone signs in (Facebook and Google sign-in buttons). Only public identifiers — never secrets.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '../../../contract/channels';
+import type { AppConfig } from '../config';
+
+/** Connecting Messenger and Instagram: list the pages, message as them, subscribe their webhooks. */
+export const FACEBOOK_PAGE_SCOPES = [
+  'pages_show_list',
+  'pages_messaging',
+  'pages_manage_metadata',
+  'pages_read_engagement',
+  'instagram_basic',
+  'instagram_manage_messages',
+  'business_management',
+];
+
+export const FACEBOOK_LOGIN_SCOPES = ['email', 'public_profile'];
+
+export function clientConfigOf(config: Pick<AppConfig, 'meta' | 'google'>): ClientConfig {
+  return {
+    facebook: config.meta.appId
+      ? {
+          app_id: config.meta.appId,
+          config_id: config.meta.configId,
+          sdk_url: config.meta.sdkUrl,
+          version: config.meta.graphVersion,
+          page_scopes: FACEBOOK_PAGE_SCOPES,
+          login_scopes: FACEBOOK_LOGIN_SCOPES,
+        }
+      : null,
+    google: config.google.clientId ? { client_id: config.google.clientId, script_url: config.google.scriptUrl } : null,
+  };
+}
+
+export async function clientConfigRoute(app: FastifyInstance): Promise<void> {
+  app.get('/api/client-config/', async (_request, reply) => {
+    // Short cache: the console asks once per load, and a changed app id should not linger.
+    reply.header('cache-control', 'public, max-age=60');
+    return clientConfigOf(app.services.get('Config'));
+  });
+}

@@ -1,0 +1,21 @@
+/** The Meta and Google adapters as the app builds them, and what other modules import from here. */
+import type { GoogleConfig, MetaConfig } from '../config';
+import { HttpGoogleIdentity } from './google';
+import { HttpMetaGraph } from './graphClient';
+import type { GoogleIdentity, MetaGraph } from './types';
+
+/** The real HTTP adapter; in 'local' mode its graphUrl points at the fake mounted at /dev/meta. */
+export function createMetaGraph(config: MetaConfig): MetaGraph {
+  return new HttpMetaGraph(config);
+}
+
+export function createGoogleIdentity(config: GoogleConfig): GoogleIdentity {
+  return new HttpGoogleIdentity(config);
+}
+
+export * from './types';
+export { HttpMetaGraph, appSecretProof, type HttpMetaGraphDeps } from './graphClient';
+export { HttpGoogleIdentity, GoogleUnavailableError, type HttpGoogleIdentityDeps } from './google';
+export { OutboundContentError, whatsAppMessagePayload, messengerMessagePayload, WHATSAPP_LIMITS, MESSENGER_LIMITS } from './outboundPayloads';
+export { verifyMetaSignature, signMetaPayload, parseMetaWebhook } from './webhooks';
+export { clientConfigRoute, clientConfigOf, FACEBOOK_PAGE_SCOPES, FACEBOOK_LOGIN_SCOPES } from './clientConfigRoute';

@@ -1,0 +1,154 @@
+/**
+ * Deletes uploads nobody references, without a table of its own: a chat attachment is uploaded
+ * through a presigned URL (key `chats/<company>/<random>/<name>`) before its message is sent, and may
+ * never be sent; an avatar (`avatars/<user>/<random>.<ext>`) may outlive its replacement when the
+ * delete failed. Objects older than the grace period (24 h, far beyond the 15-minute upload URL)
+ * are deleted unless a message's media_url names the chat key, or a user's profile_avatar is the
+ * avatar key. Runs at start (a full pass) and then hourly over what aged past the grace period
+ * since (the timer does not keep the process alive) and stops with the app. Needs a storage that
+ * can list (MediaStorage.list); others are left alone.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import type { MediaStorage } from './types';
+
+export const SWEEP_GRACE_MS = 24 * 3600_000;
+/** Keys checked against the database per query. */
+const BATCH = 500;
+
+/** What the sweeper looks at: the key prefix and which of a batch of keys are still referenced. */
+interface SweptKind {
+  prefix: string;
+  referenced(db: Database, keys: string[]): Promise<Set<string>>;
+}
+
+function valuesList(keys: string[]) {
+  return sql.join(
+    keys.map((key) => sql`(${key}::text)`),
+    sql`, `,
+  );
+}
+
+async function keysOf(db: Database, query: SQL): Promise<Set<string>> {
+  const result = (await db.execute(query)) as unknown as { rows: { key: string }[] };
+  return new Set(result.rows.map((row) => row.key));
+}
+
+/**
+ * Chat attachments: referenced when a message's media_url contains `/chats/<company>/…` equal to the
+ * key (the URL is the storage's URL of the key, whatever its origin; a query string is ignored).
+ * One pass over the messages per batch (a hash join on the extracted key).
+ */
+const chatUploads: SweptKind = {
+  prefix: 'chats/',
+  referenced: (db, keys) =>
+    keysOf(
+      db,
+      sql`SELECT DISTINCT c.key FROM (VALUES ${valuesList(keys)}) AS c(key)
+          JOIN messages m ON m.media_url LIKE '%/chats/%' AND substring(m.media_url from '/(chats/[0-9]+/[^?#]+)') = c.key`,
+    ),
+};
+
+/** Avatars: referenced while a user's profile_avatar is the key. */
+const avatars: SweptKind = {
+  prefix: 'avatars/',
+  referenced: (db, keys) =>
+    keysOf(db, sql`SELECT DISTINCT c.key FROM (VALUES ${valuesList(keys)}) AS c(key) JOIN users u ON u.profile_avatar = c.key`),
+};
+
+export interface SweepOptions {
+  storage: MediaStorage;
+  db: Database;
+  clock: Clock;
+  /** Objects younger than this are never deleted. */
+  graceMs?: number;
+  /** Only objects written at or after this are checked (the hourly sweeps look at what aged since the last one). */
+  newerThan?: Date | null;
+  log?: FastifyBaseLogger;
+}
+
+export interface SweepResult {
+  /** Objects written before this were considered. */
+  olderThan: Date;
+  /** Old objects checked against the database. */
+  checked: number;
+  deleted: string[];
+}
+
+/** One sweep over chat uploads and avatars. */
+export async function sweepUnreferencedMedia({ storage, db, clock, graceMs = SWEEP_GRACE_MS, newerThan = null, log }: SweepOptions): Promise<SweepResult> {
+  const olderThan = new Date(clock.now().getTime() - graceMs);
+  const result: SweepResult = { olderThan, checked: 0, deleted: [] };
+  if (!storage.list) return result;
+
+  for (const kind of [chatUploads, avatars]) {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const keys = batch;
+      batch = [];
+      result.checked += keys.length;
+      const kept = await kind.referenced(db, keys);
+      for (const key of keys) {
+        if (kept.has(key)) continue;
+        try {
+          await storage.delete(key);
+          result.deleted.push(key);
+        } catch (err) {
+          log?.warn({ err, key }, 'media sweeper: delete failed');
+        }
+      }
+    };
+    for await (const object of storage.list(kind.prefix, olderThan)) {
+      // Chat keys carry the company id the query matches on; anything else under the prefix is not ours to judge.
+      if (kind === chatUploads && !/^chats\/\d{1,9}\//.test(object.key)) continue;
+      if (newerThan && object.lastModified < newerThan) continue;
+      batch.push(object.key);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  }
+  if (result.deleted.length) log?.info({ deleted: result.deleted.length, checked: result.checked }, 'media sweeper: unreferenced uploads deleted');
+  return result;
+}
+
+/** Overlap between consecutive windowed sweeps (clock steps, coarse modification times). */
+const WINDOW_OVERLAP_MS = 3600_000;
+
+/**
+ * Sweeps once the app is ready (a full pass) and then every `intervalMs` (only objects that aged past
+ * the grace period since the last successful sweep, with an hour of overlap); one sweep at a time;
+ * the timer is unref'd and cleared on close, which waits for a running sweep (it uses the database).
+ */
+export function registerMediaSweeper(app: FastifyInstance, options: Omit<SweepOptions, 'newerThan'> & { intervalMs: number }): void {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let closed = false;
+  let lastOlderThan: Date | null = null;
+
+  const run = () => {
+    if (running || closed) return;
+    const newerThan = lastOlderThan && new Date(lastOlderThan.getTime() - WINDOW_OVERLAP_MS);
+    running = sweepUnreferencedMedia({ ...options, newerThan })
+      .then((result) => {
+        lastOlderThan = result.olderThan;
+      })
+      .catch((err) => options.log?.error({ err }, 'media sweeper failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, options.intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

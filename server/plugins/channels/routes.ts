@@ -1,0 +1,90 @@
+/**
+ * Routes of the channels plugin (spec §7): bearer token plus the `Company` header, then
+ * can_view_channels / can_manage_channels (spec §6). Ids in paths are looked up inside the header's
+ * company only, so another company's ids answer 404. The webhook endpoint lives in webhooks.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ConnectChannelBody, EmbeddedSignupBody, FacebookPagesBody, SignupRetryBody, SignupStatusQuery } from '../../../contract/channels';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../contract/team';
+import { requireUser } from '../../core/auth/requireUser';
+import { notFound } from '../../core/errors';
+import { requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
+import type { ChannelService } from './service';
+import type { SignupService } from './signup';
+
+type IdParams = { Params: { id: string } };
+
+/** page and page_size like GET /api/members/ (pages from 1, sizes capped at MAX_PAGE_SIZE). */
+export const ChannelListQuery = z.object({
+  page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
+  page_size: z.coerce
+    .number()
+    .int('A valid integer is required.')
+    .min(1, 'Ensure this value is greater than or equal to 1.')
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+});
+
+function pathId(request: FastifyRequest<IdParams>): number {
+  const { id } = request.params;
+  if (!/^\d{1,9}$/.test(id)) throw notFound();
+  return Number(id);
+}
+
+function companyId(request: FastifyRequest): number {
+  return request.company!.id;
+}
+
+export function channelRoutes(app: FastifyInstance, service: ChannelService, signup: SignupService): void {
+  const inCompany = [requireUser, requireCompany];
+  const view = [...inCompany, requirePermission('channels', 'view')];
+  const manage = [...inCompany, requirePermission('channels', 'manage')];
+
+  // ---------- channels ----------
+  app.get<{ Querystring: z.infer<typeof ChannelListQuery> }>('/api/channels/', { schema: { querystring: ChannelListQuery }, onRequest: view }, async (request) => {
+    const { page, page_size } = request.query;
+    return service.list(request.url, companyId(request), request.membership!.role === 'admin', { page, pageSize: page_size });
+  });
+
+  app.post<{ Body: z.infer<typeof FacebookPagesBody> }>(
+    '/api/channels/facebook_pages/',
+    { schema: { body: FacebookPagesBody }, onRequest: manage },
+    async (request) => ({ results: await service.facebookPages(request.body.access_token) }),
+  );
+
+  app.post<{ Body: z.infer<typeof ConnectChannelBody> }>('/api/channels/', { schema: { body: ConnectChannelBody }, onRequest: manage }, async (request, reply) => {
+    const { channel, created } = await service.connect(companyId(request), request.body);
+    return reply.code(created ? 201 : 200).send(channel);
+  });
+
+  app.delete<IdParams>('/api/channels/:id/', { onRequest: manage }, async (request, reply) => {
+    await service.disconnect(companyId(request), pathId(request));
+    return reply.code(204).send();
+  });
+
+  app.get<IdParams>('/api/channels/:id/templates/', { onRequest: view }, async (request) => ({
+    results: await service.templates(companyId(request), pathId(request)),
+  }));
+
+  // ---------- WhatsApp embedded signup ----------
+  app.post<{ Body: z.infer<typeof EmbeddedSignupBody> }>(
+    '/api/wa-onboard/embedded_signup/',
+    { schema: { body: EmbeddedSignupBody }, onRequest: manage },
+    async (request, reply) => {
+      const answer = await signup.start(companyId(request), request.body);
+      return reply.code(answer.code).send(answer.body);
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof SignupRetryBody> }>('/api/wa-onboard/retry/', { schema: { body: SignupRetryBody }, onRequest: manage }, async (request, reply) => {
+    const answer = await signup.retry(companyId(request), request.body.external_id);
+    return reply.code(answer.code).send(answer.body);
+  });
+
+  app.get<{ Querystring: z.infer<typeof SignupStatusQuery> }>(
+    '/api/wa-onboard/signup_status/',
+    { schema: { querystring: SignupStatusQuery }, onRequest: view },
+    async (request) => signup.status(companyId(request), request.query.external_id),
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * Meta's webhooks at one public endpoint, /api/webhooks/meta/ (no login):
+ *   GET  the subscription handshake (hub.mode, hub.verify_token → hub.challenge);
+ *   POST accepted only with a valid X-Hub-Signature-256 over the raw bytes, stored in
+ *        webhook_events and answered 200 at once; processed in the background.
+ * Processing is durable and idempotent: events are claimed with FOR UPDATE SKIP LOCKED (several
+ * processes may run), a failure counts an attempt and is retried with back-off, unprocessed events
+ * are picked up at start and periodically, and replaying an event changes nothing (messages are
+ * keyed by the provider's id, statuses only move forward).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { MessageType } from '../../../contract/chats';
+import type { AppConfig } from '../../core/config';
+import { messages, rooms, webhookEvents } from '../../core/db/schema';
+import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type WebhookEvent } from '../../core/meta/types';
+import { parseMetaWebhook, verifyMetaSignature } from '../../core/meta/webhooks';
+import { extensionFor, type MediaStorage } from '../../core/storage/types';
+import { ChatError, isRetryableSendError, type ChatService } from '../chats/service';
+import type { ChannelDeps, ChannelService } from './service';
+import type { ChannelRow } from './views';
+
+export const WEBHOOK_PATH = '/api/webhooks/meta/';
+export const INVALID_SIGNATURE = { detail: 'Invalid signature.', code: 'invalid_signature' } as const;
+
+export interface WebhookDeps extends ChannelDeps {
+  chats: ChatService;
+  channels: ChannelService;
+  storage: () => MediaStorage;
+}
+
+export interface WebhookTiming {
+  /** Delay before the 2nd attempt, doubling up to maxMs. */
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /** Attempts after which an event is given up (kept with its error). */
+  maxAttempts: number;
+  /** How often unprocessed events (and in-progress signups) are looked for. */
+  sweepMs: number;
+  /** Events claimed per query. */
+  batchSize: number;
+}
+
+export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = { firstRetryMs: 5_000, maxRetryMs: 5 * 60_000, maxAttempts: 10, sweepMs: 30_000, batchSize: 20 };
+
+const MEDIA_LABELS: Partial<Record<MessageType, string>> = { image: 'An image', video: 'A video', audio: 'An audio message', document: 'A document' };
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export class WebhookProcessor {
+  timing: WebhookTiming = { ...DEFAULT_WEBHOOK_TIMING };
+  /** Runs at each sweep besides the events (the plugin resumes in-progress signups there). */
+  onSweep: (() => Promise<unknown>) | null = null;
+  private readonly inFlight = new Set<number>();
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private started = false;
+  private stopped = false;
+  private sweepTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  constructor(private readonly deps: WebhookDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** Delay (ms) from reception before the attempt after `attempts` claims: the sum of the back-off so far. */
+  private cumulativeDelays(): number[] {
+    const { firstRetryMs, maxRetryMs, maxAttempts } = this.timing;
+    const delays = [0];
+    for (let i = 0; i < maxAttempts; i++) delays.push(delays[i] + Math.min(firstRetryMs * 2 ** i, maxRetryMs));
+    return delays;
+  }
+
+  async store(payload: unknown): Promise<number> {
+    const [row] = await this.db
+      .insert(webhookEvents)
+      .values({ provider: 'meta', payload: payload as object, receivedAt: this.deps.clock.now() })
+      .returning({ id: webhookEvents.id });
+    return row.id;
+  }
+
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.kick();
+    this.sweepTimer = setInterval(() => {
+      this.kick();
+      this.onSweep?.().catch((err) => this.deps.log.error({ err }, 'channels sweep'));
+    }, this.timing.sweepMs);
+    this.sweepTimer.unref?.();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+  }
+
+  /** Processes what is pending in the background (coalesced: one pass at a time, another after it if asked meanwhile). */
+  kick(): void {
+    if (!this.started || this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.rerun = false;
+        try {
+          await this.processPending();
+        } catch (err) {
+          this.deps.log.error({ err }, 'processing webhook events');
+        }
+      } while (this.rerun && !this.stopped);
+    })().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves when the current pass (and any pass it started) is over (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Claims the events due (FOR UPDATE SKIP LOCKED, counting the attempt) until none is left; returns how many were processed. */
+  async processPending(): Promise<number> {
+    let processed = 0;
+    for (;;) {
+      if (this.stopped) break;
+      const claimed = await this.claim();
+      if (claimed.length === 0) return processed;
+      for (const event of claimed) {
+        this.inFlight.add(event.id);
+        try {
+          await this.processEvent(event.payload);
+          await this.db.update(webhookEvents).set({ processedAt: this.deps.clock.now(), error: null }).where(eq(webhookEvents.id, event.id));
+          processed++;
+        } catch (err) {
+          const error = errorText(err);
+          await this.db.update(webhookEvents).set({ error }).where(eq(webhookEvents.id, event.id));
+          if (event.attempts >= this.timing.maxAttempts) this.deps.log.error({ err, eventId: event.id }, 'webhook event given up');
+          else {
+            this.deps.log.warn({ err, eventId: event.id, attempts: event.attempts }, 'webhook event failed, will retry');
+            this.retryLater(Math.min(this.timing.firstRetryMs * 2 ** (event.attempts - 1), this.timing.maxRetryMs));
+          }
+        } finally {
+          this.inFlight.delete(event.id);
+        }
+      }
+    }
+    return processed;
+  }
+
+  private retryLater(ms: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.kick();
+    }, ms + 50);
+    timer.unref?.();
+    this.retryTimers.add(timer);
+  }
+
+  private async claim(): Promise<{ id: number; payload: unknown; attempts: number }[]> {
+    const delays = sql.raw(`(ARRAY[${this.cumulativeDelays().join(',')}]::float8[])`);
+    const now = this.deps.clock.now().toISOString();
+    const due = this.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(
+        and(
+          isNull(webhookEvents.processedAt),
+          eq(webhookEvents.provider, 'meta'),
+          lt(webhookEvents.attempts, this.timing.maxAttempts),
+          or(
+            eq(webhookEvents.attempts, 0),
+            sql`${webhookEvents.receivedAt} + ${delays}[${webhookEvents.attempts} + 1] * interval '1 millisecond' <= ${now}::timestamptz`,
+          ),
+          this.inFlight.size ? notInArray(webhookEvents.id, [...this.inFlight]) : undefined,
+        ),
+      )
+      .orderBy(asc(webhookEvents.id))
+      .limit(this.timing.batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(webhookEvents)
+      .set({ attempts: sql`${webhookEvents.attempts} + 1` })
+      .where(inArray(webhookEvents.id, due))
+      .returning({ id: webhookEvents.id, payload: webhookEvents.payload, attempts: webhookEvents.attempts });
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** One stored payload: every event in it, in order. Throws to have the whole payload retried (each part is idempotent). */
+  async processEvent(payload: unknown): Promise<void> {
+    const cache = new Map<string, ChannelRow | null>();
+    for (const event of parseMetaWebhook(payload)) {
+      const key = `${event.platform}:${event.channelExternalId}`;
+      if (!cache.has(key)) cache.set(key, await this.deps.channels.activeChannel(event.platform, event.channelExternalId));
+      const channel = cache.get(key);
+      if (!channel) {
+        this.deps.log.info({ platform: event.platform, externalId: event.channelExternalId }, 'webhook event for no active channel, ignored');
+        continue;
+      }
+      await this.apply(channel, event);
+    }
+  }
+
+  private async apply(channel: ChannelRow, event: WebhookEvent): Promise<void> {
+    if (event.kind === 'message') await this.inbound(channel, event);
+    else await this.status(channel, event);
+  }
+
+  private async status(channel: ChannelRow, event: StatusWebhookEvent): Promise<void> {
+    if (event.watermark && event.status !== 'sent' && event.status !== 'failed') {
+      await this.deps.chats.applyWatermark(channel.id, event.recipientId, event.status, new Date(event.watermark));
+    } else if (event.messageId) {
+      await this.deps.chats.applyStatusByExternalId(channel.id, event.messageId, event.status, event.error ?? undefined);
+    }
+  }
+
+  private async inbound(channel: ChannelRow, event: InboundWebhookMessage): Promise<void> {
+    const clientId = `meta:${event.messageId}`;
+    // Already stored (a replay, or a retry after a later part failed): nothing to download again.
+    const [stored] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(rooms, eq(rooms.id, messages.roomId))
+      .where(and(eq(rooms.channelId, channel.id), eq(messages.clientId, clientId)))
+      .limit(1);
+    if (stored) return;
+    const existingRoom = await this.deps.chats.roomByCustomer(channel.id, event.customerId);
+    if (existingRoom?.blockedAt) return;
+
+    let { type, text, data } = event;
+    let mediaUrl = event.mediaUrl;
+    let mediaType = event.mediaType;
+    if (event.mediaId) {
+      const media = await this.download(channel, event);
+      if (media.ok) {
+        mediaUrl = media.url;
+        mediaType = media.mimeType;
+      } else {
+        // Kept, with a note in place of the attachment.
+        const note = `${MEDIA_LABELS[type] ?? 'An attachment'} was received but could not be shown (${media.reason}).`;
+        data = { ...(data ?? {}), attachment: { type, mime_type: event.mediaType, media_id: event.mediaId } };
+        text = text ? `${text}\n${note}` : note;
+        type = 'text';
+        mediaUrl = null;
+        mediaType = null;
+      }
+    }
+    try {
+      await this.deps.chats.receiveInbound(channel, {
+        externalUserId: event.customerId,
+        name: event.customerName || event.customerId,
+        type,
+        text,
+        mediaUrl,
+        mediaType,
+        data,
+        clientId,
+        externalId: event.messageId,
+      });
+    } catch (err) {
+      // A blocked customer's messages are dropped.
+      if (err instanceof ChatError && err.reason === 'blocked') return;
+      throw err;
+    }
+  }
+
+  /** WhatsApp media: downloaded with the channel token and stored; unsupported or gone → a reason (anything temporary throws for a retry). */
+  private async download(channel: ChannelRow, event: InboundWebhookMessage): Promise<{ ok: true; url: string; mimeType: string } | { ok: false; reason: string }> {
+    const token = this.deps.channels.tokenOf(channel);
+    if (!token) return { ok: false, reason: 'the channel has no access token' };
+    let media: { bytes: Buffer; mimeType: string };
+    try {
+      media = await this.deps.graph().downloadMedia(event.mediaId!, token);
+    } catch (err) {
+      if (err instanceof GraphApiError && !isRetryableSendError(err)) return { ok: false, reason: 'it could not be downloaded' };
+      throw err;
+    }
+    const mimeType = media.mimeType.split(';')[0].trim().toLowerCase();
+    const ext = extensionFor(mimeType);
+    if (!ext) return { ok: false, reason: `unsupported type ${mimeType || 'unknown'}` };
+    const saved = await this.deps.storage().put(`chat/${channel.companyId}/${randomUUID()}.${ext}`, media.bytes, mimeType);
+    return { ok: true, url: saved.url, mimeType };
+  }
+}
+
+/**
+ * The webhook routes, in their own encapsulated plugin: JSON bodies are kept as raw bytes here
+ * only (the signature is computed over them), every other route keeps the normal JSON parser.
+ */
+export function webhookRoutes(processor: WebhookProcessor, config: AppConfig) {
+  return async function metaWebhooks(app: FastifyInstance): Promise<void> {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, async (request, reply) => {
+      const q = request.query;
+      const token = q['hub.verify_token'] ?? '';
+      if (q['hub.mode'] === 'subscribe' && constantTimeEqual(token, config.meta.verifyToken) && typeof q['hub.challenge'] === 'string') {
+        return reply.code(200).type('text/plain; charset=utf-8').send(q['hub.challenge']);
+      }
+      return reply.code(403).send({ detail: 'Verification failed.', code: 'verification_failed' });
+    });
+
+    app.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = request.body;
+      const header = request.headers['x-hub-signature-256'];
+      if (!Buffer.isBuffer(raw) || !verifyMetaSignature(raw, Array.isArray(header) ? header[0] : header, config.meta.appSecret)) {
+        return reply.code(401).send(INVALID_SIGNATURE);
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return reply.code(400).send({ detail: 'Invalid JSON.', code: 'parse_error' });
+      }
+      await processor.store(payload);
+      processor.kick();
+      return reply.code(200).send({ received: true });
+    });
+  };
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  if (x.length !== y.length || x.length === 0) return false;
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  return diff === 0;
+}

@@ -1,0 +1,102 @@
+import {
+  accountApiRef,
+  authApiRef,
+  errorBody,
+  MdiIcon,
+  ROUTE_PATHS,
+  socialApiRef,
+  SocialDialogClosedError,
+  SocialSdkUnavailableError,
+  useAlert,
+  useApi,
+} from '../../../core';
+import { useEffect, useRef, useState } from 'react';
+import { Button, CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import { mdiFacebook, mdiGoogle } from '@mdi/js';
+import { useNotificationContext } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { firstErrorMessage } from '../../../../contract/errors';
+
+export type SocialProvider = 'facebook' | 'google';
+
+const PROVIDERS: { provider: SocialProvider; icon: string; label: string }[] = [
+  { provider: 'facebook', icon: mdiFacebook, label: 'pages.social.facebook' },
+  { provider: 'google', icon: mdiGoogle, label: 'pages.social.google' },
+];
+
+const MESSAGES: Record<SocialProvider, { closed: string; unavailable: string }> = {
+  facebook: { closed: 'pages.social.facebookClosed', unavailable: 'pages.social.facebookUnavailable' },
+  google: { closed: 'pages.social.googleClosed', unavailable: 'pages.social.googleUnavailable' },
+};
+
+/**
+ * "or" and the Facebook / Google sign-in buttons under a sign-in (or sign-up) form: the provider's
+ * SDK gives an access token, POST /account/{provider}/ signs in (creating the account the first
+ * time), then the user lands where a password login lands: the dashboard when a company is
+ * selected, else the company picker.
+ */
+export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }) {
+  const { t } = useTranslation();
+  const social = useApi(socialApiRef);
+  const auth = useApi(authApiRef);
+  const account = useApi(accountApiRef);
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { resetNotifications } = useNotificationContext();
+  const [busy, setBusy] = useState<SocialProvider | null>(null);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const signIn = async (provider: SocialProvider) => {
+    setBusy(provider);
+    try {
+      const token = provider === 'facebook' ? await social.facebookLogin('login') : await social.googleLogin();
+      await auth.socialLogin(provider, token);
+      // What react-admin's useLogin does after authProvider.login, with the login's redirect rule.
+      resetNotifications();
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] });
+      navigate(account.getCompanyId() !== null ? ROUTE_PATHS.dashboard : ROUTE_PATHS['company-select']);
+    } catch (e) {
+      if (e instanceof SocialDialogClosedError) alert.warning(t(MESSAGES[provider].closed));
+      else if (e instanceof SocialSdkUnavailableError) alert.error(t(MESSAGES[provider].unavailable));
+      else alert.error(firstErrorMessage(errorBody(e)) ?? t('pages.social.failed'));
+      if (mounted.current) setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Divider sx={{ my: 2.5 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('pages.social.or')}
+        </Typography>
+      </Divider>
+      <Stack spacing={1.5}>
+        {PROVIDERS.map(({ provider, icon, label }) => (
+          <Button
+            key={provider}
+            variant="outlined"
+            color="inherit"
+            size="large"
+            fullWidth
+            disabled={disabled || busy !== null}
+            aria-busy={busy === provider}
+            onClick={() => void signIn(provider)}
+            startIcon={busy === provider ? <CircularProgress size={18} color="inherit" aria-hidden /> : <MdiIcon path={icon} aria-hidden />}
+            sx={{ py: 1.1, textTransform: 'none', fontWeight: 600, borderColor: 'divider' }}
+          >
+            {t(label)}
+          </Button>
+        ))}
+      </Stack>
+    </>
+  );
+}

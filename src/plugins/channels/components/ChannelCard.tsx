@@ -1,0 +1,93 @@
+import { Avatar, Box, Button, Chip, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { mdiOpenInNew } from '@mdi/js';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../core';
+import type { Channel } from '../../../../contract/channels';
+import { channelIdentifier, channelState, formatDate, PLATFORM_ICONS, STATE_COLORS } from './channelDisplay';
+import { DisconnectChannelButton } from './DisconnectChannelButton';
+import { RetrySetupButton } from './RetrySetupButton';
+
+/** The platform's mdi icon on its brand colour. */
+export function PlatformAvatar({ platform }: { platform: Channel['platform'] }) {
+  const { t } = useTranslation();
+  const icon = PLATFORM_ICONS[platform] ?? PLATFORM_ICONS.sandbox;
+  return (
+    <Avatar variant="rounded" sx={{ bgcolor: icon.color, color: '#fff', width: 44, height: 44 }} aria-label={t(`channels.platforms.${platform}`)} role="img">
+      <MdiIcon path={icon.path} />
+    </Avatar>
+  );
+}
+
+/**
+ * One channel: platform icon, name, identifier (phone number, page or account id), status chip
+ * with the signup error when part of it failed, the date it was added, and — for members who
+ * manage channels — its actions (retry setup, customer simulator, disconnect).
+ */
+export function ChannelCard({ channel, canManage }: { channel: Channel; canManage: boolean }) {
+  const { t, i18n } = useTranslation();
+  const nameId = useId();
+  const state = channelState(channel);
+  const identifier = channelIdentifier(channel);
+  const identifierText = 'text' in identifier ? identifier.text : t(identifier.key, identifier.values);
+  const problem =
+    state === 'needs_attention'
+      ? channel.signup_error || t('channels.status.needsAttentionHelp')
+      : state === 'failed'
+        ? channel.signup_error || t('channels.status.failedHelp')
+        : null;
+  const date = formatDate(channel.created_at, i18n.language);
+  const isSandbox = channel.platform === 'sandbox';
+
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={nameId} sx={{ listStyle: 'none', p: 2, borderRadius: 2 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ flex: 1, minWidth: 0 }}>
+          <PlatformAvatar platform={channel.platform} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={nameId} variant="subtitle1" component="h2" fontWeight={600} noWrap>
+              {channel.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {t(`channels.platforms.${channel.platform}`)} · {identifierText}
+            </Typography>
+            {problem && (
+              <Typography variant="caption" color={state === 'failed' ? 'error' : 'warning.main'} sx={{ display: 'block' }}>
+                {problem}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+        <Stack spacing={0.5} alignItems={{ md: 'flex-end' }} sx={{ minWidth: 170 }}>
+          <Tooltip title={problem ?? ''} disableHoverListener={!problem} disableFocusListener={!problem}>
+            <Chip size="small" color={STATE_COLORS[state]} variant={state === 'connected' ? 'filled' : 'outlined'} label={t(`channels.status.${state}`)} />
+          </Tooltip>
+          <Typography variant="caption" color="text.secondary">
+            {state === 'connected' ? t('channels.since.connected', { date }) : t('channels.since.added', { date })}
+          </Typography>
+        </Stack>
+        {canManage && (
+          <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ minWidth: { md: 220 } }}>
+            {channel.platform === 'whatsapp' && channel.signup_status === 'partial_failure' && state !== 'disconnected' && (
+              <RetrySetupButton channel={channel} />
+            )}
+            {isSandbox && channel.simulator_url && (
+              <Button
+                size="small"
+                variant="outlined"
+                href={channel.simulator_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                endIcon={<MdiIcon path={mdiOpenInNew} />}
+                sx={{ textTransform: 'none', fontWeight: 600 }}
+              >
+                {t('channels.simulator')}
+              </Button>
+            )}
+            {!isSandbox && state !== 'disconnected' && <DisconnectChannelButton channel={channel} />}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

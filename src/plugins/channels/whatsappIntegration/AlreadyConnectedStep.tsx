@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { IntegrationLayout } from './IntegrationLayout';
+import { saveSignupData } from './signupData';
+import { useSignupOwner } from './useSignupOwner';
+
+/** /whatsapp-integration/account-already-connected: the number is connected to this or another company. */
+export function AlreadyConnectedStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const owner = useSignupOwner();
+
+  useEffect(() => {
+    saveSignupData(owner, { current_step: 'account-already-connected' });
+  }, [owner]);
+
+  return (
+    <IntegrationLayout stage={2} title={t('whatsappIntegration.alreadyConnected.title')}>
+      <Stack spacing={2}>
+        <Typography>{t('whatsappIntegration.alreadyConnected.message')}</Typography>
+        <Box>
+          <Typography variant="subtitle2" component="h2">
+            {t('whatsappIntegration.alreadyConnected.whatToDo')}
+          </Typography>
+          <Box component="ul" sx={{ pl: 2.5, my: 1, '& li': { mb: 0.5 } }}>
+            <Typography component="li" variant="body2">
+              {t('whatsappIntegration.alreadyConnected.thisCompany')}
+            </Typography>
+            <Typography component="li" variant="body2">
+              {t('whatsappIntegration.alreadyConnected.otherCompany')}
+            </Typography>
+          </Box>
+        </Box>
+        <Stack direction="row" justifyContent="flex-end">
+          <Button variant="contained" disableElevation onClick={() => navigate('/channels')} sx={{ textTransform: 'none', fontWeight: 600 }}>
+            {t('whatsappIntegration.alreadyConnected.goToChannels')}
+          </Button>
+        </Stack>
+      </Stack>
+    </IntegrationLayout>
+  );
+}
