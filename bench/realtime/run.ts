@@ -1,13 +1,19 @@
 /**
  * Load benchmark of the realtime hub (server/core/realtime) against a bare `ws` floor.
  *
- *   npx tsx bench/realtime/run.ts [--sockets N] [--quick]
+ *   npx tsx bench/realtime/run.ts [--sockets N] [--users K] [--quick]
+ *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick]
+ *
+ * `--connects` measures connecting only, on our hub: rounds alternating the connect-time identity
+ * cache off and on (same process, same data), each a connect of every socket (the cache emptied
+ * first) followed at once by a reconnect storm (all dropped, all back).
  *
  * Layout (all traffic on 127.0.0.x loopback):
  * - this process is the orchestrator and the load generator (N raw `ws` clients speaking
  *   serializer 2.0.0, source addresses spread over 127.0.0.1–127.0.0.20);
- * - a child process runs our app (PGlite in memory, one seeded company + user, a `bench:*`
- *   channel that joins without the database and re-broadcasts `pub` pushes as `msg`);
+ * - a child process runs our app (PGlite in memory, one seeded company and K users (default 1)
+ *   each signed in once, a `bench:*` channel that joins without the database and re-broadcasts
+ *   `pub` pushes as `msg`); socket i connects as user i mod K;
  * - another child process runs the floor: a bare ws server that parses the frame, keeps
  *   topic → set of sockets, and sends a broadcast to the set.
  * Each server runs alone in its child (with --expose-gc) so its RSS per socket is its own.
@@ -28,7 +34,11 @@ function argValue(name: string): string | undefined {
 }
 const ROLE = argValue('--role');
 const QUICK = argv.includes('--quick');
+const CONNECTS_ONLY = argv.includes('--connects');
+const CONNECT_ROUNDS = QUICK ? 3 : 5;
 const SOCKETS = Math.max(50, Number(argValue('--sockets') ?? (QUICK ? 500 : 2000)) || 2000);
+/** Distinct users (each with its own login session and membership) the sockets connect as. */
+const USERS = Math.min(SOCKETS, Math.max(1, Number(argValue('--users') ?? 1) || 1));
 const BIG_TOPIC_MAX = 10_000;
 const ROOM_MIN = 20;
 const ROOM_MAX = 50;
@@ -46,7 +56,8 @@ type ServerKind = 'ours' | 'floor';
 interface ReadyMessage {
   type: 'ready';
   port: number;
-  query: string;
+  /** Connect path and query per user (socket i uses queries[i % length]). */
+  queries: string[];
 }
 interface MemMessage {
   type: 'mem';
@@ -75,6 +86,8 @@ async function runOurServer(): Promise<void> {
   const { DEFAULT_REALTIME_CONFIG } = await import('../../server/core/config');
   type Hub = import('../../server/core/realtime/types').RealtimeHub;
   let hub: Hub | null = null;
+  const { PhoenixHub } = await import('../../server/core/realtime/hub');
+  const { IDENTITY_CACHE_TTL_MS } = await import('../../server/core/realtime/identityCache');
   const t = await createTestApp({
     config: {
       redisUrl: null,
@@ -100,15 +113,23 @@ async function runOurServer(): Promise<void> {
       });
     },
   });
-  const email = 'bench@example.com';
-  const userId = await t.seed.user({ email, firstName: 'Bench' });
   const companyId = await t.seed.company('Bench Co');
-  await t.seed.member(companyId, userId, 'agent');
-  const { access } = await t.login(email);
+  const queries: string[] = [];
+  for (let u = 0; u < USERS; u++) {
+    const email = u === 0 ? 'bench@example.com' : `bench-${u}@example.com`;
+    const userId = await t.seed.user({ email, firstName: 'Bench' });
+    await t.seed.member(companyId, userId, 'agent');
+    const { access } = await t.login(email);
+    queries.push(`/socket/websocket?vsn=2.0.0&token=${encodeURIComponent(access)}&company_id=${companyId}`);
+  }
   const baseUrl = await t.listen();
   const port = Number(new URL(baseUrl).port);
-  const query = `/socket/websocket?vsn=2.0.0&token=${encodeURIComponent(access)}&company_id=${companyId}`;
-  serveControl(port, query, () => hub?.socketCount() ?? 0, async () => {
+  process.on('message', (message: { type: string; on?: boolean }) => {
+    if (message.type !== 'identity-cache') return;
+    if (hub instanceof PhoenixHub) hub.identities.reset(message.on ? IDENTITY_CACHE_TTL_MS : 0);
+    process.send!({ type: 'identity-cache-ok' });
+  });
+  serveControl(port, queries, () => hub?.socketCount() ?? 0, async () => {
     const server = t.app.server;
     const closing = t.close();
     server.closeAllConnections?.();
@@ -156,13 +177,13 @@ async function runFloorServer(): Promise<void> {
   });
   const address = wss.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  serveControl(port, '/socket/websocket?vsn=2.0.0', () => wss.clients.size, async () => {
+  serveControl(port, ['/socket/websocket?vsn=2.0.0'], () => wss.clients.size, async () => {
     for (const client of wss.clients) client.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
 }
 
-function serveControl(port: number, query: string, sockets: () => number, close: () => Promise<void>): void {
+function serveControl(port: number, queries: string[], sockets: () => number, close: () => Promise<void>): void {
   process.on('message', async (message: { type: string }) => {
     if (message.type === 'mem') process.send!(await gcAndMeasure(sockets()));
     else if (message.type === 'stop') {
@@ -171,7 +192,7 @@ function serveControl(port: number, query: string, sockets: () => number, close:
     }
   });
   process.on('disconnect', () => process.exit(0));
-  process.send!({ type: 'ready', port, query } satisfies ReadyMessage);
+  process.send!({ type: 'ready', port, queries } satisfies ReadyMessage);
 }
 
 // ================================================================= orchestrator / load generator
@@ -187,6 +208,7 @@ const mb = (v: number) => `${(v / 1024 / 1024).toFixed(1)} MB`;
 
 class ServerChild {
   private waiters: Array<(m: MemMessage) => void> = [];
+  private cacheWaiters: Array<() => void> = [];
   private constructor(
     readonly kind: ServerKind,
     readonly child: ChildProcess,
@@ -194,6 +216,7 @@ class ServerChild {
   ) {
     child.on('message', (m: { type: string }) => {
       if (m.type === 'mem') this.waiters.shift()?.(m as MemMessage);
+      if (m.type === 'identity-cache-ok') this.cacheWaiters.shift()?.();
     });
   }
 
@@ -206,6 +229,14 @@ class ServerChild {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`${kind} server exited early (code ${code})`)));
       child.once('message', (m: ReadyMessage) => resolve(new ServerChild(kind, child, m)));
+    });
+  }
+
+  /** Our server only: empties the connect-time identity cache and turns it on or off. */
+  identityCache(on: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      this.cacheWaiters.push(resolve);
+      this.child.send({ type: 'identity-cache', on });
     });
   }
 
@@ -244,6 +275,7 @@ interface Figures {
   kind: ServerKind;
   sockets: number;
   connectPerS: number;
+  reconnectPerS: number;
   joins: number;
   joinsPerS: number;
   rssPerSocket: number;
@@ -271,7 +303,7 @@ function hintEmfile(err: NodeJS.ErrnoException): void {
 }
 
 async function measure(server: ServerChild): Promise<Figures> {
-  const { port, query } = server.ready;
+  const { port, queries } = server.ready;
   const pending = new Map<number, Pending>();
   const joinWaiters = new Map<string, () => void>();
   let nextRef = 1;
@@ -301,12 +333,9 @@ async function measure(server: ServerChild): Promise<Figures> {
 
   // ---- connect
   const clients: Client[] = new Array(SOCKETS);
-  const connectStart = performance.now();
-  let nextIndex = 0;
-  let failed: Error | null = null;
   const connectOne = (i: number) =>
     new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}${query}`, {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}${queries[i % queries.length]}`, {
         localAddress: `127.0.0.${1 + (i % SOURCE_ADDRESSES)}`,
         perMessageDeflate: false,
       });
@@ -321,19 +350,32 @@ async function measure(server: ServerChild): Promise<Figures> {
         reject(err);
       });
     });
-  await Promise.all(
-    Array.from({ length: CONNECT_CONCURRENCY }, async () => {
-      while (!failed && nextIndex < SOCKETS) {
-        const i = nextIndex++;
-        await connectOne(i).catch((err: Error) => (failed ??= err));
-      }
-    }),
-  );
-  if (failed) {
-    for (const c of clients) c?.ws.terminate();
-    throw failed;
-  }
-  const connectSeconds = (performance.now() - connectStart) / 1000;
+  /** Connects every socket, CONNECT_CONCURRENCY at a time; returns the seconds it took. */
+  const connectAll = async (): Promise<number> => {
+    const start = performance.now();
+    let nextIndex = 0;
+    let failed: Error | null = null;
+    await Promise.all(
+      Array.from({ length: CONNECT_CONCURRENCY }, async () => {
+        while (!failed && nextIndex < SOCKETS) {
+          const i = nextIndex++;
+          await connectOne(i).catch((err: Error) => (failed ??= err));
+        }
+      }),
+    );
+    if (failed) {
+      for (const c of clients) c?.ws.terminate();
+      throw failed;
+    }
+    return (performance.now() - start) / 1000;
+  };
+  const connectSeconds = await connectAll();
+
+  // ---- reconnect storm: every socket drops at once (a network blip) and connects again at once
+  for (const c of clients) c.ws.terminate();
+  const dropDeadline = performance.now() + 10_000;
+  while ((await server.mem()).sockets > 0 && performance.now() < dropDeadline) await sleep(100);
+  const reconnectSeconds = await connectAll();
 
   // ---- rooms of 20–50 subscribers, plus one big topic of min(10 000, N)
   const rooms: Array<{ topic: string; members: Client[]; next: number }> = [];
@@ -439,6 +481,7 @@ async function measure(server: ServerChild): Promise<Figures> {
     kind: server.kind,
     sockets: SOCKETS,
     connectPerS: SOCKETS / connectSeconds,
+    reconnectPerS: SOCKETS / reconnectSeconds,
     joins: joinJobs.length,
     joinsPerS: joinJobs.length / joinSeconds,
     rssBefore: before.rss,
@@ -459,10 +502,69 @@ async function measure(server: ServerChild): Promise<Figures> {
   };
 }
 
+/** Opens every socket (CONNECT_CONCURRENCY at a time, socket i as user i mod K); the seconds it took. */
+async function connectEvery(server: ServerChild, sockets: WebSocket[]): Promise<number> {
+  const { port, queries } = server.ready;
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONNECT_CONCURRENCY }, async () => {
+      while (next < SOCKETS) {
+        const i = next++;
+        sockets[i] = await new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}${queries[i % queries.length]}`, {
+            localAddress: `127.0.0.${1 + (i % SOURCE_ADDRESSES)}`,
+            perMessageDeflate: false,
+          });
+          ws.once('open', () => resolve(ws));
+          ws.once('unexpected-response', (_req, res) => reject(new Error(`socket ${i}: HTTP ${res.statusCode}`)));
+          ws.on('error', (err: NodeJS.ErrnoException) => {
+            hintEmfile(err);
+            reject(err);
+          });
+        });
+      }
+    }),
+  );
+  return (performance.now() - start) / 1000;
+}
+
+async function dropEvery(server: ServerChild, sockets: WebSocket[]): Promise<void> {
+  for (const ws of sockets) ws?.terminate();
+  const deadline = performance.now() + 10_000;
+  while ((await server.mem()).sockets > 0 && performance.now() < deadline) await sleep(100);
+}
+
+/** `--connects`: connect rate and reconnect-storm rate with the identity cache off and on, interleaved. */
+async function measureConnects(server: ServerChild): Promise<void> {
+  const rates: Record<'off' | 'on', { connect: number[]; storm: number[] }> = { off: { connect: [], storm: [] }, on: { connect: [], storm: [] } };
+  const sockets: WebSocket[] = new Array(SOCKETS);
+  for (let round = 1; round <= CONNECT_ROUNDS; round++) {
+    for (const mode of ['off', 'on'] as const) {
+      await server.identityCache(mode === 'on');
+      const connect = SOCKETS / (await connectEvery(server, sockets));
+      await dropEvery(server, sockets);
+      const storm = SOCKETS / (await connectEvery(server, sockets));
+      await dropEvery(server, sockets);
+      rates[mode].connect.push(connect);
+      rates[mode].storm.push(storm);
+      console.log(`  round ${round} cache ${mode.padEnd(3)}  connect ${connect.toFixed(0).padStart(5)}/s   reconnect storm ${storm.toFixed(0).padStart(5)}/s`);
+    }
+  }
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  console.log('\n[medians]');
+  for (const mode of ['off', 'on'] as const) {
+    console.log(`  cache ${mode.padEnd(3)}  connect ${median(rates[mode].connect).toFixed(0).padStart(5)}/s   reconnect storm ${median(rates[mode].storm).toFixed(0).padStart(5)}/s`);
+  }
+  console.log(
+    `  on / off   connect ${(median(rates.on.connect) / median(rates.off.connect)).toFixed(2)}x   reconnect storm ${(median(rates.on.storm) / median(rates.off.storm)).toFixed(2)}x`,
+  );
+}
+
 /** One socket with the official phoenix.js client: connect, join, push, receive the broadcast. */
 async function phoenixSanity(server: ServerChild): Promise<string> {
   const { Socket } = await import('phoenix');
-  const url = new URL(`ws://127.0.0.1:${server.ready.port}${server.ready.query}`);
+  const url = new URL(`ws://127.0.0.1:${server.ready.port}${server.ready.queries[0]}`);
   const socket = new Socket(`ws://127.0.0.1:${server.ready.port}/socket`, {
     transport: WebSocket as unknown as SocketConnectOption['transport'],
     params: { token: url.searchParams.get('token'), company_id: url.searchParams.get('company_id') },
@@ -495,6 +597,7 @@ function report(f: Figures): string {
   const big = f.bigTimes.filter(Number.isFinite).sort((a, b) => a - b);
   return [
     `  sockets held           ${f.sockets} (connect ${f.connectPerS.toFixed(0)}/s)`,
+    `  reconnect storm        ${f.sockets} dropped at once, reconnected at ${f.reconnectPerS.toFixed(0)}/s`,
     `  server RSS             ${mb(f.rssBefore)} -> ${mb(f.rssAfter)}  = ${(f.rssPerSocket / 1024).toFixed(1)} KB/socket (heap ${(f.heapPerSocket / 1024).toFixed(1)} KB/socket${f.gc ? ', after GC' : ', no GC exposed'})`,
     `  joins                  ${f.joins} in ${(f.joins / f.joinsPerS).toFixed(2)} s = ${f.joinsPerS.toFixed(0)} joins/s`,
     `  rooms 20-50 subs       ${f.rooms} rooms, ${f.publishes} publishes, ${f.deliveries} deliveries (target ${TARGET_DELIVERIES_PER_S}/s, got ${f.achievedDeliveriesPerS.toFixed(0)}/s, ${f.lost} incomplete)`,
@@ -514,9 +617,18 @@ async function orchestrate(): Promise<void> {
   const stopAll = async () => Promise.all(started.map((s) => s.stop()));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
-  console.log(`realtime bench: ${SOCKETS} sockets${QUICK ? ' (--quick)' : ''}, node ${process.version}, ${(await import('node:os')).cpus().length} CPUs`);
+  console.log(
+    `realtime bench: ${SOCKETS} sockets as ${USERS} user${USERS === 1 ? '' : 's'}${QUICK ? ' (--quick)' : ''}, node ${process.version}, ${(await import('node:os')).cpus().length} CPUs`,
+  );
   console.log(`rooms of ${ROOM_MIN}-${ROOM_MAX} subscribers at ${TARGET_DELIVERIES_PER_S} deliveries/s for ${LATENCY_SECONDS} s; one big topic of ${Math.min(BIG_TOPIC_MAX, SOCKETS)}`);
   try {
+    if (CONNECTS_ONLY) {
+      const server = await ServerChild.start('ours');
+      started.push(server);
+      console.log(`connects only: our hub, ${CONNECT_ROUNDS} rounds, identity cache off then on in each (emptied first)\n`);
+      await measureConnects(server);
+      return;
+    }
     const results: Figures[] = [];
     for (const kind of ['ours', 'floor'] as const) {
       const server = await ServerChild.start(kind);
@@ -535,6 +647,7 @@ async function orchestrate(): Promise<void> {
     console.log(`  rooms p99 ratio        ${(ours.p99 / floor.p99).toFixed(2)}x  (target <= 2x)  p50 ratio ${(ours.p50 / floor.p50).toFixed(2)}x`);
     console.log(`  big fan-out ratio      ${(bigOurs / bigFloor).toFixed(2)}x (median)`);
     console.log(`  joins/s ratio          ${(ours.joinsPerS / floor.joinsPerS).toFixed(2)}x   RSS/socket ratio ${(ours.rssPerSocket / floor.rssPerSocket).toFixed(2)}x`);
+    console.log(`  connect/s ratio        ${(ours.connectPerS / floor.connectPerS).toFixed(2)}x   reconnect storm ratio ${(ours.reconnectPerS / floor.reconnectPerS).toFixed(2)}x`);
     console.log(
       `\nmulti-process (Redis fan-out): skipped — not implemented in this benchmark${process.env.BENCH_REDIS_URL ? ' (BENCH_REDIS_URL is set but ignored)' : ''}.`,
     );

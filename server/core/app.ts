@@ -25,6 +25,8 @@ import { S3MediaStorage } from './storage/s3';
 import { registerMediaSweeper } from './storage/sweeper';
 import { mediaRoutes } from './storage/routes';
 import { UploadSigner } from './storage/presign';
+import { clientConfigRoute, createGoogleIdentity, createMetaGraph } from './meta';
+import { registerLocalProviderFakes } from './meta/fake/mountFakes';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
@@ -95,6 +97,9 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
       : new LocalDiskMediaStorage(path.join(config.dataDir, 'media'), '/media', mediaUploadSigner(config, s.get('Clock'))),
   );
 
+  services.factory('MetaGraph', () => createMetaGraph(config.meta));
+  services.factory('GoogleIdentity', () => createGoogleIdentity(config.google));
+
   for (const [name, value] of Object.entries(overrides) as [ServiceName, ServiceRegistry[ServiceName]][]) {
     if (value !== undefined) services.value(name, value as never);
   }
@@ -145,6 +150,10 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   if (config.mediaSweepIntervalMs > 0) {
     registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
   }
+
+  await app.register(clientConfigRoute);
+  // Without provider accounts: the fake Meta (/dev/meta) and Google (/dev/google) the adapters then call.
+  await registerLocalProviderFakes(app, config);
 
   const outbox = services.get('Outbox');
   if (outbox && config.devOutbox) await app.register(outboxRoutes, { outbox });

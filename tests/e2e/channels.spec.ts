@@ -45,7 +45,7 @@ test('an admin connects WhatsApp through embedded signup, then a customer messag
   await expect(page.getByText('Facebook login was closed')).toBeVisible();
 
   await onboarding.continueWithFacebook();
-  await onboarding.fillFakeDialog('+1 555 010 2030');
+  await onboarding.fillFakeDialog(`+1 555 01${String(Date.now()).slice(-6)}`);
   await onboarding.expectConnected();
 
   const channel = await whatsappChannel(request, admin.access, admin.companyId);

@@ -53,7 +53,7 @@ export class ConnectIdentityCache {
   private readonly invalidated = new Map<string, { revision: number; at: number }>();
 
   constructor(
-    readonly ttlMs = IDENTITY_CACHE_TTL_MS,
+    private ttlMs = IDENTITY_CACHE_TTL_MS,
     private readonly maxEntries = IDENTITY_CACHE_MAX_ENTRIES,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -94,6 +94,13 @@ export class ConnectIdentityCache {
   /** True when the session or the membership a connect was admitted with was invalidated after `since`. */
   isStale(since: number, sessionId: string, userId: number, companyId: number): boolean {
     return this.changedSince(since, sessionKey(sessionId)) || this.changedSince(since, memberKey(userId, companyId));
+  }
+
+  /** Forgets every entry and sets the TTL (0: off); invalidations are still remembered. For the benchmark. */
+  reset(ttlMs = this.ttlMs): void {
+    this.ttlMs = ttlMs;
+    this.sessions.clear();
+    this.members.clear();
   }
 
   /** Entries currently held (tests, metrics). */

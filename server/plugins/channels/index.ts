@@ -6,8 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SecretBox } from '../../core/crypto/secretBox';
-import { HttpMetaGraph } from '../../core/meta/graphClient';
-import type { MetaGraph } from '../../core/meta/types';
 import type { Services } from '../../core/services';
 import { chatService } from '../chats/runtime';
 import type { ChatService } from '../chats/service';
@@ -36,19 +34,11 @@ export function channelsRuntime(app: FastifyInstance): ChannelsRuntime {
   if (existing) return existing;
   const services = app.services;
   const config = services.get('Config');
-  let fallbackGraph: MetaGraph | null = null;
   const deps: ChannelDeps = {
     db: services.get('Database'),
     clock: services.get('Clock'),
     box: new SecretBox(config.channelSecretKey),
-    graph: () => {
-      try {
-        return services.get('MetaGraph');
-      } catch {
-        // Not registered in this app: the HTTP adapter with the configured Graph API (or the local fake).
-        return (fallbackGraph ??= new HttpMetaGraph(config.meta));
-      }
-    },
+    graph: () => services.get('MetaGraph'),
     log: app.log,
   };
   const chats = chatService(app);

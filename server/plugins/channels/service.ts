@@ -115,13 +115,12 @@ export class ChannelService {
     return row ?? null;
   }
 
-  /** The active channel a webhook event is for. */
+  /**
+   * The channel a webhook event is for: active, or pending (a WhatsApp signup whose webhooks were
+   * just subscribed, between its last step and its outcome). Disconnected channels get nothing.
+   */
   async activeChannel(platform: Platform, externalId: string): Promise<ChannelRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.platform, platform), eq(channels.externalId, externalId), eq(channels.status, 'active')));
-    return row ?? null;
+    return this.holder(platform, externalId);
   }
 
   // ---------- GET /api/channels/ ----------

@@ -22,7 +22,6 @@ import { pendingSteps, stepsOf, toSignupStatus, type ChannelRow } from './views'
 export const SIGNUP_MESSAGES = {
   startAgain: 'Start the WhatsApp signup again: Facebook codes can only be used once.',
   codeUsed: 'The signup code was already used: start the WhatsApp signup again.',
-  disconnected: 'The channel was disconnected during the signup.',
 } as const;
 
 /** The answer of a signup call: its HTTP status and body. */

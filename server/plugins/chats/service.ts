@@ -535,7 +535,7 @@ export class ChatService {
           if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
         } catch (err) {
           if (isRetryableSendError(err) && !this.closed) {
-            this.scheduleRetry(room.id, message.id, attempt);
+            this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
             this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
             return;
           }
@@ -547,8 +547,9 @@ export class ChatService {
     );
   }
 
-  private scheduleRetry(roomId: number, messageId: number, attempt: number): void {
-    const delay = Math.min(this.deliveryBackoff.firstMs * 2 ** attempt, this.deliveryBackoff.maxMs);
+  private scheduleRetry(roomId: number, messageId: number, attempt: number, retryAfterMs: number | null): void {
+    // Meta's Retry-After, when given, is the earliest a retry makes sense.
+    const delay = Math.max(Math.min(this.deliveryBackoff.firstMs * 2 ** attempt, this.deliveryBackoff.maxMs), retryAfterMs ?? 0);
     const timer = setTimeout(() => {
       this.retryTimers.delete(messageId);
       this.track(

@@ -9,13 +9,13 @@ export class ChatsPage {
     await this.expectLive();
   }
 
-  async expectLive() {
-    await this.expectConnectionState('live');
+  async expectLive(timeout?: number) {
+    await this.expectConnectionState('live', timeout);
   }
 
   /** The connection badge: idle, connecting, live or reconnecting. */
-  async expectConnectionState(state: 'idle' | 'connecting' | 'live' | 'reconnecting') {
-    await expect(this.page.getByTestId('connection-state')).toHaveAttribute('data-state', state, { timeout: 15_000 });
+  async expectConnectionState(state: 'idle' | 'connecting' | 'live' | 'reconnecting', timeout = 15_000) {
+    await expect(this.page.getByTestId('connection-state')).toHaveAttribute('data-state', state, { timeout });
   }
 
   get rooms(): Locator {

@@ -22,8 +22,8 @@ export class FakeMeta {
   async sent(): Promise<{ id: string; to: string; payload: Record<string, unknown> }[]> {
     const res = await this.request.get('/dev/meta/control/sent');
     expect(res.ok(), await res.text()).toBeTruthy();
-    const body = (await res.json()) as { results?: unknown[] } | unknown[];
-    return (Array.isArray(body) ? body : (body.results ?? [])) as { id: string; to: string; payload: Record<string, unknown> }[];
+    const body = (await res.json()) as { data?: unknown[] } | unknown[];
+    return (Array.isArray(body) ? body : (body.data ?? [])) as { id: string; to: string; payload: Record<string, unknown> }[];
   }
 
   /** The customer's phone reports a status (delivered, read) for a sent message. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Room } from '../../../../contract/chats';
 import { useAlert } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
+import { refusalText } from '../service/chatService';
 
 /** Starts a conversation with a customer on a chosen channel (create_new_chat_room). */
 export function NewChatDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (room: Room) => void }) {
@@ -29,7 +30,9 @@ export function NewChatDialog({ open, onClose, onCreated }: { open: boolean; onC
       setText('');
       onCreated(room);
     } catch (err) {
-      alert.error(`${t('chats.errors.create')}${err instanceof Error && err.message !== 'error' ? ` (${err.message})` : ''}`);
+      // The server's message when it gives one (e.g. WhatsApp's closed 24-hour window), else its reason.
+      const reason = refusalText((err as { response?: unknown } | null)?.response) ?? (err instanceof Error && err.message !== 'error' ? err.message : '');
+      alert.error(`${t('chats.errors.create')}${reason ? ` (${reason})` : ''}`);
     } finally {
       setBusy(false);
     }

@@ -62,7 +62,7 @@ export interface SendRefusal {
   error: string;
 }
 
-/** An approved template and the values of its body parameters ({{1}}, {{2}}…), as the agent chose them. */
+/** What sendTemplate needs of an approved template: its name, language and components (the body to render). */
 export type TemplateChoice = Pick<MessageTemplate, 'name' | 'language' | 'components'>;
 
 export interface ChatState {

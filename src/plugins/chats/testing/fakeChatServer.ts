@@ -119,6 +119,10 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
           return ok({ rooms: list.slice((page - 1) * CHAT_PAGE_SIZE, page * CHAT_PAGE_SIZE).map((r) => view(r)) });
         }
         if (event === 'create_new_chat_room') {
+          const existing = [...rooms.values()].find((r) => r.page_id === payload.page_id && r.external_id === payload.user_id);
+          if (payload.platform === 'whatsapp' && payload.messages.length && (!existing || isWindowClosed(existing))) {
+            return { status: 'error', response: { reason: WINDOW_CLOSED_REASON, errors: { message: [WINDOW_CLOSED_MESSAGE] } } };
+          }
           nextId += 1;
           const r = { ...room(nextId, { name: payload.name, external_id: payload.user_id, page_id: payload.page_id }), all: [] as Message[] };
           rooms.set(r.id, r);

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { WHATSAPP_WINDOW_MS } from '../../../../contract/channels';
+import type { Room } from '../../../../contract/chats';
+import { i18nApiRef } from '../../../core';
+import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { chatsPlugin } from '../index';
+import { Composer } from './Composer';
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+const MIN = 60_000;
+/** A WhatsApp room whose window closes in `ms`. */
+const closingIn = (ms: number): Pick<Room, 'platform' | 'last_inbound_at'> => ({ platform: 'whatsapp', last_inbound_at: new Date(NOW + ms - WHATSAPP_WINDOW_MS).toISOString() });
+
+function renderComposer(props: Partial<React.ComponentProps<typeof Composer>> = {}) {
+  const onSend = vi.fn();
+  const onTemplate = vi.fn();
+  const view = renderWithConsole(<Composer onSend={onSend} onTemplate={onTemplate} {...props} />, { plugins: [chatsPlugin], features: ['chats'] });
+  return { ...view, onSend, onTemplate };
+}
+
+const countdown = () => screen.getByTestId('window-countdown');
+const box = () => screen.getByRole('textbox', { name: /Type a message/ });
+
+describe('Composer: WhatsApp 24-hour window', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('while open: "Window closes in 5 h 12 min", refreshed every 30 s, and a Template button', () => {
+    const { onTemplate } = renderComposer({ room: closingIn((5 * 60 + 11) * MIN + 20_000) });
+    expect(countdown()).toHaveTextContent('Window closes in 5 h 12 min');
+    expect(countdown()).toHaveAttribute('data-warning', 'false');
+    act(() => vi.advanceTimersByTime(29_000));
+    expect(countdown()).toHaveTextContent('5 h 12 min');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(countdown()).toHaveTextContent('Window closes in 5 h 11 min');
+    expect(box()).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Template' }));
+    expect(onTemplate).toHaveBeenCalledTimes(1);
+  });
+
+  it('under an hour the countdown turns to the warning colour; it closes on time and the input gives way to the notice', () => {
+    const { onTemplate, onSend } = renderComposer({ room: closingIn(45 * MIN) });
+    expect(countdown()).toHaveTextContent('Window closes in 45 min');
+    expect(countdown()).toHaveAttribute('data-warning', 'true');
+    expect(countdown().className).toMatch(/colorWarning/);
+    act(() => vi.advanceTimersByTime(44 * MIN + 30_000));
+    expect(countdown()).toHaveTextContent('Window closes in 1 min');
+    fireEvent.change(box(), { target: { value: 'last words' } });
+    act(() => vi.advanceTimersByTime(30_000));
+    // Closed: the notice, "Send template", and the typed text kept in a disabled input (nothing lost).
+    expect(screen.queryByTestId('window-countdown')).not.toBeInTheDocument();
+    const notice = screen.getByTestId('window-closed');
+    expect(notice).toHaveTextContent('The 24-hour customer service window is closed. Send an approved template to reopen the conversation.');
+    expect(box()).toBeDisabled();
+    expect(box()).toHaveValue('last words');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Send template' }));
+    expect(onTemplate).toHaveBeenCalledTimes(1);
+  });
+
+  it('closed, or the customer never wrote: no text input, only the notice with "Send template"', () => {
+    const { unmount } = renderComposer({ room: closingIn(-MIN) });
+    expect(screen.getByTestId('window-closed')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    unmount();
+    renderComposer({ room: { platform: 'whatsapp', last_inbound_at: null } });
+    expect(screen.getByRole('button', { name: 'Send template' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('other channels have no window: no countdown, no Template button', () => {
+    renderComposer({ room: { platform: 'messenger', last_inbound_at: null }, onTemplate: undefined });
+    expect(screen.queryByTestId('window-countdown')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('window-closed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Template' })).not.toBeInTheDocument();
+    expect(box()).toBeEnabled();
+  });
+
+  it('a refused send comes back into the input with the server message; dismissing calls back', () => {
+    const onDismissRefusal = vi.fn();
+    renderComposer({ room: closingIn(10 * MIN), refusal: { clientId: 'c-1', text: 'Are you there? 🙂', error: 'The 24-hour customer service window is closed: send an approved template instead.' }, onDismissRefusal });
+    expect(screen.getByTestId('composer-refusal')).toHaveTextContent('The 24-hour customer service window is closed: send an approved template instead.');
+    expect(box()).toHaveValue('Are you there? 🙂');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onDismissRefusal).toHaveBeenCalled();
+  });
+
+  it('French, with plural-safe hours and minutes', () => {
+    const { console: c } = renderComposer({ room: closingIn((2 * 60 + 1) * MIN) });
+    act(() => void c.get(i18nApiRef).i18n.changeLanguage('fr'));
+    expect(countdown()).toHaveTextContent('La fenêtre se ferme dans 2 h 1 min');
+    act(() => vi.advanceTimersByTime(2 * 60 * MIN));
+    expect(countdown()).toHaveTextContent('La fenêtre se ferme dans 1 min');
+    act(() => vi.advanceTimersByTime(MIN));
+    expect(screen.getByTestId('window-closed')).toHaveTextContent('La fenêtre de service client de 24 heures est fermée.');
+    expect(screen.getByRole('button', { name: 'Envoyer un modèle' })).toBeInTheDocument();
+  });
+});
