@@ -104,9 +104,9 @@ export const FacebookPagesBody = z.object({ access_token: z.string().trim().min(
 export interface FacebookPage {
   id: string;
   name: string;
-  /** The Instagram professional account linked to the page, if any. */
-  instagram: { id: string; username: string } | null;
-  /** Already connected to a company (this one or another). */
+  /** The Instagram professional account linked to the page, if any; `connected`: its Instagram channel is active in a company. */
+  instagram: { id: string; username: string; connected: boolean } | null;
+  /** The page's Messenger channel is already connected to a company (this one or another). */
   connected: boolean;
 }
 

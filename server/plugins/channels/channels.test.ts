@@ -107,7 +107,7 @@ describeEachDatabase('channels REST (/api/channels/)', (database) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         results: [
-          { id: 'page-1', name: 'Acme Shoes', instagram: { id: 'ig-1', username: 'acmeshoes' }, connected: false },
+          { id: 'page-1', name: 'Acme Shoes', instagram: { id: 'ig-1', username: 'acmeshoes', connected: false }, connected: false },
           { id: 'page-2', name: 'Acme Blog', instagram: null, connected: false },
         ] satisfies FacebookPage[],
       });

@@ -171,8 +171,8 @@ export class ChannelService {
     return pages.map((p) => ({
       id: p.id,
       name: p.name,
-      instagram: p.instagram ? { id: p.instagram.id, username: p.instagram.username } : null,
-      connected: connected.has(`messenger:${p.id}`) || (!!p.instagram && connected.has(`instagram:${p.instagram.id}`)),
+      instagram: p.instagram ? { id: p.instagram.id, username: p.instagram.username, connected: connected.has(`instagram:${p.instagram.id}`) } : null,
+      connected: connected.has(`messenger:${p.id}`),
     }));
   }
 

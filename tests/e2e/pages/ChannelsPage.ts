@@ -13,7 +13,13 @@ export class ChannelsPage {
     await this.page.getByRole('button', { name: 'Connect WhatsApp' }).first().click();
   }
 
-  channel(text: string): Locator {
-    return this.page.getByTestId('channel-item').filter({ hasText: text });
+  /** A channel card (a list item named by the channel's name). */
+  channel(name: string | RegExp): Locator {
+    return this.page.getByRole('list', { name: 'Channels' }).getByRole('listitem', { name });
+  }
+
+  /** The WhatsApp number's card. */
+  whatsapp(): Locator {
+    return this.page.getByRole('list', { name: 'Channels' }).getByRole('listitem').filter({ hasText: 'WhatsApp ·' });
   }
 }

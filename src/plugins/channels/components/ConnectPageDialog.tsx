@@ -45,10 +45,12 @@ export function ConnectPageDialog(props: {
   const pages = connectablePages(props.pages, props.platform);
   const instagram = props.platform === 'instagram';
   const icon = PLATFORM_ICONS[props.platform];
-  const chosen = pages.find((p) => p.id === selected && !p.connected);
+  // Messenger and Instagram are separate channels of one page: each has its own "connected".
+  const taken = (page: FacebookPage) => (instagram ? !!page.instagram?.connected : page.connected);
+  const chosen = pages.find((p) => p.id === selected && !taken(p));
 
   // the first free page is chosen each time the dialog opens with a new list
-  const firstFree = pages.find((p) => !p.connected)?.id ?? '';
+  const firstFree = pages.find((p) => !taken(p))?.id ?? '';
   useEffect(() => {
     if (props.open) setSelected(firstFree);
   }, [props.open, firstFree]);
@@ -69,7 +71,7 @@ export function ConnectPageDialog(props: {
                 <FormControlLabel
                   key={page.id}
                   value={page.id}
-                  disabled={page.connected || props.pending}
+                  disabled={taken(page) || props.pending}
                   control={<Radio />}
                   sx={{ mx: 0, py: 0.75, px: 1, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
                   label={
@@ -79,9 +81,9 @@ export function ConnectPageDialog(props: {
                       </Avatar>
                       <Box>
                         <Typography fontWeight={600}>{instagram ? `@${page.instagram!.username}` : page.name}</Typography>
-                        {(instagram || page.connected) && (
+                        {(instagram || taken(page)) && (
                           <Typography variant="body2" color="text.secondary">
-                            {[instagram ? t('channels.pages.instagramOf', { page: page.name }) : null, page.connected ? t('channels.pages.alreadyConnected') : null]
+                            {[instagram ? t('channels.pages.instagramOf', { page: page.name }) : null, taken(page) ? t('channels.pages.alreadyConnected') : null]
                               .filter(Boolean)
                               .join(' · ')}
                           </Typography>

@@ -50,9 +50,9 @@ export function channelsPage(all: Channel[], query: { page?: unknown; page_size?
 }
 
 export const FACEBOOK_PAGES: FacebookPage[] = [
-  { id: '1001', name: 'Acme Store', instagram: { id: '178001', username: 'acme.store' }, connected: true },
+  { id: '1001', name: 'Acme Store', instagram: { id: '178001', username: 'acme.store', connected: true }, connected: true },
   { id: '1002', name: 'Acme Outlet', instagram: null, connected: false },
-  { id: '1003', name: 'Acme Café', instagram: { id: '178003', username: 'acme.cafe' }, connected: false },
+  { id: '1003', name: 'Acme Café', instagram: { id: '178003', username: 'acme.cafe', connected: false }, connected: false },
 ];
 
 /** A signed-in user whose selected company (id 1) grants `permissions` with `role`; a second company (id 2) alike. */
