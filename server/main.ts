@@ -62,6 +62,9 @@ async function main(): Promise<void> {
   if (!config.smtpUrl && config.devOutbox) {
     lines.push(`  E-mail outbox: ${base}/dev/outbox (development only: set SMTP_URL in production)`);
   }
+  if (config.meta.mode === 'local') {
+    lines.push(`  Fake Meta (WhatsApp, Messenger, Instagram; play the customer): ${base}/dev/meta/ (set META_APP_ID for the real one)`);
+  }
   lines.push('');
   // Printed plainly (not as a JSON log line) so it is readable in the terminal.
   console.log(lines.join('\n'));

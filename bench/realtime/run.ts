@@ -221,7 +221,7 @@ class ServerChild {
   }
 
   static start(kind: ServerKind): Promise<ServerChild> {
-    const child = fork(fileURLToPath(import.meta.url), ['--role', kind], {
+    const child = fork(fileURLToPath(import.meta.url), ['--role', kind, '--sockets', String(SOCKETS), '--users', String(USERS)], {
       execArgv: [...process.execArgv, '--expose-gc', '--max-old-space-size=4096'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -83,7 +83,8 @@ describeEachDatabase('channels end to end with the fake Meta', (database) => {
       return row;
     });
     expect(stored).toMatchObject({ origin: 'user', text: 'Do you ship to Spain?', senderName: 'Maria' });
-    expect(t.hub.since(0, { topic: `page:${status.channel_id}`, event: 'new_room' })).toHaveLength(1);
+    // The row is stored before it is announced: wait for the announcement too.
+    await eventually(async () => expect(t.hub.since(0, { topic: `page:${status.channel_id}`, event: 'new_room' })).toHaveLength(1));
 
     // An image too: downloaded from the fake with the business token.
     const image = await control('/control/inbound', { phone_number_id: dialog.phone_number_id, from: '15557654321', name: 'Maria', type: 'image', text: 'This one' });
@@ -110,7 +111,9 @@ describeEachDatabase('channels end to end with the fake Meta', (database) => {
     expect(sent.data.find((m: { id: string }) => m.id === sentRow.externalId)).toMatchObject({ recipient: '15557654321', summary: expect.stringContaining('Yes, in 3 days.') });
     await control('/control/status', { message_id: sentRow.externalId, status: 'read' });
     await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.id, id)))[0].status).toBe('read'));
-    expect(t.hub.since(0, { topic: `room:${room.id}`, event: 'message_status' }).map((b) => b.payload.status)).toEqual(['sent', 'delivered', 'read']);
+    await eventually(async () =>
+      expect(t.hub.since(0, { topic: `room:${room.id}`, event: 'message_status' }).map((b) => b.payload.status)).toEqual(['sent', 'delivered', 'read']),
+    );
   });
 
   it('Messenger: a page connected with a Facebook login token; its customer’s message and the reply', async () => {
