@@ -13,7 +13,7 @@ const port = Number(process.env.E2E_PORT ?? 8181) + 50;
 const server = new ServerProcess({ port, dataDir: `.test-data/e2e-restart-${port}` });
 
 test.afterAll(async () => {
-  await server.stop();
+  await server.dispose();
 });
 
 test('reconnect after the server restarts', async ({ browser }, testInfo) => {

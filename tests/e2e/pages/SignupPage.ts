@@ -11,7 +11,7 @@ export class SignupPage {
 
   async submitEmail(email: string) {
     await this.page.getByLabel('Email').fill(email);
-    await this.page.getByRole('button', { name: 'Continue' }).click();
+    await this.page.getByRole('button', { name: 'Continue', exact: true }).click();
   }
 
   async expectWaitingForVerification(email: string) {

@@ -72,6 +72,12 @@ export class ServerProcess {
     throw new Error(`the server did not become healthy within ${timeoutMs} ms:\n${this.log()}`);
   }
 
+  /** Stops the server and removes its data directory. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(path.resolve(this.options.dataDir), { recursive: true, force: true });
+  }
+
   /** SIGTERM (the server's graceful shutdown), SIGKILL if it has not exited after `graceMs`; resolves once it exited. */
   async stop(graceMs = 15_000): Promise<void> {
     const child = this.child;
