@@ -9,7 +9,7 @@ import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE, type FakeCh
 import { WHATSAPP_WINDOW_MS, type MessageTemplate } from '../../../../contract/channels';
 import { FakeSocket, flush } from '../testing/fakeSocket';
 import { loadUnread, unreadKey } from '../model/unread';
-import { createChatService, reconnectAfterMs, type ChatService } from './chatService';
+import { createChatService, reconnectAfterMs, REVOKED_SESSION_CLOSE, type ChatService } from './chatService';
 
 function setup(server: FakeChatServer, http?: ReturnType<typeof createFakeHttp>) {
   const account: AccountStore = createAccountStore();
@@ -379,6 +379,33 @@ describe('chat service', () => {
     socket.drop();
     expect(http.calls.map((c) => c.path)).toContain('/api/tags/');
     expect(http.calls).toHaveLength(3);
+  });
+
+  it('a socket closed because its session was revoked (4401) makes an authenticated call at once, which signs a revoked session out', async () => {
+    const server = createFakeChatServer({ rooms: [] });
+    const account = createAccountStore();
+    account.setUser(testUser([membership(1)]));
+    account.selectCompany(1);
+    const http = createFakeHttp(() => ({ results: [] }));
+    const session = { getAccessToken: () => 'tok', getRefreshToken: () => 'r', setTokens: () => undefined, clear: () => undefined, isExpired: () => false };
+    let socket!: FakeSocket;
+    const service = createChatService({
+      realtime: { createSocket: () => (socket = new FakeSocket((t, e, p) => server.reply(t, e, p))).asSocket() },
+      account,
+      alert: createAlertApi(),
+      http,
+      session,
+    });
+    await started(service);
+    await flush(10);
+    const before = http.calls.length;
+    socket.drop(1006); // an ordinary network drop: nothing to check
+    expect(http.calls).toHaveLength(before);
+    socket.open();
+    socket.drop(REVOKED_SESSION_CLOSE);
+    expect(http.calls).toHaveLength(before + 1);
+    expect(http.calls.at(-1)!.path).toBe('/api/tags/');
+    expect(service.getState().connection).toBe('reconnecting');
   });
 
   describe('WhatsApp: 24-hour window and templates', () => {

@@ -135,6 +135,10 @@ export interface ChatService {
   sendAttachment(roomId: number, file: File): Promise<string>;
 }
 
+/** Close codes of server/core/realtime's revocation (hub.disconnect). */
+export const REVOKED_SESSION_CLOSE = 4401;
+export const REVOKED_MEMBERSHIP_CLOSE = 4403;
+
 export interface ChatServiceDeps {
   realtime: RealtimeClientFactory;
   account: AccountStore;
@@ -603,12 +607,16 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         set({ connection: 'live' });
       });
       let lastRefresh = 0;
-      const down = () => {
+      const down = (event?: unknown) => {
         if (gen !== generation || !socket) return;
         set({ connection: everOpened ? 'reconnecting' : 'connecting' });
+        // The server closes with 4401 when the session was revoked (logout elsewhere, password
+        // change) and 4403 when the membership changed: an authenticated call then signs a revoked
+        // session out (401) instead of reconnecting in vain until the next HTTP call.
+        const revoked = [REVOKED_SESSION_CLOSE, REVOKED_MEMBERSHIP_CLOSE].includes((event as { code?: number } | undefined)?.code ?? 0);
         // Access tokens are short-lived: an authenticated call refreshes an expired one, so the
         // next reconnect attempt (params are read on each attempt) carries a valid token.
-        if (deps.session?.isExpired(deps.session.getAccessToken()) && Date.now() - lastRefresh > 5000) {
+        if ((revoked || deps.session?.isExpired(deps.session.getAccessToken())) && Date.now() - lastRefresh > 5000) {
           lastRefresh = Date.now();
           void loadTags();
         }

@@ -160,13 +160,13 @@ export class FakeSocket {
     this.channels.filter((c) => c.joinPush && !c.left && c.state !== 'joined').forEach((c) => c.rejoin());
   }
   /** Connection lost: channels become errored until the socket opens again. */
-  drop() {
+  drop(closeCode?: number) {
     this.connected = false;
     this.channels.forEach((c) => {
       if (!c.left) c.state = 'errored';
     });
     this.errorCbs.forEach((cb) => cb('drop'));
-    this.closeCbs.forEach((cb) => cb());
+    this.closeCbs.forEach((cb) => cb(closeCode === undefined ? undefined : { code: closeCode }));
   }
   /** Server → client event on a topic. */
   emit(topic: string, event: string, payload: unknown) {
