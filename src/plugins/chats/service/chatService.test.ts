@@ -80,6 +80,19 @@ describe('chat service', () => {
     expect(service.getState().unread).toEqual({ 2: 1 });
   });
 
+  it('customer messages that came while the console was closed count as unread (the server count, or the local one when higher)', async () => {
+    localStorage.setItem('chats.unread.1', JSON.stringify({ 2: 5 }));
+    const server = createFakeChatServer({
+      rooms: [
+        { room: room(1, { unread: 2 }), messages: [message(1, 1, { origin: 'user' }), message(1, 2, { origin: 'user' })] },
+        { room: room(2, { unread: 1 }), messages: [message(2, 3, { origin: 'user' })] },
+      ],
+    });
+    const { service } = setup(server);
+    await started(service);
+    expect(service.getState().unread).toEqual({ 1: 2, 2: 5 });
+  });
+
   it('sends optimistically and replaces by the server copy; a failed send retries with the same client_id', async () => {
     const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
     const { service, socket } = setup(server);

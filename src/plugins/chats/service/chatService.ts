@@ -260,14 +260,22 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   function upsertRooms(rooms: Room[], options: { list?: boolean } = {}) {
     if (!rooms.length) return;
     const next = { ...state.rooms };
+    let unread = state.unread;
     for (const r of rooms) {
       next[r.id] = mergeRoom(next[r.id], r);
       const last = r.messages[r.messages.length - 1];
-      // What a fetched room already shows is not new.
-      if (last && !seen.has(r.id)) seen.set(r.id, last.id);
+      if (last && !seen.has(r.id)) {
+        // What a fetched room already shows is not new (no notification), but customer messages that
+        // came while this console was closed or still subscribing are unread: the server counts them
+        // from this member's read marker; the local count wins when it is higher.
+        const missed = (r.unread ?? 0) - (unread[r.id] ?? 0);
+        if (missed > 0 && r.id !== state.selectedRoomId) unread = addUnread(unread, r.id, missed);
+        seen.set(r.id, last.id);
+      }
       if (options.list !== false) listIds.add(r.id);
     }
     set({ rooms: next });
+    setUnread(unread);
   }
   /** Replaces the room (block/unblock, update_user, tags, room_info): the server's copy wins. */
   function replaceRoom(room: Room) {
