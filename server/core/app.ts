@@ -34,6 +34,7 @@ import chatsPlugin from '../plugins/chats';
 import channelsPlugin from '../plugins/channels';
 import sandboxPlugin from '../plugins/sandbox';
 import teamPlugin from '../plugins/team';
+import agentTemplatesPlugin from '../plugins/agentTemplates';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(channelsPlugin);
   await app.register(sandboxPlugin);
   await app.register(teamPlugin);
+  await app.register(agentTemplatesPlugin);
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
   if (config.mediaSweepIntervalMs > 0) {
     registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });

@@ -303,3 +303,18 @@ export const userIdentities = pgTable(
   },
   (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
 );
+
+/** Agents' canned replies (spec §3 Agent template; server/plugins/agentTemplates). Names are unique per company, case-insensitively. */
+export const agentTemplates = pgTable(
+  'agent_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agent_templates_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);

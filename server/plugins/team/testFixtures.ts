@@ -25,7 +25,7 @@ export interface TeamFixture {
   /** app.inject as `who`, with this company in the Company header (unless given another). */
   call(
     who: Person,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     companyId?: number,

@@ -13,6 +13,7 @@ import { RoomView } from './components/RoomView';
 import { useChatService, useChatState } from './hooks';
 import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
 import { useBackgroundAlerts, useNotificationPrompt } from './notifications';
+import { useSavedRepliesService } from './savedReplies/hooks';
 
 /** Members' e-mails, only needed in agent-feature companies (the agent tag list is limited to them). */
 function useMemberEmails(enabled: boolean): string[] | null {
@@ -39,6 +40,7 @@ export default function ChatsPage() {
   const params = useParams();
   const { company, companyId } = useAccount();
   const service = useChatService();
+  const savedReplies = useSavedRepliesService();
   const roomId = params.roomId && /^\d+$/.test(params.roomId) ? Number(params.roomId) : null;
   const selectedRoom = useChatState((s) => (roomId != null ? s.rooms[roomId] : undefined));
   const allTags = useChatState((s) => s.tags);
@@ -58,6 +60,10 @@ export default function ChatsPage() {
   useEffect(() => {
     if (companyId != null) service.start();
   }, [service, companyId]);
+  // The company's saved replies (agent templates) for the composer; a company switch reloads them (spec §4).
+  useEffect(() => {
+    if (companyId != null) void savedReplies.start();
+  }, [savedReplies, companyId]);
   useEffect(() => {
     service.selectRoom(roomId);
   }, [service, roomId]);

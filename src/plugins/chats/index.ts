@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { mdiForumOutline } from '@mdi/js';
 import { createPlugin, mdiIconComponent } from '../../core';
-import { chatApiFactory } from './api';
+import { chatApiFactory, savedRepliesApiFactory } from './api';
 import { translations } from './translations';
 
 const ChatsIcon = mdiIconComponent(mdiForumOutline);
@@ -10,10 +10,10 @@ const ChatsIcon = mdiIconComponent(mdiForumOutline);
 export const chatsPlugin = createPlugin({
   id: 'chats',
   featureFlag: 'chats',
-  apis: [chatApiFactory],
+  apis: [chatApiFactory, savedRepliesApiFactory],
   routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', component: lazy(() => import('./ChatsPage')) }],
   menu: [{ to: '/chats', label: 'chats.menu', icon: ChatsIcon, area: 'chats', order: 10 }],
   translations,
 });
 
-export { chatApiRef } from './api';
+export { chatApiRef, savedRepliesApiRef } from './api';

@@ -1,7 +1,10 @@
+import { savedRepliesTranslations } from './savedReplies/translations';
+
 /** Strings of the chats plugin, keyed `chats.*`. Placeholders are Polyglot-style (%{name}). */
 export const translations = {
   en: {
     chats: {
+      savedReplies: savedRepliesTranslations.en,
       menu: 'Chats',
       title: 'Chats',
       search: 'Search contacts',
@@ -133,6 +136,7 @@ export const translations = {
   },
   fr: {
     chats: {
+      savedReplies: savedRepliesTranslations.fr,
       menu: 'Discussions',
       title: 'Discussions',
       search: 'Rechercher des contacts',

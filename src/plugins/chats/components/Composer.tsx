@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, TextField, Tooltip } from '@mui/material';
-import { mdiPaperclip, mdiSend, mdiTextBoxOutline, mdiTimerOutline } from '@mdi/js';
+import { mdiMessageReplyTextOutline, mdiPaperclip, mdiSend, mdiTextBoxOutline, mdiTimerOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '../../../../contract/chats';
 import { MdiIcon } from '../../../core';
@@ -8,6 +8,7 @@ import { dateTime } from '../format';
 import { useCustomerWindow } from '../hooks';
 import { HOUR_MS, remainingParts } from '../model/window';
 import type { SendRefusal } from '../service/chatService';
+import { useQuickReplies } from '../savedReplies/useQuickReplies';
 
 interface Props {
   disabled?: boolean;
@@ -38,7 +39,8 @@ function useRemainingLabel(ms: number): string {
 /**
  * Text composer: Enter sends, Shift+Enter is a new line, Esc leaves it; text is kept as typed (emoji-safe).
  * In WhatsApp rooms it shows when the 24-hour window closes; once closed, free-form input gives way to
- * a notice and "Send template".
+ * a notice and "Send template". "/" at the start of the message (or the "Saved replies" button) opens
+ * the company's saved replies; ↑/↓ choose, Enter inserts, Esc closes the list.
  */
 export function Composer({ disabled, attachments, onSend, onAttach, inputRef, room, onTemplate, refusal, onDismissRefusal }: Props) {
   const { t, i18n } = useTranslation();
@@ -48,6 +50,16 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
   const win = useCustomerWindow(room ?? NO_WINDOW);
   const closed = win.applies && win.closed;
   const remaining = useRemainingLabel(win.remainingMs);
+  const ownInput = useRef<HTMLTextAreaElement | null>(null);
+  const setInput = useCallback(
+    (el: HTMLTextAreaElement | null) => {
+      ownInput.current = el;
+      if (typeof inputRef === 'function') inputRef(el);
+      else if (inputRef) (inputRef as React.MutableRefObject<HTMLTextAreaElement | null>).current = el;
+    },
+    [inputRef],
+  );
+  const quick = useQuickReplies(text, setText, () => ownInput.current?.focus());
 
   // A refused text comes back (before anything typed since), once per refusal.
   const restored = useRef<string | null>(null);
@@ -64,6 +76,7 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (quick.onKeyDown(e)) return;
     // IME composition (e.g. Japanese input) uses Enter to confirm a word, not to send.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -120,7 +133,8 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
         </Box>
       )}
       {(!closed || !!text) && (
-        <Box component="form" onSubmit={(e) => (e.preventDefault(), send())} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}>
+        <Box component="form" onSubmit={(e) => (e.preventDefault(), send())} sx={{ position: 'relative', display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}>
+          {!closed && quick.popup}
           {attachments && onAttach && (
             <>
               <input
@@ -149,13 +163,22 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
               </Tooltip>
             </>
           )}
+          {!closed && (
+            <Tooltip title={t('chats.savedReplies.button')}>
+              <span>
+                <IconButton aria-label={t('chats.savedReplies.button')} aria-pressed={quick.open} disabled={disabled} onClick={quick.toggle}>
+                  <MdiIcon path={mdiMessageReplyTextOutline} />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
           <TextField
-            inputRef={inputRef}
+            inputRef={setInput}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
             placeholder={t('chats.composer.placeholder')}
-            slotProps={{ htmlInput: { 'aria-label': t('chats.composer.placeholder'), maxLength: 4096 } }}
+            slotProps={{ htmlInput: { 'aria-label': t('chats.composer.placeholder'), maxLength: 4096, ...(closed ? {} : quick.inputProps) } }}
             multiline
             maxRows={6}
             fullWidth
@@ -171,6 +194,7 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
           </Tooltip>
         </Box>
       )}
+      {quick.dialog}
     </Box>
   );
 }
