@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/realtime/run.ts [--sockets N] [--users K] [--quick]
  *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick]
+ *   npx tsx bench/realtime/run.ts --processes 2 [--sockets N] [--users K] [--quick] [--no-baseline]
  *
  * `--connects` measures connecting only, on our hub: rounds alternating the connect-time identity
  * cache off and on (same process, same data), each a connect of every socket (the cache emptied
@@ -17,6 +18,7 @@
  * - another child process runs the floor: a bare ws server that parses the frame, keeps
  *   topic → set of sockets, and sends a broadcast to the set.
  * Each server runs alone in its child (with --expose-gc) so its RSS per socket is its own.
+ * `--processes 2`: two hub processes sharing PostgreSQL and Redis, clients in two processes (multi.ts).
  * Prints figures only; nothing here asserts timings. See bench/realtime/README.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -648,9 +650,7 @@ async function orchestrate(): Promise<void> {
     console.log(`  big fan-out ratio      ${(bigOurs / bigFloor).toFixed(2)}x (median)`);
     console.log(`  joins/s ratio          ${(ours.joinsPerS / floor.joinsPerS).toFixed(2)}x   RSS/socket ratio ${(ours.rssPerSocket / floor.rssPerSocket).toFixed(2)}x`);
     console.log(`  connect/s ratio        ${(ours.connectPerS / floor.connectPerS).toFixed(2)}x   reconnect storm ratio ${(ours.reconnectPerS / floor.reconnectPerS).toFixed(2)}x`);
-    console.log(
-      `\nmulti-process (Redis fan-out): skipped — not implemented in this benchmark${process.env.BENCH_REDIS_URL ? ' (BENCH_REDIS_URL is set but ignored)' : ''}.`,
-    );
+    console.log(`\nmulti-process (Redis fan-out): run with --processes 2 (see bench/realtime/README.md).`);
   } finally {
     await stopAll();
     clearTimeout(watchdog);
@@ -659,9 +659,23 @@ async function orchestrate(): Promise<void> {
 
 // ================================================================= entry
 
+const PROCESSES = Math.max(1, Number(argValue('--processes') ?? 1) || 1);
+
 if (ROLE === 'ours') await runOurServer();
 else if (ROLE === 'floor') await runFloorServer();
-else
+else if (ROLE === 'mp-server') await (await import('./multi')).runMultiServer();
+else if (ROLE === 'mp-client') await (await import('./multi')).runMultiClient();
+else if (PROCESSES > 1) {
+  if (PROCESSES !== 2) console.error(`--processes ${PROCESSES}: only 2 is implemented, running 2`);
+  await (await import('./multi')).runMultiOrchestrator().then(
+    () => process.exit(0),
+    (err: NodeJS.ErrnoException) => {
+      hintEmfile(err);
+      console.error('benchmark failed:', err);
+      process.exit(1);
+    },
+  );
+} else
   await orchestrate().then(
     () => process.exit(0),
     (err: NodeJS.ErrnoException) => {
