@@ -56,3 +56,4 @@ export { firstFailing } from './forms/firstFailing';
 export { matchesField } from './forms/matchesField';
 export { EmailInput, NewPasswordInputs } from './forms/fields';
 export { SubmitButton } from './components/SubmitButton';
+export { ConfirmDialog } from './components/ConfirmDialog';

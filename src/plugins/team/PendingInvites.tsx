@@ -3,9 +3,8 @@ import { IconButton, Tooltip } from '@mui/material';
 import { mdiEmailRemoveOutline } from '@mdi/js';
 import { DataTable, DateField, List, useDelete, useRecordContext, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { ConsolePagination, EmptyView, errorText, MdiIcon, useAccess, useAlert } from '../../core';
+import { ConfirmDialog, ConsolePagination, EmptyView, errorText, MdiIcon, useAccess, useAlert } from '../../core';
 import type { Invite } from '../../../contract/team';
-import { ConfirmDialog } from './ConfirmDialog';
 import { roleName, useRoles } from './useRoles';
 
 function RoleCell() {
@@ -55,6 +54,7 @@ function RevokeButton() {
         title={t('team.invites.revokeTitle')}
         message={t('team.invites.revokeMessage', { email: invite.email })}
         confirmLabel={t('team.invites.revokeConfirm')}
+        cancelLabel={t('team.actions.cancel')}
         onConfirm={onConfirm}
         onClose={() => setOpen(false)}
       />

@@ -3,9 +3,8 @@ import { IconButton, Tooltip } from '@mui/material';
 import { mdiAccountRemoveOutline, mdiExitRun } from '@mdi/js';
 import { useDelete, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { authApiRef, errorText, MdiIcon, useAccount, useAlert, useApi } from '../../core';
+import { authApiRef, ConfirmDialog, errorText, MdiIcon, useAccount, useAlert, useApi } from '../../core';
 import type { TeamMember } from '../../../contract/team';
-import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * Removes a member after confirmation (spec §4: the list is refreshed). Removing yourself asks
@@ -55,6 +54,7 @@ export function RemoveMemberButton({ member }: { member: TeamMember }) {
         title={self ? t('team.remove.leaveTitle') : t('team.remove.title')}
         message={self ? t('team.remove.leaveMessage', { company: company?.name ?? '' }) : t('team.remove.message', { name, email: member.email })}
         confirmLabel={self ? t('team.remove.leaveConfirm') : t('team.remove.confirm')}
+        cancelLabel={t('team.actions.cancel')}
         onConfirm={onConfirm}
         onClose={() => setOpen(false)}
       />

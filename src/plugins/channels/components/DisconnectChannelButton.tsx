@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import { mdiLinkVariantOff } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { errorText, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, errorText, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { disconnectChannel, useRefreshChannels } from '../api';
-import { ConfirmDialog } from './ConfirmDialog';
 
 /** Disconnects a channel after confirmation (its conversations are kept), then refreshes the list. */
 export function DisconnectChannelButton({ channel }: { channel: Channel }) {

@@ -1,7 +1,7 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
 
-/** A small confirmation dialog (disconnect a channel). */
+/** A small confirmation dialog (remove a member, revoke an invite, disconnect a channel). */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
