@@ -1,6 +1,6 @@
 /** Agent reply templates ("saved replies", spec §3 Agent template; §7 /api/agent-templates/): shape and request schemas. */
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './team';
+import { pageQuery } from './team';
 
 export interface AgentTemplate {
   id: number;
@@ -31,14 +31,5 @@ export const AgentTemplateBody = z.object({
 });
 export type AgentTemplateBody = z.infer<typeof AgentTemplateBody>;
 
-export const AgentTemplateListQuery = z.object({
-  page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
-  page_size: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .default(DEFAULT_PAGE_SIZE)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
-  search: z.string().trim().max(200).optional(),
-});
+export const AgentTemplateListQuery = z.object(pageQuery);
 export type AgentTemplateListQuery = z.input<typeof AgentTemplateListQuery>;

@@ -86,7 +86,8 @@ export type MemberOrdering = MemberOrderingField | `-${MemberOrderingField}`;
 export const INVITE_STATUS_FILTERS = ['pending', 'accepted', 'revoked', 'expired', 'all'] as const;
 export type InviteStatusFilter = (typeof INVITE_STATUS_FILTERS)[number];
 
-const pageQuery = {
+/** page (from 1), page_size (capped) and search of every paged list (members, invites, channels, agent templates). */
+export const pageQuery = {
   page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
   /** Larger sizes are capped at MAX_PAGE_SIZE (the console's "all"). */
   page_size: z.coerce

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ConnectChannelBody, EmbeddedSignupBody, FacebookPagesBody, SignupRetryBody, SignupStatusQuery } from '../../../contract/channels';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../contract/team';
+import { pageQuery } from '../../../contract/team';
 import { requireUser } from '../../core/auth/requireUser';
 import { notFound } from '../../core/errors';
 import { requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
@@ -16,15 +16,7 @@ import type { SignupService } from './signup';
 type IdParams = { Params: { id: string } };
 
 /** page and page_size like GET /api/members/ (pages from 1, sizes capped at MAX_PAGE_SIZE). */
-export const ChannelListQuery = z.object({
-  page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
-  page_size: z.coerce
-    .number()
-    .int('A valid integer is required.')
-    .min(1, 'Ensure this value is greater than or equal to 1.')
-    .default(DEFAULT_PAGE_SIZE)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
-});
+export const ChannelListQuery = z.object({ page: pageQuery.page, page_size: pageQuery.page_size });
 
 function pathId(request: FastifyRequest<IdParams>): number {
   const { id } = request.params;
