@@ -1,17 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+// CHROMIUM_PATH, Debian's Chromium, Google's Chrome, else Playwright's own: the lookup `npm test` checks first.
+import { findChromium } from './scripts/chromium.mjs';
+import { consoleBuildDir, E2E_PORT } from './tests/e2e/support/consoleBuild';
 
-/** Debian's Chromium first (no browser downloads here), Playwright's own where one is installed. */
-function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  return candidates.find((p): p is string => !!p && existsSync(p));
-}
-
-const port = Number(process.env.E2E_PORT ?? 8181);
+const port = E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port, like the build folder: a run on another port cleaning its results never deletes this run's traces.
+  outputDir: `test-results-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -23,7 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: findChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -49,6 +47,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Each port builds its own console, so two runs side by side never overwrite each other's files.
+      VITE_OUT_DIR: consoleBuildDir(port),
+      STATIC_DIR: consoleBuildDir(port),
     },
   },
 });

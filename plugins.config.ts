@@ -8,6 +8,10 @@ import { accountPlugin } from './src/plugins/account';
 import { chatsPlugin } from './src/plugins/chats';
 import { channelsPlugin } from './src/plugins/channels';
 import { teamPlugin } from './src/plugins/team';
+import { templatesPlugin } from './src/plugins/templates';
+import { broadcastsPlugin } from './src/plugins/broadcasts';
+import { botsPlugin } from './src/plugins/bots';
+import { billingPlugin } from './src/plugins/billing';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
 export const definedFeatures = [
@@ -52,4 +56,8 @@ export const plugins: ConsolePlugin[] = [
   channelsPlugin,
   accountPlugin,
   teamPlugin,
+  templatesPlugin,
+  broadcastsPlugin,
+  botsPlugin,
+  billingPlugin,
 ];

@@ -8,13 +8,17 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
+  // 'hidden': the .map files are written (for an error tracker) but the bundles do not point at them,
+  // and the server serves them only in demo mode (server/core/consoleStatic.ts).
+  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 2000 },
   server: {
     proxy: {
       '/api': apiTarget,
       '/account': apiTarget,
       '/dev': apiTarget,
       '/media': apiTarget,
+      '/bot-service': apiTarget,
       '/socket': { target: apiTarget, ws: true },
     },
   },

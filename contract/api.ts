@@ -60,11 +60,17 @@ export interface OnboardingStatus {
   verified: boolean;
 }
 
+/**
+ * GET /api/invites/check_email/: without the invitation link's token (or with a wrong one) the same
+ * for every address; with it, the inviting company and whether the address already has an account
+ * (the link's holder owns the address, so that tells them nothing new).
+ */
 export interface InviteCheck {
   email: string;
-  has_account: boolean;
   invited: boolean;
   companies: string[];
+  /** Only with a valid token. */
+  has_account?: boolean;
 }
 
 /** Claims of our JWTs the console reads (it only decodes them, never verifies). */

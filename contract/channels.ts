@@ -73,12 +73,31 @@ export function isCompanyConnected(channels: Pick<Channel, 'platform' | 'status'
 // ---------- requests ----------
 
 /** POST /api/wa-onboard/embedded_signup/ (spec §7). `non_json_data` is whatever the SDK's message event carried that was not JSON. */
+/**
+ * A provider token or code as Meta and Google issue them: visible ASCII only. Anything else (spaces,
+ * line breaks, control or non-ASCII characters) cannot be a token, and would not even fit in the
+ * Authorization header it is sent in.
+ */
+export const providerToken = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/, 'Enter a valid access token.');
+/** The most `non_json_data` (whatever the SDK's message event carried that was not JSON) kept, as JSON text. */
+export const MAX_NON_JSON_DATA_CHARS = 16_384;
+
 export const EmbeddedSignupBody = z.object({
   phone_number_id: z.string().trim().min(1).max(64),
   waba_id: z.string().trim().min(1).max(64),
-  code: z.string().trim().min(1).max(2048),
-  non_json_data: z.unknown().optional(),
-  company: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  code: providerToken(2048),
+  // Any JSON value, but small: the body's depth limit bounds its nesting, this its size.
+  non_json_data: z
+    .unknown()
+    .refine((value) => value === undefined || JSON.stringify(value).length <= MAX_NON_JSON_DATA_CHARS, `Ensure this value has no more than ${MAX_NON_JSON_DATA_CHARS} characters.`)
+    .optional(),
+  company: z.union([z.number().int(), z.string().regex(/^\d{1,9}$/).transform(Number)]),
   email: z.string().trim().toLowerCase().email().max(254),
 });
 export type EmbeddedSignupBody = z.input<typeof EmbeddedSignupBody>;
@@ -100,7 +119,7 @@ export interface SignupStatusResponse {
 export const SignupRetryBody = z.object({ external_id: z.string().trim().min(1).max(64) });
 
 /** POST /api/channels/facebook_pages/: the pages (and their Instagram accounts) a Facebook user token can manage. */
-export const FacebookPagesBody = z.object({ access_token: z.string().trim().min(1).max(4096) });
+export const FacebookPagesBody = z.object({ access_token: providerToken(4096) });
 export interface FacebookPage {
   id: string;
   name: string;
@@ -113,13 +132,13 @@ export interface FacebookPage {
 /** POST /api/channels/ (spec §7): connect a Facebook page or its Instagram account with the user's token from Facebook login. */
 export const ConnectChannelBody = z.object({
   platform: z.enum(['messenger', 'instagram']),
-  access_token: z.string().trim().min(1).max(4096),
+  access_token: providerToken(4096),
   page_id: z.string().trim().min(1).max(64),
 });
 export type ConnectChannelBody = z.infer<typeof ConnectChannelBody>;
 
 /** POST /account/facebook/ and POST /account/google/ (spec §7). Answered like POST /account/login/. */
-export const SocialLoginBody = z.object({ access_token: z.string().trim().min(1).max(4096) });
+export const SocialLoginBody = z.object({ access_token: providerToken(4096) });
 
 /** A WhatsApp message template as Meta lists it (GET /api/channels/{id}/templates/ → results). */
 export interface MessageTemplate {
@@ -129,6 +148,9 @@ export interface MessageTemplate {
   status: 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED' | string;
   category: string;
   components: TemplateComponent[];
+  /** Meta's quality_score.score (GREEN, YELLOW, RED, UNKNOWN) and a rejection's reason, when Meta lists them. */
+  quality_score?: string;
+  rejected_reason?: string;
 }
 export interface TemplateComponent {
   type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS' | string;

@@ -3,7 +3,7 @@
  * Topics: `page:lobby`, `page:{pageId}`, `room:{roomId}` on the Phoenix-protocol socket at `/socket`.
  */
 import { z } from 'zod';
-import { AGENT_TAG_PATTERN } from './validation';
+import { isAgentTag } from './validation';
 
 export type Platform = 'sandbox' | 'whatsapp' | 'messenger' | 'instagram';
 export type MessageOrigin = 'user' | 'agent' | 'bot' | 'system';
@@ -73,33 +73,106 @@ export const TemplateSendPayload = z.object({
   name: z.string().trim().min(1).max(512),
   language: z.string().trim().min(2).max(15),
   parameters: z.array(z.string().max(1024)).max(20).default([]),
+  /** A media header's kind (its file is the message's media_url: an upload or the template's sample), or a text header's {{1}} value. */
+  header: z.object({ type: z.enum(['image', 'video', 'document', 'text']), text: z.string().trim().min(1).max(60).optional() }).optional(),
+  /** Values of the buttons that take one (by index): a URL button's {{1}} ending, a copy-code button's offer code. */
+  buttons: z
+    .array(z.object({ index: z.number().int().min(0).max(9), sub_type: z.enum(['url', 'copy_code']), value: z.string().trim().min(1).max(2000) }))
+    .max(10)
+    .optional(),
+  /** A carousel: one card per card of the approved template, in order (Meta fixes the count at approval). */
+  cards: z
+    .array(
+      z.object({
+        type: z.enum(['image', 'video']),
+        link: z.string().trim().max(2048).regex(/^https:\/\/[^\s]+$/, 'Enter an https:// link to the card\'s image or video.'),
+        parameters: z.array(z.string().max(1024)).max(20).default([]),
+      }),
+    )
+    .max(10)
+    .optional(),
 });
 export type TemplateSendPayload = z.infer<typeof TemplateSendPayload>;
-export const FetchRoomsPayload = z.object({ search: z.string().max(200).default(''), page: z.number().int().min(1).default(1), tags: z.array(z.number().int()).optional(), pages: z.array(z.number().int()).optional() });
-export const FetchMessagesPayload = z.object({ before_timestamp: z.string().nullable().optional() });
+/** The most ids one filter (tags, pages) of fetch_rooms takes. */
+export const MAX_FILTER_IDS = 100;
+/** A row id as the database stores it (PostgreSQL integer): anything larger would fail the query, not match nothing. */
+export const dbId = () => z.number().int().min(0).max(2_147_483_647);
+const filterIds = z.array(dbId()).max(MAX_FILTER_IDS);
+export const FetchRoomsPayload = z.object({ search: z.string().max(200).default(''), page: z.number().int().min(1).max(1_000_000).default(1), tags: filterIds.optional(), pages: filterIds.optional() });
+export const FetchMessagesPayload = z.object({ before_timestamp: z.string().max(64).nullable().optional(), before_id: dbId().nullable().optional() });
 export const UpdateUserPayload = z.object({ user: z.object({ paused_until: z.string().datetime({ offset: true }).nullable() }) });
-export const SendMessagePayload = z.object({
-  message: z.object({
-    text: z.string().max(4096).nullable().optional(),
-    media_url: z.string().max(2048).nullable().optional(),
-    media_type: z.string().max(100).nullable().optional(),
-    type: z.enum(['text', 'image', 'video', 'audio', 'document', 'template']).default('text'),
-    client_id: z.string().min(1).max(64),
-    /** type 'template' only: an approved WhatsApp template and its body parameters ({{1}}, {{2}}…). */
-    template: TemplateSendPayload.optional(),
-  }),
-});
+
+/** Where media served by this server lives (local disk, or the private-attachment routes): `/media/…`. */
+export const OWN_MEDIA_PATH = '/media/';
+export const MEDIA_URL_MESSAGE = 'Enter an https URL or a file uploaded here.';
+
+/**
+ * A media_url a message may carry: an absolute https URL, a path of our own media (`/media/…`), or a
+ * URL below one of `ownMediaBases` (this server's `PUBLIC_URL/media/`, the S3 bucket's public URL),
+ * which may be plain http on a LAN. Never another scheme (javascript:, data:, file:…), never
+ * credentials in the URL, never a protocol-relative `//host` path.
+ */
+export function isAllowedMediaUrl(value: string, ownMediaBases: readonly string[] = []): boolean {
+  if (value.startsWith('/')) {
+    if (value.startsWith('//') || value.includes('\\')) return false;
+    const resolved = safeUrl(value, 'https://own.invalid');
+    return !!resolved && resolved.origin === 'https://own.invalid' && resolved.pathname.startsWith(OWN_MEDIA_PATH);
+  }
+  const url = safeUrl(value);
+  if (!url || url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ownMediaBases.some((base) => url.href.startsWith(base));
+}
+
+function safeUrl(value: string, base?: string): URL | null {
+  try {
+    return new URL(value, base);
+  } catch {
+    return null;
+  }
+}
+
+/** media_url of an agent's message; the server passes its own media bases (see isAllowedMediaUrl). */
+export function mediaUrlSchema(ownMediaBases: readonly string[] = []) {
+  return z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((value) => isAllowedMediaUrl(value, ownMediaBases), MEDIA_URL_MESSAGE);
+}
+
+/**
+ * send_message (spec §7 `send message {message}`). `client_id` is our idempotency key: optional, so a
+ * client that knows nothing of it can send (without idempotency: each push stores a message).
+ */
+export function sendMessagePayload(ownMediaBases: readonly string[] = []) {
+  return z.object({
+    message: z.object({
+      text: z.string().max(4096).nullable().optional(),
+      media_url: mediaUrlSchema(ownMediaBases).nullable().optional(),
+      media_type: z.string().max(100).nullable().optional(),
+      type: z.enum(['text', 'image', 'video', 'audio', 'document', 'template']).default('text'),
+      client_id: z.string().min(1).max(64).nullable().optional(),
+      /** type 'template' only: an approved WhatsApp template and its body parameters ({{1}}, {{2}}…). */
+      template: TemplateSendPayload.optional(),
+    }),
+  });
+}
+export const SendMessagePayload = sendMessagePayload();
 export const TagPayload = z.object({ tag: z.string().trim().min(1).max(100) });
 export const CreateRoomPayload = z.object({
   user_id: z.string().trim().min(1).max(100),
-  page_id: z.number().int(),
+  page_id: dbId(),
   platform: z.enum(['sandbox', 'whatsapp', 'messenger', 'instagram']),
-  messages: z.array(z.object({ text: z.string().min(1).max(4096), client_id: z.string().min(1).max(64) })).default([]),
+  messages: z
+    .array(z.object({ text: z.string().min(1).max(4096), client_id: z.string().min(1).max(64) }))
+    .max(20)
+    .default([]),
   name: z.string().trim().min(1).max(200),
 });
 /** Join payload of room:{id}: the newest message id the client has, to catch up without gap or duplicate. */
 export const RoomJoinPayload = z.object({
-  last_message_id: z.number().int().nullable().optional(),
+  last_message_id: dbId().nullable().optional(),
   /** false for background subscriptions (room list updates): no read marker, no presence. Default true. */
   viewing: z.boolean().optional(),
 });
@@ -112,11 +185,15 @@ export const PresignedUploadQuery = z.object({
   file_type: z.string().trim().toLowerCase().min(1).max(100),
 });
 export type PresignedUploadQuery = z.infer<typeof PresignedUploadQuery>;
-/** Like S3's presigned PUT: send the bytes with `method` and `headers` to `upload_url` (no bearer token), then use `file_url` as the message's media_url. */
+/**
+ * Like S3's presigned PUT: send the bytes with `method` and every one of `headers` to `upload_url` (no bearer
+ * token), then use `file_url` as the message's media_url. The URL uploads once (a second PUT is refused).
+ * `file_url` itself serves nothing: a chat attachment is private, and messages carry a short-lived signed URL.
+ */
 export interface PresignedUpload {
   upload_url: string;
   method: 'PUT';
-  headers: { 'Content-Type': string };
+  headers: { 'Content-Type': string; 'If-None-Match'?: '*' };
   file_url: string;
   /** ISO 8601; the upload URL is refused after it. */
   expires_at: string;
@@ -177,5 +254,5 @@ export function isRoomPaused(room: Pick<Room, 'paused_until'>, now = Date.now())
 
 /** Agent tags are e-mail-like: they assign the room to that agent. */
 export function isAgentTagName(name: string): boolean {
-  return AGENT_TAG_PATTERN.test(name);
+  return isAgentTag(name);
 }

@@ -1,6 +1,6 @@
 /** Team area (spec §3 Team member, Role, Invite; §7 members, invites, roles, profiles): shapes and request schemas. */
 import { z } from 'zod';
-import { EMAIL_PATTERN, RegistrationBody } from './validation';
+import { EmailQuery, RegistrationBody, emailField } from './validation';
 import { ROLE_IDS, type PermissionMap, type RoleId } from './permissions';
 
 export interface TeamMember {
@@ -19,7 +19,7 @@ export interface TeamMember {
   is_current_user: boolean;
 }
 
-export type InviteStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+export type InviteStatus = 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
 
 export interface Invite {
   id: number;
@@ -44,23 +44,32 @@ export const INVITE_TTL_DAYS = 7;
 /** The most addresses one bulk invite takes. */
 export const MAX_BULK_INVITES = 50;
 
-const roleId = z.enum(ROLE_IDS, {
-  error: (issue) => (issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice.`),
-});
+/** DRF's wording, quoting the value only when it is a short primitive (an object's toString may throw or be anything). */
+export function invalidChoiceMessage(input: unknown): string {
+  if (input === undefined) return 'This field is required.';
+  const quotable = typeof input === 'string' || typeof input === 'number' || typeof input === 'boolean';
+  return quotable && String(input).length <= 100 ? `"${String(input)}" is not a valid choice.` : 'Not a valid choice.';
+}
+
+const roleId = z.enum(ROLE_IDS, { error: (issue) => invalidChoiceMessage(issue.input) });
 
 export const MemberUpdateBody = z.object({ role_id: roleId });
 export const BulkInviteBody = z.object({
   invites: z
     .array(
       z.object({
-        email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+        email: emailField(),
         role_id: roleId.default('agent'),
       }),
     )
     .min(1, 'Add at least one e-mail address.')
     .max(MAX_BULK_INVITES, `Invite at most ${MAX_BULK_INVITES} people at once.`),
 });
-export const RolePermissionsUpdateBody = z.object({ permissions: z.record(z.string().regex(/^can_(view|manage)_[a-z_]+$/), z.boolean()) });
+export const RolePermissionsUpdateBody = z.object({
+  permissions: z
+    .record(z.string().max(64).regex(/^can_(view|manage)_[a-z_]+$/), z.boolean())
+    .refine((map) => Object.keys(map).length <= 200, 'Too many permissions.'),
+});
 /** Avatar as an image data URL (png, jpeg, gif, webp), at most about 1 MB. */
 export const ProfileAvatarBody = z.object({
   avatar: z
@@ -83,12 +92,12 @@ export const MEMBER_ORDERING_FIELDS = ['first_name', 'email', 'role_id', 'create
 export type MemberOrderingField = (typeof MEMBER_ORDERING_FIELDS)[number];
 export type MemberOrdering = MemberOrderingField | `-${MemberOrderingField}`;
 /** `status` filter of GET /api/invites/: pending (the default), one other status, or all. */
-export const INVITE_STATUS_FILTERS = ['pending', 'accepted', 'revoked', 'expired', 'all'] as const;
+export const INVITE_STATUS_FILTERS = ['pending', 'accepted', 'declined', 'revoked', 'expired', 'all'] as const;
 export type InviteStatusFilter = (typeof INVITE_STATUS_FILTERS)[number];
 
 /** page (from 1), page_size (capped) and search of every paged list (members, invites, channels, agent templates). */
 export const pageQuery = {
-  page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').default(1),
+  page: z.coerce.number().int('A valid integer is required.').min(1, 'Invalid page.').max(1_000_000, 'Invalid page.').default(1),
   /** Larger sizes are capped at MAX_PAGE_SIZE (the console's "all"). */
   page_size: z.coerce
     .number()
@@ -142,3 +151,27 @@ export interface ProfileAvatar {
  */
 export const InviteRegistrationBody = RegistrationBody.extend({ invite: z.string().trim().max(200).optional() });
 export type InviteRegistrationBody = z.input<typeof InviteRegistrationBody>;
+
+/**
+ * GET /api/invites/check_email/?email=…&token=…: only the holder of an invitation link (its token,
+ * for that e-mail) learns anything; every other question gets `{email, invited: false, companies: []}`.
+ */
+export const InviteCheckQuery = EmailQuery.extend({ token: z.string().trim().max(200).optional() });
+
+// ---------- The signed-in user's own invitations (GET /api/invitations/, accept, decline) ----------
+
+/** An open invitation to the signed-in user (matched by the account's e-mail). */
+export interface PendingInvitation {
+  id: number;
+  company: { id: number; name: string; logo: string | null };
+  role: { id: RoleId; name: string };
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** POST /api/invitations/{id}/accept/ answer: the company the user is now a member of. */
+export interface InvitationAccepted {
+  detail: string;
+  company_id: number;
+}

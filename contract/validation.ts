@@ -11,6 +11,16 @@ export type Rule = (value: unknown) => RuleResult;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Agent tags look like e-mail addresses: local part, @, domain, dot, letters (at least 2). */
 export const AGENT_TAG_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/** The longest address (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * An e-mail address by EMAIL_PATTERN, length first: the pattern backtracks quadratically on long
+ * inputs with many dots (40 kB take seconds), so it never sees more than EMAIL_MAX_LENGTH characters.
+ */
+export function isEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const FLOW_LIMITS = {
@@ -33,7 +43,7 @@ export function isBlank(value: unknown): boolean {
 export const rules = {
   required: (): Rule => (v) => (isBlank(v) ? 'validation.required' : true),
   /** Empty passes: combine with `required` when the field is mandatory. */
-  email: (): Rule => (v) => (v === '' || v == null || EMAIL_PATTERN.test(String(v)) ? true : 'validation.email'),
+  email: (): Rule => (v) => (v === '' || v == null || isEmail(String(v)) ? true : 'validation.email'),
   /** Empty passes. */
   minLength: (min: number): Rule => (v) =>
     v === '' || v == null || String(v).length >= min ? true : `validation.minLength|${min}`,
@@ -51,35 +61,40 @@ export function runRules(value: unknown, list: Rule[]): RuleResult {
 }
 
 export function isAgentTag(name: string): boolean {
-  return AGENT_TAG_PATTERN.test(name);
+  return name.length <= EMAIL_MAX_LENGTH && AGENT_TAG_PATTERN.test(name);
 }
 
 // ---------- Request schemas (server validates with these; the console's types come from them) ----------
 
-const email = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Enter a valid email address.');
+/** Request e-mails: the length guard runs inside the same check as the pattern (see isEmail). */
+export const emailField = () => z.string().trim().toLowerCase().refine(isEmail, 'Enter a valid email address.');
+const email = emailField();
 const password = z.string().min(PASSWORD_MIN_LENGTH, `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`).max(256);
 const requiredText = (max = 150) => z.string().trim().min(1, 'This field may not be blank.').max(max, `Ensure this field has no more than ${max} characters.`);
 
-export const LoginBody = z.object({ email, password: z.string().min(1, 'This field may not be blank.') });
+/** Longest token (refresh, reset, verification, invite) a request may carry: ours are far shorter. */
+const MAX_TOKEN = 4096;
+
+export const LoginBody = z.object({ email, password: z.string().min(1, 'This field may not be blank.').max(1024) });
 export const RegistrationBody = z.object({
   first_name: requiredText(),
   last_name: z.string().trim().max(150).default(''),
   email,
   password1: password,
-  password2: z.string(),
+  password2: z.string().max(256),
 });
-export const RefreshBody = z.object({ refresh: z.string().min(1, 'This field may not be blank.') });
-export const LogoutBody = z.object({ refresh: z.string().optional() });
+export const RefreshBody = z.object({ refresh: z.string().min(1, 'This field may not be blank.').max(MAX_TOKEN) });
+export const LogoutBody = z.object({ refresh: z.string().max(MAX_TOKEN).optional() });
 export const ResetPasswordBody = z.object({ email });
-export const ResetPasswordConfirmBody = z.object({ token: z.string().min(1, 'This field may not be blank.'), password });
+export const ResetPasswordConfirmBody = z.object({ token: z.string().min(1, 'This field may not be blank.').max(MAX_TOKEN), password });
 export const PasswordChangeBody = z.object({
-  old_password: z.string().min(1, 'This field may not be blank.'),
+  old_password: z.string().min(1, 'This field may not be blank.').max(1024),
   new_password1: password,
-  new_password2: z.string(),
+  new_password2: z.string().max(256),
 });
 export const OnboardingSubmitBody = z.object({ email, needs_whatsapp_number: z.boolean().default(true) });
 export const EmailQuery = z.object({ email });
-export const TokenQuery = z.object({ token: z.string().min(1) });
+export const TokenQuery = z.object({ token: z.string().min(1).max(MAX_TOKEN) });
 export const CompanyCreateBody = z.object({ name: requiredText(100), logo: z.string().max(200_000).nullable().optional() });
 export const CompanyUpdateBody = z.object({ name: requiredText(100).optional(), logo: z.string().max(200_000).nullable().optional() });
 
@@ -94,7 +109,7 @@ export type CompanyUpdateBody = z.infer<typeof CompanyUpdateBody>;
  * is reported on `new_password2`, as Django does, so the schema only requires the fields.
  */
 export const PasswordChangeRequest = z.object({
-  old_password: z.string().min(1, 'This field may not be blank.'),
+  old_password: z.string().min(1, 'This field may not be blank.').max(1024),
   new_password1: z.string().min(1, 'This field may not be blank.').max(256),
   new_password2: z.string().max(256),
 });

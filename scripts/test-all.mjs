@@ -3,6 +3,7 @@
 // a real Chromium against the server `npm start` runs) — then one closing line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
 
 const reportDir = '.test-data/reports';
 rmSync(reportDir, { recursive: true, force: true });
@@ -11,6 +12,15 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+
+// 0. A browser for the end-to-end tests, before minutes of other suites: found, installed (root with
+// apt-get), or one line saying what to run — counted as a failure.
+const chromium = ensureChromium();
+if (chromium.error) {
+  console.log(`\n${chromium.error}`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
@@ -49,6 +59,8 @@ if (vitest) {
 const pwReport = `${reportDir}/playwright.json`;
 const pwStatus = run('End-to-end tests', 'npx', ['playwright', 'test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
+  // The browser found (or installed) above, so playwright.config.ts uses that very one.
+  CHROMIUM_PATH: chromium.path,
 });
 const pw = readJson(pwReport);
 if (pw?.stats) {

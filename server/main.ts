@@ -3,12 +3,17 @@
  * Serves the API and the built console on one origin.
  */
 import 'reflect-metadata';
-import { loadConfig } from './core/config';
+import { isLoopbackHost, loadConfig } from './core/config';
 import { openDatabase } from './core/db/client';
 import { applyMigrations } from './core/db/migrate';
 import { seedDemoData, DEMO } from './core/seed';
 import { buildApp } from './core/app';
 import { sandboxLinkOf } from './plugins/sandbox/demo';
+import { seedDemoWhatsApp } from './plugins/templates/demo';
+import { seedDemoBot } from './plugins/bots/demo';
+import { seedDemoFlow } from './plugins/flows/demo';
+import { seedDemoBroadcasts } from './plugins/broadcasts/demo';
+import { exposedDemoWarning, modeLines } from './core/startupBanner';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before their connections are dropped. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -17,9 +22,12 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   await applyMigrations(database);
-  if (config.seedDemo) await seedDemoData(database.db, config);
-
   const app = await buildApp({ config, db: database.db });
+  // After the app: the demo's pictures are stored through its MediaStorage (local disk or bucket).
+  if (config.seedDemo) await seedDemoData(database.db, config, app.services.get('MediaStorage'));
+  // The demo bot on the Demo Company's sandbox channel (none yet: seeded; never stops the start).
+  if (config.seedDemo) await seedDemoBot(database.db, DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo bot'));
+  if (config.seedDemo) await seedDemoFlow(database.db, app.services.get('Clock'), DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo flow'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,11 +50,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The demo's WhatsApp number on the local fake Meta, with its templates (needs the port: the adapter calls the fake over HTTP).
+  if (config.seedDemo && config.demo.enabled && config.meta.mode === 'local') await seedDemoWhatsApp(app, DEMO.companies.demo.name);
+  // Then its broadcasts on that number (one finished, one scheduled for tomorrow).
+  if (config.seedDemo && config.demo.enabled && config.meta.mode === 'local') await seedDemoBroadcasts(app, DEMO.companies.demo.name);
 
   const base = `http://localhost:${config.port}`;
+  const warning = exposedDemoWarning(config);
+  if (warning) app.log.warn(warning.map((line) => line.replace(/^!+ ?/, '')).filter(Boolean).join(' '));
   const lines = [
     '',
-    `Console ready on ${base}`,
+    ...(warning ?? []),
+    `Console ready on ${base}${isLoopbackHost(config.host) ? '' : ` (listening on ${config.host}:${config.port})`}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.pgliteDir}`}`,
   ];
   if (config.seedDemo) {
@@ -59,12 +74,8 @@ async function main(): Promise<void> {
     if (simulator) lines.push(`  Customer simulator (sandbox channel): ${simulator}`);
   }
   lines.push(`  Realtime: ${base.replace('http', 'ws')}/socket (websocket, long-poll)${config.redisUrl ? ', Redis fan-out (REDIS_URL)' : ''}`);
-  if (!config.smtpUrl && config.devOutbox) {
-    lines.push(`  E-mail outbox: ${base}/dev/outbox (development only: set SMTP_URL in production)`);
-  }
-  if (config.meta.mode === 'local') {
-    lines.push(`  Fake Meta (WhatsApp, Messenger, Instagram; play the customer): ${base}/dev/meta/ (set META_APP_ID for the real one)`);
-  }
+  lines.push(...modeLines(config, base));
+  if (warning) lines.push(...warning);
   lines.push('');
   // Printed plainly (not as a JSON log line) so it is readable in the terminal.
   console.log(lines.join('\n'));

@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { SocketConnectOption } from 'phoenix';
 import WebSocket, { type RawData } from 'ws';
+import { topicAccess } from '../../server/core/access/topics';
 
 // ---------------------------------------------------------------- arguments
 
@@ -209,7 +210,7 @@ export async function runMultiServer(): Promise<void> {
   const outboxSender = new OutboxEmailSender(db, clock);
   const app = await buildApp({ config, db, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender } });
   const hub: Hub = app.realtime;
-  hub.registerChannel('bench', {
+  hub.registerChannel('bench', topicAccess.member('benchmark topic: its suffix names no resource'), {
     async join() {
       return { status: 'ok', response: {} };
     },

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { SocketConnectOption } from 'phoenix';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { topicAccess } from '../../server/core/access/topics';
 
 // ---------------------------------------------------------------- arguments
 
@@ -104,7 +105,7 @@ async function runOurServer(): Promise<void> {
     },
     onBuild: (app) => {
       hub = app.realtime;
-      app.realtime.registerChannel('bench', {
+      app.realtime.registerChannel('bench', topicAccess.member('benchmark topic: its suffix names no resource'), {
         async join() {
           return { status: 'ok', response: {} };
         },

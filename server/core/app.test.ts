@@ -11,6 +11,7 @@ function builtConsole(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script></body></html>');
   writeFileSync(path.join(dir, 'assets', 'app-1a2b.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["../src/secret-business-logic.ts"],"mappings":""}');
   return dir;
 }
 
@@ -70,6 +71,37 @@ describe('console static files and security headers', () => {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+});
+
+describe('source maps', () => {
+  const served = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
+
+  it('are not served outside demo mode (404, not the console)', async () => {
+    const t = await createTestApp({ config: { staticDir: builtConsole(), demo: { enabled: false, setting: 'auto', servesOtherMachines: true } } });
+    try {
+      for (const url of ['/assets/app-1a2b.js.map', '/assets/APP-1a2b.js.MAP', '/assets/app-1a2b.js.map?v=1', '/assets/missing.js.map']) {
+        const res = await served(t, url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('secret-business-logic');
+        expect(res.body, url).not.toContain('<div id="root">');
+      }
+      // The bundles themselves still are.
+      expect((await served(t, '/assets/app-1a2b.js')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are served in demo mode', async () => {
+    const t = await createTestApp({ config: { staticDir: builtConsole() } });
+    try {
+      const res = await served(t, '/assets/app-1a2b.js.map');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('secret-business-logic');
+    } finally {
+      await t.close();
     }
   });
 });

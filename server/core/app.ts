@@ -6,17 +6,18 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './clock';
 import { registerErrorHandling } from './errors';
+import { access, declareRoutes, registerAccessControl } from './access';
+import { registerInputHardening } from './input';
 import { createServices, type ServiceOverrides, type ServiceName, type Services, type ServiceRegistry } from './services';
-import { MemoryRateLimiter } from './auth/rateLimiter';
+import { createRateLimiter } from './auth/rateLimiter';
 import { TokenService } from './auth/tokens';
 import { SessionService } from './auth/sessions';
 import { OutboxEmailSender } from './email/outboxSender';
 import { SmtpEmailSender } from './email/smtpSender';
-import { outboxRoutes } from './email/outboxRoutes';
 import { registerConsoleStatic } from './consoleStatic';
 import { healthRoutes } from './health';
 import { createRealtime } from './realtime';
@@ -26,7 +27,7 @@ import { registerMediaSweeper } from './storage/sweeper';
 import { mediaRoutes } from './storage/routes';
 import { UploadSigner } from './storage/presign';
 import { clientConfigRoute, createGoogleIdentity, createMetaGraph } from './meta';
-import { registerLocalProviderFakes } from './meta/fake/mountFakes';
+import { registerDemoRoutes } from './demoRoutes';
 import './fastifyTypes';
 import accountsPlugin from '../plugins/accounts';
 import companiesPlugin from '../plugins/companies';
@@ -35,6 +36,11 @@ import channelsPlugin from '../plugins/channels';
 import sandboxPlugin from '../plugins/sandbox';
 import teamPlugin from '../plugins/team';
 import agentTemplatesPlugin from '../plugins/agentTemplates';
+import templatesPlugin from '../plugins/templates';
+import broadcastsPlugin from '../plugins/broadcasts';
+import botsPlugin from '../plugins/bots';
+import flowsPlugin from '../plugins/flows';
+import billingPlugin from '../plugins/billing';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -62,16 +68,20 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
-/** The CSP with an S3 bucket: the browser PUTs uploads to it (connect-src) and loads images, audio and video from it. */
+/**
+ * The CSP with an S3 bucket: the browser PUTs uploads to it (connect-src) and loads images, audio and
+ * video from it: public media from S3_PUBLIC_URL (or the bucket), chat attachments from the bucket itself
+ * (presigned GETs).
+ */
 export function contentSecurityPolicy(config: AppConfig): typeof CONTENT_SECURITY_POLICY & { mediaSrc?: string[] } {
   if (!config.s3) return CONTENT_SECURITY_POLICY;
   const bucket = new S3MediaStorage(config.s3, systemClock);
-  const files = bucket.fileOrigin();
+  const files = [...new Set([bucket.fileOrigin(), bucket.uploadOrigin()])];
   return {
     ...CONTENT_SECURITY_POLICY,
     connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, bucket.uploadOrigin()],
-    imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, files],
-    mediaSrc: ["'self'", files],
+    imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...files],
+    mediaSrc: ["'self'", ...files],
   };
 }
 
@@ -84,13 +94,14 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
   services.value('Config', config);
   services.value('Database', db);
   services.value('Clock', systemClock);
-  services.factory('RateLimiter', (s) => new MemoryRateLimiter(s.get('Clock')));
+  // Shared by every process through Redis when REDIS_URL is set (see docs/architecture.md, Limits).
+  services.factory('RateLimiter', (s) => createRateLimiter(s.get('Clock'), { url: config.redisUrl, keyPrefix: `${config.realtime.redisPrefix}:limits` }, log));
   services.factory(
     'TokenService',
     (s) => new TokenService({ secret: config.jwtSecret, accessTokenTtl: config.accessTokenTtl, refreshTokenTtl: config.refreshTokenTtl }, s.get('Clock')),
   );
   services.factory('SessionService', (s) => new SessionService(s.get('Database'), s.get('TokenService'), s.get('Clock'), () => s.get('RealtimeHub')));
-  services.factory('Outbox', (s) => (config.smtpUrl ? null : new OutboxEmailSender(s.get('Database'), s.get('Clock'), log)));
+  services.factory('Outbox', (s) => (config.smtpUrl ? null : new OutboxEmailSender(s.get('Database'), s.get('Clock'), log, config.demo.enabled)));
   services.factory('EmailSender', (s) => (config.smtpUrl ? new SmtpEmailSender(config.smtpUrl, config.mailFrom) : s.get('Outbox')!));
   services.factory('MediaStorage', (s) =>
     config.s3
@@ -108,8 +119,21 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
 
 export async function buildApp({ config, db, overrides = {} }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Secrets carried in query strings (the bot service's access_key, the long-poll token) are not logged.
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&](?:access_key|token)=)[^&#]*/gi, '$1[redacted]'),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Company logos arrive as data URLs (up to 200 000 characters, see contract/validation.ts).
     bodyLimit: 1024 * 1024,
     // While closing, requests on kept-alive connections are still routed (with Connection: close)
@@ -127,10 +151,15 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   app.addHook('onClose', async () => {
     const sender = services.get('EmailSender');
     if (sender instanceof SmtpEmailSender) sender.close();
+    await services.get('RateLimiter').close?.();
     await services.container.dispose();
   });
 
   registerErrorHandling(app);
+  // Before any route: every route must declare its access rule (server/core/access), enforced and recorded here.
+  registerAccessControl(app);
+  // Before the feature plugins: every route inherits the JSON depth limit and the NUL check.
+  registerInputHardening(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The console may run on plain http on a LAN; do not force https on its requests.
@@ -148,18 +177,26 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(sandboxPlugin);
   await app.register(teamPlugin);
   await app.register(agentTemplatesPlugin);
+  await app.register(templatesPlugin);
+  await app.register(broadcastsPlugin);
+  // Before the bots plugin: the isolation test calls the routes in this order, and the bots' key rotation comes last.
+  await app.register(flowsPlugin);
+  await app.register(botsPlugin);
+  await app.register(billingPlugin);
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
   if (config.mediaSweepIntervalMs > 0) {
     registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
   }
 
   await app.register(clientConfigRoute);
-  // Without provider accounts: the fake Meta (/dev/meta) and Google (/dev/google) the adapters then call.
-  await registerLocalProviderFakes(app, config);
+  // Everything below /dev (the local fakes, the e-mail outbox) is mounted in demo mode only; the
+  // fakes speak Meta's and Google's protocols and cannot name a rule per route.
+  declareRoutes(app, { prefix: '/dev' }, access.public('demo mode only: the local fake Meta and Google and the e-mail outbox'));
+  // Demo mode only (config.demo, DEV_OUTBOX): the fakes of Meta and Google, the e-mail outbox pages.
+  await registerDemoRoutes(app, config, services.get('Outbox'));
 
-  const outbox = services.get('Outbox');
-  if (outbox && config.devOutbox) await app.register(outboxRoutes, { outbox });
-
-  await registerConsoleStatic(app, config.staticDir);
+  // @fastify/static's route and everything below /dev cannot name a rule themselves.
+  declareRoutes(app, { url: '/*' }, access.public('the built console: static files and the SPA fallback'));
+  await registerConsoleStatic(app, config.staticDir, { serveSourceMaps: config.demo.enabled });
   return app;
 }

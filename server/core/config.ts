@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -23,12 +24,15 @@ export interface AppConfig {
   /** null = e-mails go to the local outbox (table + log) instead of SMTP. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** Serve /dev/outbox when the local outbox is active. */
+  /** The offline demo (DEMO_MODE): the fake Meta and Google, the e-mail outbox pages. */
+  demo: DemoConfig;
+  /** Serve /dev/outbox while no SMTP_URL is set (DEV_OUTBOX; default: in demo mode only). */
   devOutbox: boolean;
   seedDemo: boolean;
   demoPassword: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): see trustProxySetting. */
+  trustProxy: TrustProxy;
   staticDir: string;
   /** scrypt cost (N) for new password hashes; the stored hash keeps its own parameters. */
   passwordHashCost: number;
@@ -45,14 +49,62 @@ export interface AppConfig {
   channelSecretKey: string;
   meta: MetaConfig;
   google: GoogleConfig;
+  /** The bot service (server/plugins/bots): BOT_SERVICE_BASE, BOT_OPERATION_TIMEOUT_MS, BOT_OPERATION_MAX_BYTES, BOT_OPERATION_ALLOW_IPS. */
+  botService: { base: string; operationTimeoutMs: number; operationMaxBytes: number; operationAllowIps: string[] };
 }
 
 /**
+ * The offline demo. The fakes answer for Meta and Google and the outbox shows every e-mail (reset
+ * links too): whoever reaches them can sign in as anyone. So they are mounted only in demo mode,
+ * which by default (DEMO_MODE=auto) is on only for a server nobody else can reach.
+ */
+export interface DemoConfig {
+  /** The fakes (/dev/meta, /dev/google) stand in for unconfigured providers, and the outbox pages are served. */
+  enabled: boolean;
+  /** DEMO_MODE as set: 'auto' decides from `servesOtherMachines`. */
+  setting: DemoModeSetting;
+  /** HOST is not loopback, PUBLIC_URL is not a loopback URL, or TRUST_PROXY is on (a reverse proxy forwards others' requests). */
+  servesOtherMachines: boolean;
+}
+
+export type DemoModeSetting = 'auto' | 'true' | 'false';
+
+/** Loopback listen addresses and URL hosts: `localhost`, 127.0.0.0/8, ::1 (bracketed or not, IPv4-mapped too). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice('::ffff:'.length) : h;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+function demoModeSetting(value: string | undefined): DemoModeSetting {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'auto') return 'auto';
+  if (['1', 'true', 'yes', 'on'].includes(v)) return 'true';
+  if (['0', 'false', 'no', 'off'].includes(v)) return 'false';
+  throw new Error(`DEMO_MODE must be auto, true or false, got "${value}"`);
+}
+
+/** Demo mode from DEMO_MODE, HOST, PUBLIC_URL and TRUST_PROXY: `auto` is on only while nobody else can reach the server. */
+export function demoConfig(env: Env, host: string, publicUrl: string, trustProxy: boolean): DemoConfig {
+  const setting = demoModeSetting(env.DEMO_MODE);
+  const servesOtherMachines = !isLoopbackHost(host) || !isLoopbackHost(new URL(publicUrl).hostname) || trustProxy;
+  const enabled = setting === 'true' || (setting === 'auto' && !servesOtherMachines);
+  return { enabled, setting, servesOtherMachines };
+}
+
+/**
+ * How a provider is reached: 'live' with its app id set; 'local' = the fake on this server's own port
+ * (demo mode only); 'off' = neither: the console shows it is not configured and its routes answer 503.
+ */
+export type ProviderMode = 'live' | 'local' | 'off';
+
+/**
  * Meta (Graph API: WhatsApp Cloud API, Messenger, Instagram, Facebook login). Without META_APP_ID
- * the built-in fake Meta served at /dev/meta is used ('local'), so the embedded default works offline.
+ * the built-in fake Meta served at /dev/meta is used in demo mode ('local'), so the demo works offline.
  */
 export interface MetaConfig {
-  mode: 'live' | 'local';
+  mode: ProviderMode;
   appId: string;
   appSecret: string;
   /** Answered in the webhook GET handshake (hub.verify_token). */
@@ -68,9 +120,9 @@ export interface MetaConfig {
   sendRetryDelaysMs: number[];
 }
 
-/** Google sign-in (access tokens from Google Identity Services). Without GOOGLE_CLIENT_ID the local fake at /dev/google is used. */
+/** Google sign-in (access tokens from Google Identity Services). Without GOOGLE_CLIENT_ID the local fake at /dev/google is used in demo mode. */
 export interface GoogleConfig {
-  mode: 'live' | 'local';
+  mode: ProviderMode;
   clientId: string;
   /** Token introspection (https://oauth2.googleapis.com/tokeninfo). */
   tokenInfoUrl: string;
@@ -82,30 +134,36 @@ export interface GoogleConfig {
 
 export const GRAPH_VERSION_DEFAULT = 'v23.0';
 
-/** The provider settings: live when the app ids are set, else the local fakes on this server's own port. */
-export function providerConfig(env: Env, port: number, secret: (purpose: string) => string): Pick<AppConfig, 'meta' | 'google'> {
+/**
+ * The provider settings: live when the app ids are set, else the local fakes on this server's own
+ * port in demo mode, else off (no app id: the console hides nothing but is told 'not configured').
+ */
+export function providerConfig(env: Env, port: number, secret: (purpose: string) => string, demo: boolean): Pick<AppConfig, 'meta' | 'google'> {
   const local = `http://127.0.0.1:${port}`;
-  const metaLive = !!env.META_APP_ID;
-  const googleLive = !!env.GOOGLE_CLIENT_ID;
-  if (metaLive && !env.META_APP_SECRET) throw new Error('META_APP_SECRET is required with META_APP_ID');
+  const metaMode: ProviderMode = env.META_APP_ID ? 'live' : demo ? 'local' : 'off';
+  const googleMode: ProviderMode = env.GOOGLE_CLIENT_ID ? 'live' : demo ? 'local' : 'off';
+  const metaLocal = metaMode === 'local';
+  const googleLocal = googleMode === 'local';
+  if (metaMode === 'live' && !env.META_APP_SECRET) throw new Error('META_APP_SECRET is required with META_APP_ID');
   return {
     meta: {
-      mode: metaLive ? 'live' : 'local',
-      appId: env.META_APP_ID || 'local-fake-app',
+      mode: metaMode,
+      appId: env.META_APP_ID || (metaLocal ? 'local-fake-app' : ''),
+      // Off: a secret nobody knows, so no webhook signature ever checks out.
       appSecret: env.META_APP_SECRET || secret('meta-app-secret'),
       verifyToken: env.META_VERIFY_TOKEN || secret('meta-verify-token'),
-      configId: env.META_CONFIG_ID || (metaLive ? '' : 'local-fake-config'),
+      configId: env.META_CONFIG_ID || (metaLocal ? 'local-fake-config' : ''),
       graphVersion: env.META_GRAPH_VERSION || GRAPH_VERSION_DEFAULT,
-      graphUrl: (env.META_GRAPH_URL || (metaLive ? 'https://graph.facebook.com' : `${local}/dev/meta/graph`)).replace(/\/+$/, ''),
-      sdkUrl: env.META_SDK_URL || (metaLive ? 'https://connect.facebook.net/en_US/sdk.js' : '/dev/meta/sdk.js'),
+      graphUrl: (env.META_GRAPH_URL || (metaLocal ? `${local}/dev/meta/graph` : 'https://graph.facebook.com')).replace(/\/+$/, ''),
+      sdkUrl: env.META_SDK_URL || (metaLocal ? '/dev/meta/sdk.js' : 'https://connect.facebook.net/en_US/sdk.js'),
       sendRetryDelaysMs: [1000, 2000, 4000, 8000],
     },
     google: {
-      mode: googleLive ? 'live' : 'local',
-      clientId: env.GOOGLE_CLIENT_ID || 'local-fake-google-client',
-      tokenInfoUrl: env.GOOGLE_TOKENINFO_URL || (googleLive ? 'https://oauth2.googleapis.com/tokeninfo' : `${local}/dev/google/tokeninfo`),
-      userInfoUrl: env.GOOGLE_USERINFO_URL || (googleLive ? 'https://openidconnect.googleapis.com/v1/userinfo' : `${local}/dev/google/userinfo`),
-      scriptUrl: env.GOOGLE_SCRIPT_URL || (googleLive ? 'https://accounts.google.com/gsi/client' : '/dev/google/gsi-client.js'),
+      mode: googleMode,
+      clientId: env.GOOGLE_CLIENT_ID || (googleLocal ? 'local-fake-google-client' : ''),
+      tokenInfoUrl: env.GOOGLE_TOKENINFO_URL || (googleLocal ? `${local}/dev/google/tokeninfo` : 'https://oauth2.googleapis.com/tokeninfo'),
+      userInfoUrl: env.GOOGLE_USERINFO_URL || (googleLocal ? `${local}/dev/google/userinfo` : 'https://openidconnect.googleapis.com/v1/userinfo'),
+      scriptUrl: env.GOOGLE_SCRIPT_URL || (googleLocal ? '/dev/google/gsi-client.js' : 'https://accounts.google.com/gsi/client'),
     },
   };
 }
@@ -222,6 +280,44 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/** false: no proxy; true: every hop; n: the n nearest hops; a list: proxies at these addresses (Fastify's trustProxy). */
+export type TrustProxy = boolean | number | string[];
+
+/** Names proxy-addr (Fastify) knows for address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY, as Fastify's trustProxy takes it. request.ip (what login limits count by) is then
+ * the address the trusted proxies say the client has, else the connection's address.
+ * - unset, `false`, `0`, `no`, `off`: X-Forwarded-For is ignored (a client could write anything there);
+ * - `true`, `yes`, `on`: every hop is trusted: the leftmost X-Forwarded-For entry (only safe when the
+ *   proxy replaces the header rather than appending to it);
+ * - a positive integer n: the n nearest hops are proxies (`1`: one reverse proxy in front);
+ * - a comma list of addresses, CIDR ranges or loopback/linklocal/uniquelocal: requests from those are trusted.
+ */
+export function trustProxySetting(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['', 'false', '0', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.includes(entry) && (!family || !bitsOk || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDR ranges, got "${value}"`);
+    }
+  }
+  return entries;
+}
+
+/** For Fastify's options (its types lack the hop count its runtime accepts: the same function it builds). */
+export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** Reads DATA_DIR/<name>, creating it (mode 600) on first start. */
 function persistedSecret(dataDir: string, name = 'jwt-secret', bytes = 48, encoding: BufferEncoding = 'base64url'): string {
   const file = path.join(dataDir, name);
@@ -241,23 +337,31 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './.data');
   const jwtSecret = env.JWT_SECRET || persistedSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  // Loopback by default: a fresh `npm start` is a local demo; serving others is a choice (HOST=0.0.0.0).
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = httpUrl(env.PUBLIC_URL || `http://localhost:${port}`, 'PUBLIC_URL');
+  const trustProxy = trustProxySetting(env.TRUST_PROXY);
+  const demo = demoConfig(env, host, publicUrl, trustProxy !== false && trustProxy !== 0);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: path.join(dataDir, 'pglite'),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret,
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 14 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Console <no-reply@localhost>',
-    devOutbox: bool(env.DEV_OUTBOX, true),
-    seedDemo: bool(env.SEED_DEMO, true),
+    demo,
+    // Naming DEV_OUTBOX=true serves it outside the demo too (the banner then warns); false hides it in the demo.
+    devOutbox: bool(env.DEV_OUTBOX, demo.enabled),
+    // Demo users have a published password: created by default only in demo mode.
+    seedDemo: bool(env.SEED_DEMO, demo.enabled),
     demoPassword: env.DEMO_PASSWORD || 'Demo-Console-2026',
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy,
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     // 2^15 with r=8 uses 32 MiB per hash: memory-hard yet ~50-100 ms on a server core.
     passwordHashCost: int(env.PASSWORD_HASH_COST, 2 ** 15, 'PASSWORD_HASH_COST'),
@@ -266,7 +370,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3: s3Config(env),
     mediaSweepIntervalMs: nonNegativeInt(env.MEDIA_SWEEP_INTERVAL_MS, 3600_000, 'MEDIA_SWEEP_INTERVAL_MS'),
     channelSecretKey: env.CHANNEL_SECRET_KEY || persistedSecret(dataDir, 'channel-secret-key', 32, 'base64'),
-    ...providerConfig(env, port, (purpose) => derivedSecret(jwtSecret, purpose)),
+    ...providerConfig(env, port, (purpose) => derivedSecret(jwtSecret, purpose), demo.enabled),
     realtime: {
       ...DEFAULT_REALTIME_CONFIG,
       allowedOrigins: origins(env.SOCKET_ALLOWED_ORIGINS),
@@ -278,10 +382,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxBufferedBytes: int(env.REALTIME_MAX_BUFFERED_BYTES, DEFAULT_REALTIME_CONFIG.maxBufferedBytes, 'REALTIME_MAX_BUFFERED_BYTES'),
       redisPrefix: env.REDIS_PREFIX || DEFAULT_REALTIME_CONFIG.redisPrefix,
     },
+    botService: {
+      base: `/${(env.BOT_SERVICE_BASE || '/bot-service').replace(/^\/+|\/+$/g, '')}`,
+      operationTimeoutMs: int(env.BOT_OPERATION_TIMEOUT_MS, 10_000, 'BOT_OPERATION_TIMEOUT_MS'),
+      operationMaxBytes: int(env.BOT_OPERATION_MAX_BYTES, 256 * 1024, 'BOT_OPERATION_MAX_BYTES'),
+      operationAllowIps: (env.BOT_OPERATION_ALLOW_IPS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    },
   };
 }
 
-/** Configuration for tests: in-memory database, fixed secret, outbox, cheap hashing. */
+/** Configuration for tests: in-memory database, fixed secret, demo mode (fakes and outbox), cheap hashing. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -295,6 +405,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     refreshTokenTtl: 14 * 24 * 3600,
     smtpUrl: null,
     mailFrom: 'Console <no-reply@console.test>',
+    demo: { enabled: true, setting: 'true', servesOtherMachines: false },
     devOutbox: true,
     seedDemo: false,
     demoPassword: 'Demo-Console-2026',
@@ -309,8 +420,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mediaSweepIntervalMs: 0,
     channelSecretKey: Buffer.alloc(32, 7).toString('base64'),
     // Tests point graphUrl / tokenInfoUrl at a fake server they start (server/core/meta/fake).
-    ...providerConfig({}, 0, (purpose) => `test-${purpose}`),
+    ...providerConfig({}, 0, (purpose) => `test-${purpose}`, true),
     realtime: { ...DEFAULT_REALTIME_CONFIG },
+    botService: { base: '/bot-service', operationTimeoutMs: 2000, operationMaxBytes: 64 * 1024, operationAllowIps: [] },
     ...overrides,
   };
 }

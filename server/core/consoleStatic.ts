@@ -2,6 +2,8 @@
  * Serves the built console (Vite's dist) on the API's origin, with the SPA fallback:
  * a GET outside the server's own prefixes that matches no file gets index.html, so deep
  * links like /chats/42 load the app. Everything else unmatched is a JSON 404.
+ * Source maps (vite.config.ts builds them 'hidden': no sourceMappingURL in the bundles) are kept
+ * for an error tracker but served only in demo mode: they would hand anyone the original source.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +20,18 @@ function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix + '/'));
 }
 
+function isSourceMap(url: string): boolean {
+  return url.split('?')[0].toLowerCase().endsWith('.map');
+}
+
 export const CONSOLE_NOT_BUILT = 'Console not built: run npm run build';
 
-export async function registerConsoleStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+export interface ConsoleStaticOptions {
+  /** Serve the bundles' `*.map` files (demo mode); otherwise they answer 404. */
+  serveSourceMaps: boolean;
+}
+
+export async function registerConsoleStatic(app: FastifyInstance, staticDir: string, { serveSourceMaps }: ConsoleStaticOptions): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
 
   await app.register(fastifyStatic, {
@@ -28,6 +39,7 @@ export async function registerConsoleStatic(app: FastifyInstance, staticDir: str
     // A missing dist is reported per request (503) instead of a start-up warning.
     suppressWarning: true,
     dotfiles: 'ignore',
+    allowedPath: (pathName) => serveSourceMaps || !isSourceMap(pathName),
     setHeaders(reply, filePath) {
       if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
       // Vite's hashed bundles never change under the same name.
@@ -36,7 +48,8 @@ export async function registerConsoleStatic(app: FastifyInstance, staticDir: str
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsConsole = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
+    // A refused source map is a 404, not the console's index.html.
+    const wantsConsole = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url) && !isSourceMap(request.url);
     if (!wantsConsole) return sendApiError(reply, notFound());
     // Checked per request so a build made while the server runs is picked up.
     if (!existsSync(indexFile)) {

@@ -58,11 +58,19 @@ export function throttled(retryAfterSeconds: number): ApiError {
   );
 }
 
-/** Zod issues → field errors keyed by the first path element (`non_field_errors` for the root). */
+/** A zod issue path as a field name: `email`, `message.client_id`, `invites.0.email`; `non_field_errors` for the root. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.length > 0 ? path.map((key) => (typeof key === 'symbol' ? (key.description ?? '') : String(key))).join('.') : NON_FIELD_ERRORS;
+}
+
+/**
+ * Zod issues → field errors keyed by the dotted path of the field (top-level fields keep their plain
+ * names, so the console's `firstErrorMessage`/`fieldErrorMessage` read them as before).
+ */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : NON_FIELD_ERRORS;
+    const key = fieldPath(issue.path);
     const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
     const message = missing ? 'This field is required.' : issue.message;
     (fields[key] ??= []).push(message);
@@ -79,11 +87,62 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, h
     // Fastify passes null for a missing body; treat it as an empty form so each
     // required field reports "This field is required." as the console expects.
     const input = data === null && httpPart === 'body' ? {} : data;
-    const result = schema.safeParse(input);
-    if (result.success) return { value: result.data };
-    return { error: validationError(zodFieldErrors(result.error)) };
+    const result = parseFields(schema, input);
+    if (result.ok) return { value: result.value };
+    return { error: validationError(result.fields) };
   };
 };
+
+export const MALFORMED_TEXT_MESSAGE = 'This field contains invalid characters.';
+
+/** An unpaired UTF-16 surrogate: not Unicode text, and PostgreSQL refuses it (found by the fuzz tests as a 500). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The dotted path of the first string or key that is not well-formed Unicode, or null. Iterative, one visit per value. */
+function findMalformedText(value: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    if (typeof current === 'string') {
+      if (LONE_SURROGATE.test(current)) return path || NON_FIELD_ERRORS;
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: at(String(i)) });
+    } else if (current !== null && typeof current === 'object' && !(current instanceof Date)) {
+      const keys = Object.keys(current);
+      for (const key of keys) if (LONE_SURROGATE.test(key)) return at(key.replace(LONE_SURROGATE, '\uFFFD'));
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (current as Record<string, unknown>)[keys[i]], path: at(keys[i]) });
+    }
+  }
+  return null;
+}
+
+/** The first top-level field holding an object whose `length` is not a number (what trips zod's length checks). */
+function fieldWithOddLength(input: unknown): string {
+  const odd = (v: unknown, depth = 0): boolean =>
+    depth < 20 && typeof v === 'object' && v !== null && (('length' in v && typeof (v as { length: unknown }).length !== 'number') || Object.values(v).some((x) => odd(x, depth + 1)));
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    for (const [key, value] of Object.entries(input)) if (odd(value)) return key;
+  }
+  return NON_FIELD_ERRORS;
+}
+
+/**
+ * schema.safeParse that never throws on hostile input: zod v4's length checks still run after a type
+ * mismatch on anything with a `length`, and `{"name": {"length": {"toString": 1}}}` makes them throw a
+ * TypeError (found by the fuzz tests). That is a 400 on the field, not a 500 (and not a crashed socket channel).
+ */
+export function parseFields<S extends ZodType>(schema: S, input: unknown): { ok: true; value: z.infer<S> } | { ok: false; fields: FieldErrors } {
+  try {
+    const result = schema.safeParse(input);
+    if (!result.success) return { ok: false, fields: zodFieldErrors(result.error) };
+    const malformed = findMalformedText(result.data);
+    return malformed === null ? { ok: true, value: result.data } : { ok: false, fields: { [malformed]: [MALFORMED_TEXT_MESSAGE] } };
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return { ok: false, fields: { [fieldWithOddLength(input)]: ['Invalid input.'] } };
+  }
+}
 
 function fastifyErrorCode(error: FastifyError): string {
   switch (error.code) {

@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { companies, companyRolePermissions, memberships, users } from './db/schema';
 import { hashPassword } from './auth/passwords';
+import type { MediaStorage } from './storage/types';
 import { ensureSandboxChannel } from '../plugins/sandbox/service';
 import { seedDemoInbox } from '../plugins/sandbox/demo';
 
@@ -19,8 +20,8 @@ export const DEMO = {
   northwindAgentOverride: { can_view_your_account: false, can_manage_your_account: false },
 } as const;
 
-/** Seeds when the database has no users; returns whether it did. */
-export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPassword' | 'passwordHashCost'>): Promise<boolean> {
+/** Seeds when the database has no users; returns whether it did. The demo's pictures go to `storage` (the app's MediaStorage). */
+export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPassword' | 'passwordHashCost'>, storage: MediaStorage): Promise<boolean> {
   const [{ users: existing }] = await db.select({ users: count() }).from(users);
   if (existing > 0) return false;
 
@@ -45,7 +46,7 @@ export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPa
     ]);
     await tx.insert(companyRolePermissions).values({ companyId: northwind.id, role: 'agent', permissions: { ...DEMO.northwindAgentOverride } });
     // Live inbox: the Demo Company's sandbox conversations; Northwind's sandbox starts empty.
-    await seedDemoInbox(tx, demo.id, DEMO.agent.email);
+    await seedDemoInbox(tx, demo.id, DEMO.agent.email, storage);
     await ensureSandboxChannel(tx, northwind.id);
   });
   return true;

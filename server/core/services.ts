@@ -25,6 +25,7 @@ export interface ServiceRegistry {
   EmailSender: EmailSender;
   /** The local outbox when no SMTP server is configured (serves /dev/outbox), else null. */
   Outbox: OutboxEmailSender | null;
+  /** Fixed-window counts over rate-limiter-flexible: memory, or Redis with REDIS_URL (shared by processes); windows from the Clock. */
   RateLimiter: RateLimiter;
   TokenService: TokenService;
   SessionService: SessionService;

@@ -175,7 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         verifiedAt: now,
       });
     },
-    demo: () => seedDemoData(db, config),
+    demo: () => seedDemoData(db, config, app.services.get('MediaStorage')),
   };
 
   async function login(email: string, password = TEST_PASSWORD): Promise<LoginResponse> {

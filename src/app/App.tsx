@@ -19,7 +19,9 @@ import {
   lightTheme,
   NavigationEffects,
   NavigationMemoryProvider,
+  NotFound,
   noLayoutRouteElements,
+  RedirectSignedIn,
   RequireLogin,
   shellRouteElements,
   EmptyView,
@@ -82,6 +84,7 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
         dataProvider={console.get(dataProviderApiRef)}
         notification={ConsoleNotification}
         accessDenied={AccessDenied}
+        catchAll={NotFound}
         queryClient={queryClient}
         store={adminStore}
       >
@@ -90,12 +93,18 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
         ))}
         <CustomRoutes noLayout>
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
-          <Route path="/auth">
+          <Route
+            path="/auth"
+            element={
+              <RedirectSignedIn>
+                <Outlet />
+              </RedirectSignedIn>
+            }
+          >
             <Route index element={<Navigate to="/auth/login" replace />} />
             <Route path="login" element={<LoginPage />} />
             <Route path="register" element={<RegisterPage />} />
             <Route path="reset-password" element={<ResetPasswordRequestPage />} />
-            <Route path="reset-password/:token" element={<ResetPasswordConfirmPage />} />
             <Route path="signup">
               <Route index element={<Navigate to="/auth/signup/check-email" replace />} />
               <Route path="check-email" element={<SignupCheckEmailPage />} />
@@ -103,6 +112,13 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
               <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
             </Route>
           </Route>
+          {/*
+            A reset link from an e-mail stays reachable while signed in (as Chatwoot does): the token
+            alone proves the mailbox, the person may be resetting because they fear the password is
+            known, or be another person on a shared browser; sending them to the console would strand
+            the link. The confirm page then goes to sign-in, which leads a still-valid session on.
+          */}
+          <Route path="/auth/reset-password/:token" element={<ResetPasswordConfirmPage />} />
           {/* The sandbox channel's customer simulator: public, the key in the link is the secret. */}
           <Route path="/sandbox/:key" element={<SandboxSimulatorPage />} />
           <Route

@@ -30,6 +30,7 @@ export { createI18nApi, LOCALES } from './i18n/i18n';
 export { createDataProvider, createBaseDataProvider, ALL_PAGE_SIZE, type DataProviderOptions } from './data/dataProvider';
 export { createRealtimeFactory, socketEndpoint } from './realtime/realtimeFactory';
 export { createSocialApi, createScriptLoader, fallbackClientConfig, resolveScriptUrl, type ScriptLoader } from './social';
+export { safeUrl } from './url/safeUrl';
 export { required, email, minLength, maxLength, ruleMessage, translateRule, validateOnChangeAndBlur } from './validation';
 
 export { EmptyView } from './components/EmptyView';
@@ -39,12 +40,13 @@ export { lightTheme, darkTheme, BRAND } from './theme/theme';
 export { ConsoleLayout } from './layout/ConsoleLayout';
 export { ConsoleMenu, useVisibleMenu } from './layout/ConsoleMenu';
 export { ConsoleAppBar } from './layout/ConsoleAppBar';
+export { NotFound } from './layout/NotFound';
 export { CompanySwitcher } from './layout/CompanySwitcher';
-export { RequireLogin, RequireSession, FeatureGate, AccessGuard, LOGIN_ROUTE, COMPANY_SELECT_ROUTE } from './routing/guards';
+export { RedirectSignedIn, RequireLogin, RequireSession, FeatureGate, AccessGuard, LOGIN_ROUTE, COMPANY_SELECT_ROUTE } from './routing/guards';
 export { NavigationMemoryProvider } from './routing/NavigationMemory';
 export { NavigationEffects } from './routing/NavigationEffects';
 export { shellRouteElements, noLayoutRouteElements } from './routing/pluginRoutes';
-export { routeAreaFor, fallbackPath } from './routing/routeAccess';
+export { routeAreaFor, fallbackPath, pathAfterCompanySwitch, loadedAreas, isServedPath } from './routing/routeAccess';
 export { ROUTE_PATHS, type RouteName } from './routing/routeNames';
 
 // Shared form and company widgets used by pages and plugins.

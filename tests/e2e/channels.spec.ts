@@ -3,7 +3,7 @@ import { ChannelsPage } from './pages/ChannelsPage';
 import { ChatsPage } from './pages/ChatsPage';
 import { WhatsAppIntegrationPage } from './pages/WhatsAppIntegrationPage';
 import { createAccountViaApi } from './support/accounts';
-import { uniqueEmail, DEMO_PASSWORD } from './support/demo';
+import { uniqueEmail, DEMO_AGENT, DEMO_COMPANY, DEMO_PASSWORD } from './support/demo';
 import { FakeMeta } from './support/fakeMeta';
 import { signInTo } from './support/session';
 
@@ -79,4 +79,26 @@ test('an admin connects WhatsApp through embedded signup, then a customer messag
   const sent = (await fake.sent()).find((m) => JSON.stringify(m.payload).includes(`Yes, it ships today ${stamp}`))!;
   await fake.status(sent.id, 'read');
   await expect(reply).toHaveAttribute('data-status', 'read', { timeout: 15_000 });
+});
+
+test('the onboarding outcome pages opened directly tell the truth, and an agent is told whom to ask', async ({ page, request }) => {
+  const admin = await freshAdmin(request);
+  await signInTo(page, admin.user);
+  const onboarding = new WhatsAppIntegrationPage(page);
+  for (const outcome of ['integration-success', 'account-already-connected']) {
+    await page.goto(`/whatsapp-integration/${outcome}`);
+    await onboarding.expectNothingConnected();
+  }
+  await page.getByRole('button', { name: 'Connect WhatsApp' }).click();
+  await onboarding.expectIntro();
+  await expect(page.getByRole('button', { name: 'Get started' })).toBeVisible();
+
+  // The demo agent may not manage channels: no "Get started", but whom to ask, on either step.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await signInTo(page, DEMO_AGENT, DEMO_COMPANY);
+  for (const step of ['intro-step', 'start']) {
+    await page.goto(`/whatsapp-integration/${step}`);
+    await onboarding.expectAskAdmin(DEMO_COMPANY);
+  }
 });

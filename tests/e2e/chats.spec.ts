@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { ChatsPage } from './pages/ChatsPage';
 import { SimulatorPage } from './pages/SimulatorPage';
 import { DEMO_AGENT, DEMO_COMPANY } from './support/demo';
@@ -104,4 +104,64 @@ test('an agent searches, filters by tag, tags, pauses the bot and blocks a conta
   await chats.unblock();
   await expect(chats.blockedChip).toHaveCount(0);
   await expect(chats.composer).toBeEnabled();
+});
+
+/** A 1×1 PNG the browser can decode. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Whether an <img> finished loading a decodable picture. */
+async function imageLoaded(image: Locator): Promise<boolean> {
+  return image.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+}
+
+test('an attachment is private: agent and customer see it through signed URLs, its plain path serves nothing', async ({ browser, request }) => {
+  const link = await SimulatorPage.linkFor(request, DEMO_AGENT, DEMO_COMPANY);
+  const agentContext = await browser.newContext();
+  const customerContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  const customerPage = await customerContext.newPage();
+
+  await signInTo(agentPage, DEMO_AGENT, DEMO_COMPANY);
+  const chats = new ChatsPage(agentPage);
+  await chats.open();
+
+  // The demo's own picture (a company attachment too) loads in the inbox.
+  await chats.openRoom('Fatima Zahra');
+  const cart = chats.message('Here is my cart').locator('img');
+  await expect(cart).toHaveAttribute('src', /\/media\/chats\/\d+\/demo\/[^?]+\?exp=\d+&sig=[0-9a-f]{64}$/);
+  await expect.poll(() => imageLoaded(cart)).toBe(true);
+
+  const stamp = Date.now().toString(36);
+  const name = `E2E Attachment ${stamp}`;
+  const simulator = new SimulatorPage(customerPage);
+  await simulator.open(link);
+  await simulator.startAs(name, `e2e-att-${stamp}`);
+  await simulator.send(`Can you send me the picture? ${stamp}`);
+  await chats.openRoom(name);
+
+  // Upload through the presigned URL and send: the bubble shows it from a signed URL.
+  await agentPage.locator('input[type="file"]').setInputFiles({ name: `pixel-${stamp}.png`, mimeType: 'image/png', buffer: PIXEL_PNG });
+  const sent = chats.messages.locator(`img[src*="/pixel-${stamp}.png?exp="]`);
+  await expect(sent).toHaveCount(1);
+  await expect.poll(() => imageLoaded(sent)).toBe(true);
+  const signedSrc = (await sent.getAttribute('src'))!;
+  expect(signedSrc).toMatch(/\/media\/chats\/\d+\/[0-9a-f]{32}\/pixel-[a-z0-9]+\.png\?exp=\d+&sig=[0-9a-f]{64}$/);
+
+  // The customer's simulator page shows it too.
+  const received = customerPage.getByTestId('sandbox-message').locator(`img[src*="/pixel-${stamp}.png?exp="]`);
+  await expect(received).toHaveCount(1);
+  await expect.poll(() => imageLoaded(received)).toBe(true);
+
+  // Without its signature, or with a tampered one, the path serves nothing.
+  const path = new URL(signedSrc, 'http://x').pathname;
+  expect((await request.get(path)).status()).toBe(403);
+  const sig = /sig=([0-9a-f]+)/.exec(signedSrc)![1];
+  const tampered = signedSrc.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+  expect((await request.get(new URL(tampered, 'http://x').pathname + new URL(tampered, 'http://x').search)).status()).toBe(403);
+  const signed = await request.get(new URL(signedSrc, 'http://x').pathname + new URL(signedSrc, 'http://x').search);
+  expect(signed.status()).toBe(200);
+  expect(Buffer.from(await signed.body()).equals(PIXEL_PNG)).toBe(true);
+
+  await agentContext.close();
+  await customerContext.close();
 });

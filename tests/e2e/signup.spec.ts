@@ -4,6 +4,7 @@ import { LoginPage } from './pages/LoginPage';
 import { CompanyPickerPage } from './pages/CompanyPickerPage';
 import { linkFromLatestEmail } from './support/outbox';
 import { uniqueEmail } from './support/demo';
+import { createAccountViaApi } from './support/accounts';
 
 test('a new business signs up, verifies the e-mail, logs in and creates its company', async ({ page, request }) => {
   const email = uniqueEmail('signup');
@@ -37,10 +38,22 @@ test('a new business signs up, verifies the e-mail, logs in and creates its comp
   await expect(page.getByText('Hopper Logistics').first()).toBeVisible();
 });
 
-test('an address that already has an account is told to sign in instead', async ({ page }) => {
+test('an address that already has an account gets the same page; the e-mail tells its owner to sign in', async ({ page, request }) => {
+  const owner = { email: uniqueEmail('signup-known'), password: 'Sturdy-Passphrase-42' };
+  await createAccountViaApi(request, owner);
+
   const signup = new SignupPage(page);
   await signup.openCheckEmail();
-  await signup.submitEmail('admin@demo.test');
-  await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
-  await expect(page).toHaveURL(/check-email/);
+  await signup.submitEmail(owner.email);
+  // Exactly what a new address sees: nothing on the page says the account exists.
+  await signup.expectWaitingForVerification(owner.email);
+
+  // The owner's inbox explains it, with a link to sign in.
+  const link = await linkFromLatestEmail(request, owner.email, '/auth/login');
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(link);
+  const login = new LoginPage(mailTab);
+  await login.expectOnPage();
+  await expect(mailTab.getByLabel('Email')).toHaveValue(owner.email);
+  await mailTab.close();
 });

@@ -74,11 +74,15 @@ function LocationProbe() {
   return null;
 }
 
+/** Signed in until cleared, as a real sign-out clears the tokens before the account. */
+let signedIn = true;
 const session: SessionStore = {
-  getAccessToken: () => 'access',
-  getRefreshToken: () => 'refresh',
+  getAccessToken: () => (signedIn ? 'access' : null),
+  getRefreshToken: () => (signedIn ? 'refresh' : null),
   setTokens: () => undefined,
-  clear: () => undefined,
+  clear: () => {
+    signedIn = false;
+  },
   isExpired: () => false,
 };
 
@@ -115,6 +119,7 @@ const menu = () => screen.getByRole('menu');
 describe('plugin contract', () => {
   beforeEach(() => {
     localStorage.clear();
+    signedIn = true;
     secretRenders.mockClear();
   });
 
@@ -150,6 +155,7 @@ describe('plugin contract', () => {
 describe('routing guards', () => {
   beforeEach(() => {
     localStorage.clear();
+    signedIn = true;
     secretRenders.mockClear();
   });
 
@@ -192,7 +198,11 @@ describe('routing guards', () => {
     expect(await screen.findByText('Report page')).toBeInTheDocument();
     act(() => account.selectCompany(null));
     await waitFor(() => expect(location).toBe('/company/select'));
-    act(() => account.clear());
+    // Sign-out clears the tokens, then the account (a signed-in user on /auth/* would go back to the console).
+    act(() => {
+      session.clear();
+      account.clear();
+    });
     await waitFor(() => expect(location).toBe('/auth/login'));
   });
 

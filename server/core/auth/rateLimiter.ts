@@ -1,7 +1,14 @@
 /**
- * Fixed-window rate limiting: a key may be counted `limit` times per window.
- * The interface allows a shared store (e.g. Redis) later; the in-memory one suits a single process.
+ * Rate limiting in fixed windows over rate-limiter-flexible's stores: in memory for one process,
+ * or in Redis (REDIS_URL) so every process counts together and the counts survive a restart.
+ *
+ * rate-limiter-flexible does the storage part: an atomic increment with expiry per key, in any store.
+ * Which window an event belongs to is chosen here, from the app's Clock: the store key carries the
+ * window's index (windows are aligned on the epoch), so a test's ManualClock moves limits forward
+ * without sleeping, and the store's own expiry only cleans up (a key lives as long as its window).
  */
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock';
 
 export interface RateRule {
@@ -13,73 +20,102 @@ export interface RateStatus {
   limited: boolean;
   /** Seconds until the window ends (0 when not limited). */
   retryAfterSeconds: number;
+  /** Events counted for the key in the current window. */
+  count: number;
 }
 
 export interface RateLimiter {
-  /** Whether the key has used up its limit, without counting. */
-  check(key: string, rule: RateRule): RateStatus;
-  /** Counts one event for the key and reports whether it is now over the limit. */
-  hit(key: string, rule: RateRule): RateStatus;
-  reset(key: string): void;
+  /** Whether the key has used up its limit (count >= limit), without counting. */
+  check(key: string, rule: RateRule): Promise<RateStatus>;
+  /** Counts one event for the key and reports whether it is now over the limit (count > limit). */
+  hit(key: string, rule: RateRule): Promise<RateStatus>;
+  /** Forgets the key's count in the rule's current window. */
+  reset(key: string, rule: RateRule): Promise<void>;
+  /** Releases the store's connection (the app calls it on close). */
+  close?(): Promise<void>;
 }
 
-/** The limits of the account routes (spec brief: login and reset requests). */
+/** The limits of the account routes other than login (see loginThrottle.ts for login). */
 export const RATE_RULES = {
-  loginPerEmail: { limit: 5, windowSeconds: 15 * 60 },
-  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
   resetPerEmail: { limit: 3, windowSeconds: 3600 },
   resetPerIp: { limit: 10, windowSeconds: 3600 },
   onboardingPerEmail: { limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
 
-interface Window {
-  endsAt: number;
-  count: number;
-}
+/** Where the counts live. */
+export type RateStore = { kind: 'memory' } | { kind: 'redis'; client: Redis; keyPrefix: string };
 
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, Window>();
+const NOT_LIMITED = (count: number): RateStatus => ({ limited: false, retryAfterSeconds: 0, count });
+
+export class FlexibleRateLimiter implements RateLimiter {
+  /** One rate-limiter-flexible instance per window length (its `duration` is the keys' lifetime). */
+  private readonly byWindow = new Map<number, RateLimiterAbstract>();
 
   constructor(
     private readonly clock: Clock,
-    /** Above this many keys, expired windows are swept so memory stays bounded. */
-    private readonly sweepThreshold = 10_000,
+    private readonly store: RateStore = { kind: 'memory' },
   ) {}
 
-  private current(key: string, rule: RateRule, now: number): Window | undefined {
-    const window = this.windows.get(key);
-    if (!window || now >= window.endsAt) return undefined;
-    return window;
-  }
-
-  private status(window: Window | undefined, rule: RateRule, now: number): RateStatus {
-    if (!window || window.count < rule.limit) return { limited: false, retryAfterSeconds: 0 };
-    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)) };
-  }
-
-  check(key: string, rule: RateRule): RateStatus {
-    const now = this.clock.now().getTime();
-    return this.status(this.current(key, rule, now), rule, now);
-  }
-
-  hit(key: string, rule: RateRule): RateStatus {
-    const now = this.clock.now().getTime();
-    let window = this.current(key, rule, now);
-    if (!window) {
-      if (this.windows.size >= this.sweepThreshold) this.sweep(now);
-      window = { endsAt: now + rule.windowSeconds * 1000, count: 0 };
-      this.windows.set(key, window);
+  private limiterFor(windowSeconds: number): RateLimiterAbstract {
+    let limiter = this.byWindow.get(windowSeconds);
+    if (!limiter) {
+      // `points` is not used: the decision is made from the count (see `status`).
+      const options = { points: 1, duration: windowSeconds };
+      limiter =
+        this.store.kind === 'redis'
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: this.store.client,
+              keyPrefix: `${this.store.keyPrefix}:${windowSeconds}`,
+              // Redis unreachable: count in this process rather than fail the request.
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
+          : new RateLimiterMemory(options);
+      this.byWindow.set(windowSeconds, limiter);
     }
-    window.count += 1;
-    // Limited once the count exceeds the limit: the `limit`-th event itself is allowed.
-    return window.count > rule.limit ? this.status(window, rule, now) : { limited: false, retryAfterSeconds: 0 };
+    return limiter;
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** The store key of the key's current window, and the seconds until that window ends. */
+  private window(key: string, rule: RateRule): { storeKey: string; secondsLeft: number } {
+    const windowMs = rule.windowSeconds * 1000;
+    const now = this.clock.now().getTime();
+    const index = Math.floor(now / windowMs);
+    return { storeKey: `${key}:${index}`, secondsLeft: Math.max(1, Math.ceil(((index + 1) * windowMs - now) / 1000)) };
   }
 
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (now >= window.endsAt) this.windows.delete(key);
+  async check(key: string, rule: RateRule): Promise<RateStatus> {
+    const { storeKey, secondsLeft } = this.window(key, rule);
+    const count = (await this.limiterFor(rule.windowSeconds).get(storeKey))?.consumedPoints ?? 0;
+    return count >= rule.limit ? { limited: true, retryAfterSeconds: secondsLeft, count } : NOT_LIMITED(count);
   }
+
+  async hit(key: string, rule: RateRule): Promise<RateStatus> {
+    const { storeKey, secondsLeft } = this.window(key, rule);
+    // penalty: an atomic increment that never rejects; a new key lives until its window ends.
+    const { consumedPoints: count } = await this.limiterFor(rule.windowSeconds).penalty(storeKey, 1, { customDuration: secondsLeft });
+    // The `limit`-th event itself is allowed.
+    return count > rule.limit ? { limited: true, retryAfterSeconds: secondsLeft, count } : NOT_LIMITED(count);
+  }
+
+  async reset(key: string, rule: RateRule): Promise<void> {
+    await this.limiterFor(rule.windowSeconds).delete(this.window(key, rule).storeKey);
+  }
+
+  async close(): Promise<void> {
+    if (this.store.kind === 'redis') this.store.client.disconnect();
+  }
+}
+
+/** The app's limiter: Redis when REDIS_URL is set (shared by every process, kept across restarts), else memory. */
+export function createRateLimiter(
+  clock: Clock,
+  redis: { url: string | null; keyPrefix: string },
+  log?: { warn(obj: object, msg: string): void },
+): FlexibleRateLimiter {
+  if (!redis.url) return new FlexibleRateLimiter(clock);
+  // Few retries: a login should not hang on a Redis outage (the insurance limiter counts meanwhile).
+  const client = new Redis(redis.url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+  client.on('error', (err) => log?.warn({ err }, 'rate limits: redis error'));
+  return new FlexibleRateLimiter(clock, { kind: 'redis', client, keyPrefix: redis.keyPrefix });
 }

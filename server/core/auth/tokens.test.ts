@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { ManualClock } from '../clock';
-import { InvalidTokenError, TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from './tokens';
+import { InvalidTokenError, MAX_CLOCK_SKEW_SECONDS, TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from './tokens';
 
 const SECRET = 'unit-test-secret-that-is-long-enough-0123456789';
 const SESSION = '0b6f3c8e-6a0e-4c52-9d8f-4d1c2b3a4e5f';
@@ -79,6 +79,21 @@ describe('TokenService', () => {
     for (const token of candidates) {
       await expect(tokens.verify(token, 'access')).rejects.toBeInstanceOf(InvalidTokenError);
     }
+  });
+
+  it('refuses a token issued in the future beyond the clock skew, accepts one within it', async () => {
+    const clock = new ManualClock();
+    const tokens = service(clock);
+    const issuer = service(new ManualClock(new Date(clock.now().getTime() + (MAX_CLOCK_SKEW_SECONDS + 5) * 1000)));
+    const fromTheFuture = await issuer.signAccess(1, SESSION);
+    await expect(tokens.verify(fromTheFuture, 'access')).rejects.toThrow('issued in the future');
+    await expect(tokens.verify((await issuer.signRefresh(1, SESSION)).token, 'refresh')).rejects.toBeInstanceOf(InvalidTokenError);
+    // Once our clock catches up, the same token is fine.
+    clock.advance(10 * 1000);
+    await expect(tokens.verify(fromTheFuture, 'access')).resolves.toMatchObject({ userId: 1 });
+
+    const slightlyAhead = await service(new ManualClock(new Date(clock.now().getTime() + 30 * 1000))).signAccess(2, SESSION);
+    await expect(tokens.verify(slightlyAhead, 'access')).resolves.toMatchObject({ userId: 2 });
   });
 
   it('accepts a well-formed token signed with the secret (the forger above is otherwise right)', async () => {

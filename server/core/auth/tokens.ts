@@ -1,7 +1,8 @@
 /**
  * JWTs for the API. HS256 only: verification passes an algorithm allow-list, so tokens with
  * `alg: none` or any other algorithm are refused, as are tokens for another issuer/audience,
- * expired ones, and tokens of the wrong type (a refresh token is no access token).
+ * expired ones, tokens issued in the future (beyond MAX_CLOCK_SKEW_SECONDS) and tokens of the wrong
+ * type (a refresh token is no access token).
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
@@ -10,6 +11,8 @@ import type { Clock } from '../clock';
 export const TOKEN_ISSUER = 'business-console';
 export const TOKEN_AUDIENCE = 'business-console-api';
 const ALGORITHM = 'HS256';
+/** How far in the future a token's issued-at may lie (clocks of several servers drift a little). */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
 
 export type TokenType = 'access' | 'refresh';
 
@@ -86,6 +89,8 @@ export class TokenService {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) throw new InvalidTokenError(err.message);
       throw err;
     }
+    // jose checks iat's presence only: a token issued in the future was not issued by this clock.
+    if (typeof payload.iat !== 'number' || payload.iat > this.nowSeconds() + MAX_CLOCK_SKEW_SECONDS) throw new InvalidTokenError('issued in the future');
     const userId = Number(payload.sub);
     const sessionId = payload.sid;
     if (payload.typ !== expectedType) throw new InvalidTokenError(`expected a ${expectedType} token`);

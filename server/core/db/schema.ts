@@ -106,14 +106,17 @@ export const invites = pgTable(
     expiresAt: at('expires_at').notNull(),
     acceptedAt: at('accepted_at'),
     revokedAt: at('revoked_at'),
+    /** The invitee said no (POST /api/invitations/{id}/decline/); the company sees it as declined. */
+    declinedAt: at('declined_at'),
   },
   (t) => [
     index('invites_email_idx').on(t.email),
     index('invites_company_idx').on(t.companyId),
-    // At most one open (not accepted, not revoked) invite per company and e-mail: inviting again refreshes it.
+    // At most one open (not accepted, revoked or declined) invite per company and e-mail: inviting again
+    // refreshes it; after a decline a new invite is a new row, so the decline stays on record.
     uniqueIndex('invites_open_company_email_uq')
       .on(t.companyId, t.email)
-      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL AND ${t.declinedAt} IS NULL`),
   ],
 );
 
@@ -285,8 +288,13 @@ export const webhookEvents = pgTable(
     processedAt: at('processed_at'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** SHA-256 (hex) of the raw signed body: a replayed delivery is recognised and not stored again (null on rows from before). */
+    bodyHash: text('body_hash'),
   },
-  (t) => [index('webhook_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+  (t) => [
+    index('webhook_events_pending_idx').on(t.id).where(sql`${t.processedAt} is null`),
+    uniqueIndex('webhook_events_provider_body_uq').on(t.provider, t.bodyHash),
+  ],
 );
 
 /** Accounts of a user at identity providers (Facebook, Google) for social login. */
@@ -317,4 +325,64 @@ export const agentTemplates = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('agent_templates_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/**
+ * WhatsApp message templates (issue #10): our copy of a channel's WhatsApp Business Account
+ * templates, synced from Meta on demand and when the list is opened, updated by the
+ * message_template_status_update / _quality_update webhooks. Components are kept in Meta's format.
+ */
+export const whatsappTemplates = pgTable(
+  'whatsapp_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    wabaId: text('waba_id').notNull(),
+    /** Meta's id (hsm id); null only for a row that Meta has not answered for yet. */
+    metaTemplateId: text('meta_template_id'),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    category: text('category').notNull(),
+    components: jsonb('components').$type<unknown[]>().notNull(),
+    status: text('status').notNull().default('PENDING'),
+    rejectedReason: text('rejected_reason'),
+    qualityScore: text('quality_score').notNull().default('UNKNOWN'),
+    /** When Meta's latest status or quality event happened: an older event never overwrites a newer one. */
+    statusAt: at('status_at'),
+    qualityAt: at('quality_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('whatsapp_templates_company_channel_idx').on(t.companyId, t.channelId),
+    uniqueIndex('whatsapp_templates_waba_name_language_uq').on(t.wabaId, t.name, t.language),
+    index('whatsapp_templates_meta_id_idx').on(t.metaTemplateId),
+  ],
+);
+
+/** Every status a template went through (created, Meta's webhooks, syncs), newest last. */
+export const whatsappTemplateStatusHistory = pgTable(
+  'whatsapp_template_status_history',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id').notNull().references(() => whatsappTemplates.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** When Meta says it happened (the webhook's time), else when we learnt it. */
+    at: at('at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_template_status_history_template_idx').on(t.templateId, t.at)],
+);
+
+/** Creations per WhatsApp Business Account, for Meta's hourly limit (100 per account per hour). */
+export const whatsappTemplateCreations = pgTable(
+  'whatsapp_template_creations',
+  {
+    id: serial('id').primaryKey(),
+    wabaId: text('waba_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_template_creations_waba_idx').on(t.wabaId, t.createdAt)],
 );

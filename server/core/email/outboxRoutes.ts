@@ -1,7 +1,7 @@
 /**
  * GET /dev/outbox (HTML, no scripts) and GET /dev/outbox.json: the local outbox, newest first.
- * Only registered when no SMTP server is configured; it shows every e-mail including reset
- * links, so it must never run on a deployment that has real users (set SMTP_URL there).
+ * It shows every e-mail including reset links (a sign-in for whoever reads them), so it is
+ * registered only by server/core/demoRoutes.ts: no SMTP_URL, and demo mode or DEV_OUTBOX=true.
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

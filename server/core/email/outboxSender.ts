@@ -24,7 +24,9 @@ export class OutboxEmailSender implements EmailSender {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly log?: Pick<FastifyBaseLogger, 'info'>,
+    private readonly log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+    /** Demo mode logs each e-mail's link; elsewhere (no SMTP_URL on a real server) a warning without it, since a link is a sign-in. */
+    private readonly logLinks = true,
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
@@ -35,6 +37,10 @@ export class OutboxEmailSender implements EmailSender {
       html: message.html ?? null,
       createdAt: this.clock.now(),
     });
+    if (!this.logLinks) {
+      this.log?.warn(`E-mail to ${message.to} not sent (SMTP_URL is not set): ${message.subject}`);
+      return;
+    }
     const link = LINK.exec(message.text)?.[0];
     this.log?.info(`E-mail to ${message.to}: ${message.subject}${link ? ` — ${link}` : ''}`);
   }

@@ -62,7 +62,8 @@ describe('GET /api/client-config/ in local mode', () => {
 
 describe('live mode', () => {
   it('points at Meta and Google and mounts no fake', async () => {
-    const live = providerConfig({ META_APP_ID: '1234', META_APP_SECRET: 's3cret', META_CONFIG_ID: 'cfg', GOOGLE_CLIENT_ID: 'gid' }, 8080, () => 'derived');
+    // Demo mode or not: configured providers are always the real ones.
+    const live = providerConfig({ META_APP_ID: '1234', META_APP_SECRET: 's3cret', META_CONFIG_ID: 'cfg', GOOGLE_CLIENT_ID: 'gid' }, 8080, () => 'derived', true);
     expect(clientConfigOf(live)).toMatchObject({
       facebook: { app_id: '1234', config_id: 'cfg', sdk_url: 'https://connect.facebook.net/en_US/sdk.js' },
       google: { client_id: 'gid', script_url: 'https://accounts.google.com/gsi/client' },
@@ -70,6 +71,35 @@ describe('live mode', () => {
     // The fakes' mounting alone (a whole second app would only repeat the migrations).
     const app = Fastify();
     await registerLocalProviderFakes(app, testConfig(live));
+    try {
+      expect((await app.inject({ method: 'GET', url: '/dev/meta/sdk.js' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/dev/google/gsi-client.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('off (neither configured nor in demo mode)', () => {
+  it('tells the console neither provider is configured, and mounts no fake', async () => {
+    const off = providerConfig({}, 8080, () => 'derived', false);
+    expect(off.meta.mode).toBe('off');
+    expect(off.google.mode).toBe('off');
+    expect(clientConfigOf(off)).toEqual({ facebook: null, google: null });
+    // Nothing points at a fake that is not there.
+    expect(JSON.stringify(off)).not.toContain('/dev/');
+    const app = Fastify();
+    await registerLocalProviderFakes(app, testConfig(off));
+    try {
+      expect((await app.inject({ method: 'GET', url: '/dev/meta/sdk.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('mounts no fake outside demo mode even when a hand-built config says local', async () => {
+    const app = Fastify();
+    await registerLocalProviderFakes(app, testConfig({ demo: { enabled: false, setting: 'false', servesOtherMachines: true } }));
     try {
       expect((await app.inject({ method: 'GET', url: '/dev/meta/sdk.js' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/dev/google/gsi-client.js' })).statusCode).toBe(404);

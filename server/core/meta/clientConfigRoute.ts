@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '../../../contract/channels';
 import type { AppConfig } from '../config';
+import { access } from '../access';
 
 /** Connecting Messenger and Instagram: list the pages, message as them, subscribe their webhooks. */
 export const FACEBOOK_PAGE_SCOPES = [
@@ -19,9 +20,10 @@ export const FACEBOOK_PAGE_SCOPES = [
 
 export const FACEBOOK_LOGIN_SCOPES = ['email', 'public_profile'];
 
+/** A provider that is off (neither configured nor faked) is null: the console then says it is not configured. */
 export function clientConfigOf(config: Pick<AppConfig, 'meta' | 'google'>): ClientConfig {
   return {
-    facebook: config.meta.appId
+    facebook: config.meta.mode !== 'off' && config.meta.appId
       ? {
           app_id: config.meta.appId,
           config_id: config.meta.configId,
@@ -31,12 +33,12 @@ export function clientConfigOf(config: Pick<AppConfig, 'meta' | 'google'>): Clie
           login_scopes: FACEBOOK_LOGIN_SCOPES,
         }
       : null,
-    google: config.google.clientId ? { client_id: config.google.clientId, script_url: config.google.scriptUrl } : null,
+    google: config.google.mode !== 'off' && config.google.clientId ? { client_id: config.google.clientId, script_url: config.google.scriptUrl } : null,
   };
 }
 
 export async function clientConfigRoute(app: FastifyInstance): Promise<void> {
-  app.get('/api/client-config/', async (_request, reply) => {
+  app.get('/api/client-config/', { config: { access: access.public('read before sign-in: public app ids and SDK URLs, never secrets') } }, async (_request, reply) => {
     // Short cache: the console asks once per load, and a changed app id should not linger.
     reply.header('cache-control', 'public, max-age=60');
     return clientConfigOf(app.services.get('Config'));

@@ -5,6 +5,7 @@
  */
 import type { GoogleConfig } from '../config';
 import { SocialTokenError, type GoogleIdentity, type GoogleProfile } from './types';
+import { parseJsonSafely, stripNul } from '../input';
 
 export interface HttpGoogleIdentityDeps {
   fetch?: typeof fetch;
@@ -81,7 +82,8 @@ export class HttpGoogleIdentity implements GoogleIdentity {
     if (response.status >= 500) throw new GoogleUnavailableError(`HTTP ${response.status}`);
     let body: unknown = null;
     try {
-      body = await response.json();
+      // Names and e-mails go to our tables: never with NULs (PostgreSQL cannot store them).
+      body = stripNul(parseJsonSafely(await response.text()));
     } catch {
       // A non-JSON answer is handled below like any unusable one.
     }

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { MessageTemplate } from '../../../contract/channels';
 import type { MetaConfig } from '../config';
 import { graphApiError, networkError, type TokenKind } from './graphErrors';
+import { parseJsonSafely, stripNul } from '../input';
 import { messengerMessagePayload, whatsAppMessagePayload } from './outboundPayloads';
 import {
   GraphApiError,
@@ -16,6 +17,8 @@ import {
   type MetaGraph,
   type OutboundContent,
   type PhoneNumberInfo,
+  type TemplateCreation,
+  type TemplateMediaFile,
   type TokenInfo,
 } from './types';
 
@@ -38,6 +41,12 @@ interface CallOptions {
   tokenKind?: TokenKind;
   query?: Record<string, string>;
   body?: unknown;
+  /** Bytes sent as they are (application/octet-stream) instead of a JSON body. */
+  rawBody?: Buffer;
+  headers?: Record<string, string>;
+  /** Meta's upload endpoint documents `Authorization: OAuth <token>`; every other call takes Bearer. */
+  authScheme?: 'Bearer' | 'OAuth';
+  timeoutMs?: number;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -106,8 +115,9 @@ export class HttpMetaGraph implements MetaGraph {
   }
 
   async messageTemplates(wabaId: string, token: string): Promise<MessageTemplate[]> {
-    const templates = await this.allPages<MessageTemplate>(`/${enc(wabaId)}/message_templates`, token, 'channel', {
-      fields: 'id,name,language,status,category,components',
+    type Listed = Omit<MessageTemplate, 'quality_score'> & { quality_score?: { score?: string } };
+    const templates = await this.allPages<Listed>(`/${enc(wabaId)}/message_templates`, token, 'channel', {
+      fields: 'id,name,language,status,category,components,quality_score,rejected_reason',
       limit: '100',
     });
     return templates.map((t) => ({
@@ -117,7 +127,43 @@ export class HttpMetaGraph implements MetaGraph {
       status: t.status,
       category: t.category,
       components: t.components ?? [],
+      ...(t.quality_score?.score ? { quality_score: t.quality_score.score } : {}),
+      ...(t.rejected_reason && t.rejected_reason !== 'NONE' ? { rejected_reason: t.rejected_reason } : {}),
     }));
+  }
+
+  async createMessageTemplate(wabaId: string, token: string, template: TemplateCreation): Promise<{ id: string; status: string; category: string }> {
+    const answer = await this.call<{ id?: string; status?: string; category?: string }>('POST', `/${enc(wabaId)}/message_templates`, { token, body: template });
+    if (!answer.id) throw new GraphApiError('Meta accepted the template but returned no id.', 200, null);
+    return { id: answer.id, status: answer.status ?? 'PENDING', category: answer.category ?? template.category };
+  }
+
+  async editMessageTemplate(templateId: string, token: string, edit: { category?: string; components: unknown[] }): Promise<void> {
+    await this.call('POST', `/${enc(templateId)}`, { token, body: edit });
+  }
+
+  async deleteMessageTemplate(wabaId: string, token: string, name: string, hsmId?: string): Promise<void> {
+    await this.call('DELETE', `/${enc(wabaId)}/message_templates`, { token, query: { name, ...(hsmId ? { hsm_id: hsmId } : {}) } });
+  }
+
+  async uploadTemplateMedia(token: string, file: TemplateMediaFile): Promise<{ handle: string }> {
+    const session = await this.call<{ id?: string }>('POST', `/${enc(this.config.appId)}/uploads`, {
+      token,
+      query: { file_name: file.fileName, file_length: String(file.bytes.length), file_type: file.fileType },
+    });
+    // Meta's session id is `upload:<id>` and may carry its own query (`?sig=…`): it is the path as given.
+    if (!session.id || !/^upload:[A-Za-z0-9_=+/.-]+(\?[A-Za-z0-9_=&%+/.-]*)?$/.test(session.id)) {
+      throw new GraphApiError('Meta returned no upload session id.', 200, null);
+    }
+    const answer = await this.request<{ h?: string }>('POST', new URL(`${this.base}/${session.id}`), {
+      token,
+      rawBody: file.bytes,
+      headers: { file_offset: '0' },
+      authScheme: 'OAuth',
+      timeoutMs: this.timeoutMs * 4,
+    });
+    if (!answer.h) throw new GraphApiError('Meta accepted the upload but returned no handle.', 200, null);
+    return { handle: answer.h };
   }
 
   // ---------- messaging ----------
@@ -152,7 +198,7 @@ export class HttpMetaGraph implements MetaGraph {
         signal: AbortSignal.timeout(this.timeoutMs * 4),
       });
     } catch (err) {
-      throw networkError(err);
+      throw networkError(err, [token]);
     }
     if (!response.ok) throw graphApiError(response.status, await readJson(response), response.headers.get('retry-after'), 'channel');
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -227,24 +273,25 @@ export class HttpMetaGraph implements MetaGraph {
   }
 
   /** One HTTP request; the token (if any) goes as a Bearer header with its appsecret_proof in the query. */
-  private async request<T>(method: string, url: URL, { token, tokenKind = 'channel', body }: CallOptions): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  private async request<T>(method: string, url: URL, { token, tokenKind = 'channel', body, rawBody, headers: extra, authScheme = 'Bearer', timeoutMs }: CallOptions): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...extra };
     if (token) {
-      headers.authorization = `Bearer ${token}`;
+      headers.authorization = `${authScheme} ${token}`;
       url.searchParams.set('appsecret_proof', appSecretProof(token, this.config.appSecret));
     }
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (rawBody !== undefined) headers['content-type'] = 'application/octet-stream';
 
     let response: Response;
     try {
       response = await this.fetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        body: rawBody !== undefined ? new Uint8Array(rawBody) : body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs ?? this.timeoutMs),
       });
     } catch (err) {
-      throw networkError(err);
+      throw networkError(err, [token, this.config.appSecret]);
     }
     const json = await readJson(response);
     if (!response.ok || (json as { error?: unknown } | null)?.error) {
@@ -294,7 +341,8 @@ async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
-    return JSON.parse(text);
+    // Whatever Meta sends ends up in our tables (names, texts): never with NULs, never nested without bound.
+    return stripNul(parseJsonSafely(text));
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@
  * "(#131047) Re-engagement message").
  */
 import { GraphApiError } from './types';
+import { redactSecrets } from './upstreamErrors';
 
 /** `{ error: {...} }` as the Graph API answers it. */
 export interface GraphErrorBody {
@@ -93,9 +94,15 @@ export function graphApiError(httpStatus: number, body: unknown, retryAfterHeade
   return new GraphApiError(productMessage(error, tokenKind), httpStatus, code, subcode, retryable, retryAfterMs);
 }
 
-/** Meta could not be reached or did not answer in time: always worth another attempt. */
-export function networkError(cause: unknown): GraphApiError {
+/**
+ * Meta could not be reached or did not answer in time: always worth another attempt. The message is
+ * fixed (it reaches agents and API callers); the cause (whose text may quote a request header, i.e. the
+ * token) is kept as `detail` for the log, with the call's secrets redacted.
+ */
+export function networkError(cause: unknown, secrets: readonly (string | null | undefined)[] = []): GraphApiError {
   const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
-  const reason = timedOut ? 'Meta did not answer in time' : `Meta could not be reached (${cause instanceof Error ? cause.message : String(cause)})`;
-  return new GraphApiError(`${reason}; try again later.`, 0, null, null, true);
+  const reason = timedOut ? 'Meta did not answer in time' : 'Meta could not be reached';
+  const error = new GraphApiError(`${reason}; try again later.`, 0, null, null, true);
+  const detail = redactSecrets(cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause), secrets);
+  return Object.assign(error, { detail });
 }

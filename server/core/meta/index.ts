@@ -2,15 +2,16 @@
 import type { GoogleConfig, MetaConfig } from '../config';
 import { HttpGoogleIdentity } from './google';
 import { HttpMetaGraph } from './graphClient';
+import { unconfiguredGoogleIdentity, unconfiguredMetaGraph } from './notConfigured';
 import type { GoogleIdentity, MetaGraph } from './types';
 
-/** The real HTTP adapter; in 'local' mode its graphUrl points at the fake mounted at /dev/meta. */
+/** The real HTTP adapter (in 'local' mode its graphUrl points at the fake mounted at /dev/meta); 'off' refuses every call. */
 export function createMetaGraph(config: MetaConfig): MetaGraph {
-  return new HttpMetaGraph(config);
+  return config.mode === 'off' ? unconfiguredMetaGraph : new HttpMetaGraph(config);
 }
 
 export function createGoogleIdentity(config: GoogleConfig): GoogleIdentity {
-  return new HttpGoogleIdentity(config);
+  return config.mode === 'off' ? unconfiguredGoogleIdentity : new HttpGoogleIdentity(config);
 }
 
 export * from './types';
@@ -18,4 +19,5 @@ export { HttpMetaGraph, appSecretProof, type HttpMetaGraphDeps } from './graphCl
 export { HttpGoogleIdentity, GoogleUnavailableError, type HttpGoogleIdentityDeps } from './google';
 export { OutboundContentError, whatsAppMessagePayload, messengerMessagePayload, WHATSAPP_LIMITS, MESSENGER_LIMITS } from './outboundPayloads';
 export { verifyMetaSignature, signMetaPayload, parseMetaWebhook } from './webhooks';
+export { providerNotConfigured, requireMeta, MetaNotConfiguredError, NOT_CONFIGURED_MESSAGES } from './notConfigured';
 export { clientConfigRoute, clientConfigOf, FACEBOOK_PAGE_SCOPES, FACEBOOK_LOGIN_SCOPES } from './clientConfigRoute';

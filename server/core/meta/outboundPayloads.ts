@@ -151,12 +151,43 @@ function whatsAppContent(content: OutboundContent): Record<string, unknown> {
         checkText(text, 32768, 'A template parameter');
         return { type: 'text', text };
       });
+      const media = (type: string, link: string) => {
+        check(/^https?:\/\//i.test(link), `"${link}" is not a link Meta can fetch.`);
+        return { type, [type]: { link } };
+      };
+      const components: Record<string, unknown>[] = [];
+      if (content.header) {
+        const header = content.header;
+        components.push({ type: 'header', parameters: [header.type === 'text' ? { type: 'text', text: header.text } : media(header.type, header.link)] });
+      }
+      if (parameters.length) components.push({ type: 'body', parameters });
+      for (const button of content.buttons ?? []) {
+        checkText(button.value, button.subType === 'url' ? 2000 : 15, button.subType === 'url' ? 'The link ending' : 'The offer code');
+        components.push({
+          type: 'button',
+          sub_type: button.subType,
+          index: String(button.index),
+          parameters: [button.subType === 'url' ? { type: 'text', text: button.value } : { type: 'coupon_code', coupon_code: button.value }],
+        });
+      }
+      if (content.cards) {
+        components.push({
+          type: 'carousel',
+          cards: content.cards.map((card, index) => ({
+            card_index: index,
+            components: [
+              { type: 'header', parameters: [media(card.type, card.link)] },
+              ...(card.bodyParameters.length ? [{ type: 'body', parameters: card.bodyParameters.map((text) => ({ type: 'text', text })) }] : []),
+            ],
+          })),
+        });
+      }
       return {
         type: 'template',
         template: {
           name: content.name,
           language: { code: content.language },
-          ...(parameters.length ? { components: [{ type: 'body', parameters }] } : {}),
+          ...(components.length ? { components } : {}),
         },
       };
     }

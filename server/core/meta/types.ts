@@ -21,7 +21,35 @@ export type OutboundContent =
       header?: string;
       footer?: string;
     }
-  | { kind: 'template'; name: string; language: string; bodyParameters: string[] };
+  | {
+      kind: 'template';
+      name: string;
+      language: string;
+      bodyParameters: string[];
+      /** A media header's file (Meta fetches the link). */
+      header?: { type: 'image' | 'video' | 'document'; link: string } | { type: 'text'; text: string };
+      /** A carousel template's cards, in order: each card's header media and body parameters. */
+      cards?: { type: 'image' | 'video'; link: string; bodyParameters: string[] }[];
+      /** Values of the buttons that take one: a URL's {{1}} ending, a copy-code offer code. */
+      buttons?: { index: number; subType: 'url' | 'copy_code'; value: string }[];
+    };
+
+/** A template as Meta's POST /{waba-id}/message_templates takes it. */
+export interface TemplateCreation {
+  name: string;
+  language: string;
+  category: string;
+  components: unknown[];
+  message_send_ttl_seconds?: number;
+}
+
+/** A file for Meta's resumable upload (a media header's sample). */
+export interface TemplateMediaFile {
+  fileName: string;
+  /** Meta takes image/jpeg, image/png, video/mp4 and application/pdf for template samples. */
+  fileType: string;
+  bytes: Buffer;
+}
 
 /** A Graph API error, with Meta's code: retryable ones (130429, 131056, 80007, 4, HTTP 429) are retried with back-off. */
 export class GraphApiError extends Error {
@@ -81,6 +109,18 @@ export interface MetaGraph {
   unsubscribeWaba(wabaId: string, token: string): Promise<void>;
   /** GET /{waba-id}/message_templates, every page followed. */
   messageTemplates(wabaId: string, token: string): Promise<MessageTemplate[]>;
+  /** POST /{waba-id}/message_templates (Meta's format: name, language, category, components) → Meta's id, status and category. */
+  createMessageTemplate(wabaId: string, token: string, template: TemplateCreation): Promise<{ id: string; status: string; category: string }>;
+  /** POST /{template-id}: new components (and category) of an existing template; Meta reviews it again. */
+  editMessageTemplate(templateId: string, token: string, edit: { category?: string; components: unknown[] }): Promise<void>;
+  /** DELETE /{waba-id}/message_templates?name=…[&hsm_id=…]: one language by its id, or every language of the name. */
+  deleteMessageTemplate(wabaId: string, token: string, name: string, hsmId?: string): Promise<void>;
+  /**
+   * Meta's resumable upload: POST /{app-id}/uploads?file_name&file_length&file_type → an upload
+   * session `{id: "upload:…"}`, then POST /{session-id} with the bytes (header `file_offset: 0`)
+   * → `{h}`: the handle a media header's `example.header_handle` carries.
+   */
+  uploadTemplateMedia(token: string, file: TemplateMediaFile): Promise<{ handle: string }>;
 
   // messaging
   /** POST /{phone-number-id}/messages → the wamid. Rate limits are retried (config.meta.sendRetryDelaysMs), then thrown as retryable. */
@@ -165,4 +205,42 @@ export interface StatusWebhookEvent {
   timestamp: string;
 }
 
-export type WebhookEvent = InboundWebhookMessage | StatusWebhookEvent;
+/**
+ * A WhatsApp user's marketing-message preference (webhook field `user_preferences`): `stop` when
+ * they turned marketing messages off for the business, `resume` when they turned them back on.
+ */
+export interface UserPreferenceWebhookEvent {
+  kind: 'user_preference';
+  platform: 'whatsapp';
+  channelExternalId: string;
+  /** wa_id. */
+  customerId: string;
+  /** e.g. `marketing_messages`. */
+  category: string;
+  /** `stop` or `resume` (lower case). */
+  value: string;
+  detail: string | null;
+  timestamp: string;
+}
+
+export type WebhookEvent = InboundWebhookMessage | StatusWebhookEvent | UserPreferenceWebhookEvent;
+
+/**
+ * A WhatsApp Business Account's template event (fields message_template_status_update and
+ * message_template_quality_update): keyed by the WABA (entry id), not by a phone number.
+ */
+export type TemplateWebhookEvent =
+  | {
+      kind: 'template_status';
+      wabaId: string;
+      templateId: string;
+      name: string;
+      language: string;
+      /** Meta's `event`: APPROVED, REJECTED, PENDING, PAUSED, DISABLED, … */
+      status: string;
+      /** Meta's `reason` (NONE when there is none) and, when given, its other_info. */
+      reason: string | null;
+      /** ISO time of the change (entry.time), to keep an older event from overwriting a newer one. */
+      at: string;
+    }
+  | { kind: 'template_quality'; wabaId: string; templateId: string; name: string; language: string; quality: string; previous: string | null; at: string };

@@ -218,3 +218,27 @@ describe('parseMetaWebhook: never throws', () => {
     },
   );
 });
+
+describe('parseMetaWebhook: WhatsApp user_preferences (marketing messages stopped or resumed)', () => {
+  const preferences = (items: unknown[]) => ({
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA1', changes: [{ field: 'user_preferences', value: { messaging_product: 'whatsapp', metadata: META, contacts: CONTACTS, user_preferences: items } }] }],
+  });
+
+  it('gives one event per preference, the value in lower case', () => {
+    const events = parseMetaWebhook(
+      preferences([
+        { wa_id: '16315551234', detail: 'User requested to stop marketing messages', category: 'marketing_messages', value: 'STOP', timestamp: 1700000000 },
+        { wa_id: '16315559999', category: 'marketing_messages', value: 'resume', timestamp: 1700000100 },
+      ]),
+    );
+    expect(events).toEqual([
+      { kind: 'user_preference', platform: 'whatsapp', channelExternalId: 'PN1', customerId: '16315551234', category: 'marketing_messages', value: 'stop', detail: 'User requested to stop marketing messages', timestamp: '2023-11-14T22:13:20.000Z' },
+      { kind: 'user_preference', platform: 'whatsapp', channelExternalId: 'PN1', customerId: '16315559999', category: 'marketing_messages', value: 'resume', detail: null, timestamp: '2023-11-14T22:15:00.000Z' },
+    ]);
+  });
+
+  it('skips an entry without a wa_id, a category or a value', () => {
+    expect(parseMetaWebhook(preferences([{ category: 'marketing_messages', value: 'stop' }, { wa_id: '1', value: 'stop' }, { wa_id: '1', category: 'marketing_messages' }, 'odd']))).toEqual([]);
+  });
+});

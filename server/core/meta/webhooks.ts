@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MessageType } from '../../../contract/chats';
-import type { InboundWebhookMessage, StatusWebhookEvent, WebhookEvent } from './types';
+import type { InboundWebhookMessage, StatusWebhookEvent, TemplateWebhookEvent, WebhookEvent } from './types';
 
 /** The X-Hub-Signature-256 header Meta sends: `sha256=` + HMAC-SHA256(app secret, raw body) in hex. */
 export function signMetaPayload(rawBody: Buffer | string, appSecret: string): string {
@@ -63,6 +63,42 @@ export function parseMetaWebhook(body: unknown): WebhookEvent[] {
   return events;
 }
 
+/**
+ * The template events of a WhatsApp Business Account webhook (fields message_template_status_update
+ * and message_template_quality_update; entry.id is the WABA, entry.time the change's time in
+ * seconds). Never throws; other fields are left to parseMetaWebhook.
+ */
+export function parseTemplateWebhook(body: unknown): TemplateWebhookEvent[] {
+  const root = obj(body);
+  if (!root || root.object !== 'whatsapp_business_account') return [];
+  const events: TemplateWebhookEvent[] = [];
+  for (const entry of arr(root.entry)) {
+    const e = obj(entry);
+    const wabaId = str(e?.id);
+    if (!e || !wabaId) continue;
+    const at = isoFrom(e.time, 'seconds');
+    for (const change of arr(e.changes)) {
+      const c = obj(change);
+      const value = obj(c?.value);
+      const templateId = str(value?.message_template_id);
+      if (!value || !templateId) continue;
+      const common = { wabaId, templateId, name: str(value.message_template_name) ?? '', language: str(value.message_template_language) ?? '', at };
+      if (c?.field === 'message_template_status_update') {
+        const status = str(value.event);
+        if (!status) continue;
+        const reason = str(value.reason);
+        const info = obj(value.other_info);
+        const detail = [reason && reason !== 'NONE' ? reason : null, str(info?.title), str(info?.description)].filter(Boolean).join(': ');
+        events.push({ kind: 'template_status', ...common, status: status.toUpperCase(), reason: detail || null });
+      } else if (c?.field === 'message_template_quality_update') {
+        const quality = str(value.new_quality_score);
+        if (quality) events.push({ kind: 'template_quality', ...common, quality: quality.toUpperCase(), previous: str(value.previous_quality_score), at });
+      }
+    }
+  }
+  return events;
+}
+
 // ---------- WhatsApp ----------
 
 function whatsAppEntry(entry: Json): WebhookEvent[] {
@@ -86,6 +122,24 @@ function whatsAppEntry(entry: Json): WebhookEvent[] {
     for (const status of arr(value.statuses)) {
       const parsed = whatsAppStatus(obj(status), phoneNumberId);
       if (parsed) events.push(parsed);
+    }
+    // Field user_preferences: a user stopped (or resumed) the business's marketing messages.
+    for (const preference of arr(value.user_preferences)) {
+      const p = obj(preference);
+      const customerId = str(p?.wa_id);
+      const category = str(p?.category);
+      const choice = str(p?.value);
+      if (!p || !customerId || !category || !choice) continue;
+      events.push({
+        kind: 'user_preference',
+        platform: 'whatsapp',
+        channelExternalId: phoneNumberId,
+        customerId,
+        category,
+        value: choice.toLowerCase(),
+        detail: str(p.detail),
+        timestamp: isoFrom(p.timestamp, 'seconds'),
+      });
     }
   }
   return events;

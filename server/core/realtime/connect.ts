@@ -16,7 +16,9 @@ import { SERIALIZER_VSN } from './serializer';
 import type { SocketIdentity } from './types';
 
 export interface ConnectRefusal {
-  status: 400 | 403 | 503;
+  status: 400 | 403 | 429 | 503;
+  /** With 429 (limits.ts): seconds before trying again. */
+  retryAfterSeconds?: number;
   detail: string;
   code: string;
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'phoenix';
-import { connect, disconnect, join, phoenixSocket, push, sleep, startRealtimeApp, waitFor, type RealtimeTestApp } from './testSupport';
+import { connect, disconnect, ECHO_ACCESS, join, phoenixSocket, push, sleep, startRealtimeApp, waitFor, type RealtimeTestApp } from './testSupport';
 import type { ChannelHandler, RealtimeHub } from './types';
 
 let rt: RealtimeTestApp;
@@ -31,7 +31,7 @@ function filteredHandler(hub: () => RealtimeHub): ChannelHandler {
 
 beforeAll(async () => {
   rt = await startRealtimeApp();
-  rt.hub().registerChannel('filtered', filteredHandler(() => rt.hub()));
+  rt.hub().registerChannel('filtered', ECHO_ACCESS, filteredHandler(() => rt.hub()));
   socket = phoenixSocket(rt.endpoint, 'websocket', { token: rt.access, company_id: String(rt.companyId) });
   await connect(socket);
 });

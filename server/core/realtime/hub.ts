@@ -11,6 +11,8 @@
  *   not joined → error `{reason: "unmatched topic"}`; stale join_refs are ignored.
  * - phx_leave → ok reply, then phx_close; the handler's terminate runs.
  * - a handler that throws → phx_error `{reason: "channel_crash"}` on its topic (the client rejoins).
+ * - a join or push whose payload holds a NUL character → error `{reason: "invalid payload", errors: {"<field>": [...]}}`,
+ *   before any handler sees it; a frame nested deeper than the JSON limit is refused unparsed.
  * - `phoenix`/`heartbeat` → ok reply.
  * - `disconnect` (a revoked session, a removed member or changed role) closes the matching sockets
  *   on every process: the command travels on the broadcast fan-out under a topic no client can join.
@@ -23,8 +25,11 @@ import type { RealtimeConfig } from '../config';
 import { LocalFanout, LocalPresenceStore, RedisFanout, type Fanout, type PresenceState, type PresenceStore } from './fanout';
 import { ConnectIdentityCache, IDENTITY_CACHE_TTL_MS } from './identityCache';
 import { TokenBucket, WindowCounter } from './rateLimit';
+import type { SocketLimits } from './limits';
 import { decodeFrame, encodeFrame, encodeReply, encodeWithPayloadJson, peekBinaryPush, type Frame } from './serializer';
+import { NUL_MESSAGE, findNul } from '../input/nul';
 import type { ChannelContext, ChannelHandler, DisconnectTarget, RealtimeHub, Reply, SocketIdentity } from './types';
+import { checkTopicAccess, isTopicAccessRule, type TopicAccessRule, type TopicVerdict } from '../access/topics';
 
 /** Close codes the server uses (4000-4999: application codes). */
 export const CLOSE = {
@@ -86,6 +91,8 @@ export interface HubOptions {
   redisUrl?: string | null;
   /** How long connect-time identities are reused (0: always read the database). */
   identityCacheTtlMs?: number;
+  /** Connect and join limits through the app's shared RateLimiter; none when absent. */
+  limits?: SocketLimits | null;
 }
 
 /** Tasks waiting per socket (over every topic) before further messages are refused. */
@@ -237,6 +244,12 @@ export class Connection {
 
   private async dispatch(frame: Frame): Promise<void> {
     if (this.closed) return;
+    // PostgreSQL cannot store NUL: refused here for every topic, in the reply channels give an invalid payload.
+    const nulAt = frame.event === 'phx_leave' ? null : findNul(frame.payload);
+    if (nulAt !== null) {
+      this.send(encodeReply(frame.joinRef, frame.ref, frame.topic, 'error', { reason: 'invalid payload', errors: { [nulAt]: [NUL_MESSAGE] } }));
+      return;
+    }
     switch (frame.event) {
       case 'phx_join':
         return this.join(frame);
@@ -255,6 +268,11 @@ export class Connection {
       this.send(encodeReply(null, ref, topic, 'error', { reason: 'unmatched topic' }));
       return;
     }
+    // Joins per user over every socket and process (limits.ts); a refused rejoin leaves the joined channel be.
+    if (this.hub.limits && (await this.hub.limits.join(this.identity.userId)) > 0) {
+      this.send(encodeReply(joinRef, ref, topic, 'error', { reason: 'rate limited' }));
+      return;
+    }
     const existing = this.channels.get(topic);
     if (existing) this.hub.closeChannel(existing, 'phx_close');
     if (this.channels.size >= this.hub.config.maxChannelsPerSocket) {
@@ -265,7 +283,9 @@ export class Connection {
     const channel = new Channel(this, topic, joinRef, handler);
     let reply: Reply;
     try {
-      reply = normalizeReply(await handler.join(topic, frame.payload, channel));
+      // The prefix's declared access rule first (permission, the id belongs to the socket's company), then the handler.
+      const verdict = await this.hub.checkJoin(topic, channel.identity);
+      reply = verdict.ok ? normalizeReply(await handler.join(topic, frame.payload, channel)) : { status: 'error', response: { reason: verdict.reason } };
     } catch (err) {
       this.hub.log.error({ err, topic }, 'realtime: join crashed');
       reply = { status: 'error', response: { reason: 'join crashed' } };
@@ -345,6 +365,7 @@ export class PhoenixHub implements RealtimeHub {
   readonly config: RealtimeConfig;
   readonly log: FastifyBaseLogger;
   private readonly handlers = new Map<string, ChannelHandler>();
+  private readonly topicRules = new Map<string, TopicAccessRule>();
   private readonly connections = new Set<Connection>();
   private readonly subscribers = new Map<string, Set<Channel>>();
   private readonly fanout: Fanout;
@@ -357,10 +378,13 @@ export class PhoenixHub implements RealtimeHub {
   closing = false;
   /** Sessions and memberships recently checked at connect (see identityCache.ts). */
   readonly identities: ConnectIdentityCache;
+  /** Connect and join limits (limits.ts), null in a hub built without them. */
+  readonly limits: SocketLimits | null;
 
-  constructor({ config, log, redisUrl = null, identityCacheTtlMs = IDENTITY_CACHE_TTL_MS }: HubOptions) {
+  constructor({ config, log, redisUrl = null, identityCacheTtlMs = IDENTITY_CACHE_TTL_MS, limits = null }: HubOptions) {
     this.config = config;
     this.log = log;
+    this.limits = limits;
     this.identities = new ConnectIdentityCache(identityCacheTtlMs);
     if (redisUrl) {
       const redis = new RedisFanout(redisUrl, config.redisPrefix, log);
@@ -408,10 +432,23 @@ export class PhoenixHub implements RealtimeHub {
 
   // ---------- RealtimeHub ----------
 
-  registerChannel(prefix: string, handler: ChannelHandler): void {
+  registerChannel(prefix: string, rule: TopicAccessRule, handler: ChannelHandler): void {
     if (!/^[A-Za-z0-9_.-]+$/.test(prefix)) throw new Error(`invalid channel prefix "${prefix}"`);
     if (this.handlers.has(prefix)) throw new Error(`a channel handler for "${prefix}:*" is already registered`);
+    if (!isTopicAccessRule(rule)) throw new Error(`the channel "${prefix}:*" declares no access rule (topicAccess.*, see docs/architecture.md)`);
     this.handlers.set(prefix, handler);
+    this.topicRules.set(prefix, rule);
+  }
+
+  topicAccess(): { prefix: string; access: TopicAccessRule }[] {
+    return [...this.topicRules].map(([prefix, access]) => ({ prefix, access }));
+  }
+
+  /** A join's check against its prefix's declared rule (before the handler's own join). */
+  checkJoin(topic: string, identity: SocketIdentity): Promise<TopicVerdict> {
+    const rule = this.topicRules.get(topic.slice(0, topic.indexOf(':')));
+    if (!rule) return Promise.resolve({ ok: false, reason: 'forbidden' });
+    return checkTopicAccess(rule, topic, identity);
   }
 
   async broadcast(topic: string, event: string, payload: unknown): Promise<void> {

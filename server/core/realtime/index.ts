@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { PhoenixHub } from './hub';
+import { SocketLimits } from './limits';
 import { registerRealtimeRoutes } from './routes';
 import type { RealtimeHub } from './types';
 
@@ -20,7 +21,13 @@ declare module 'fastify' {
 }
 
 export async function createRealtime(app: FastifyInstance, config: AppConfig): Promise<PhoenixHub> {
-  const hub = new PhoenixHub({ config: config.realtime, log: app.log.child({ module: 'realtime' }), redisUrl: config.redisUrl });
+  const hub = new PhoenixHub({
+    config: config.realtime,
+    log: app.log.child({ module: 'realtime' }),
+    redisUrl: config.redisUrl,
+    // Resolved per use: the RateLimiter service may be a test's override.
+    limits: new SocketLimits(() => app.services.get('RateLimiter')),
+  });
   await hub.start();
   app.services.value('RealtimeHub', hub);
   app.decorate('realtime', hub as RealtimeHub);

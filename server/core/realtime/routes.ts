@@ -9,9 +9,15 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../config';
 import { authenticateSocket, checkVsn, isOriginAllowed, isRefusal, type Connected, type ConnectRefusal } from './connect';
 import { CLOSE, type PhoenixHub, type Transport } from './hub';
+import { access } from '../access';
 import { LONGPOLL_TOKEN_PREFIX, LongPollSessions, MAX_BATCH, sendPoll } from './longPoll';
 
 export const SOCKET_PATH = '/socket';
+
+/** Over a connect limit: the API's `throttled` answer (phoenix.js retries with its back-off). */
+function throttledConnect(retryAfterSeconds: number): ConnectRefusal {
+  return { status: 429, detail: 'Too many attempts. Please try again later.', code: 'throttled', retryAfterSeconds };
+}
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -75,7 +81,13 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
     if (!originOk(request)) return { status: 403, detail: 'Origin not allowed.', code: 'origin_not_allowed' };
     const vsn = checkVsn(first(query.vsn));
     if (vsn) return vsn;
-    return authenticateSocket(services, { token: accessToken ?? undefined, companyId: first(query.company_id) }, hub.identities);
+    // Per client address before any token check or database read, then per user (limits.ts).
+    const clientWait = hub.limits ? await hub.limits.connectFromClient(request.ip) : 0;
+    if (clientWait > 0) return throttledConnect(clientWait);
+    const result = await authenticateSocket(services, { token: accessToken ?? undefined, companyId: first(query.company_id) }, hub.identities);
+    if (isRefusal(result) || !hub.limits) return result;
+    const userWait = await hub.limits.connectAsUser(result.identity.userId);
+    return userWait > 0 ? throttledConnect(userWait) : result;
   }
 
   // ---------- websocket ----------
@@ -83,10 +95,13 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
   app.route({
     method: 'GET',
     url: `${SOCKET_PATH}/websocket`,
+    // The socket authenticates itself (token and company_id params, connect.ts); its topics declare their own rules.
+    config: { access: access.public('the socket transport checks its token and company_id at connect') },
     async preValidation(request: FastifyRequest, reply: FastifyReply) {
       const result = await admit(request, splitTokens(request.query as Query, undefined).accessToken);
       if (isRefusal(result)) {
         request.log.info({ code: result.code }, 'realtime: websocket connection refused');
+        if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
         return reply.code(result.status).send({ detail: result.detail, code: result.code });
       }
       connectedByRequest.set(request, result);
@@ -129,14 +144,15 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       if (origin && originOk(request)) reply.header('access-control-allow-origin', origin).header('vary', 'origin');
     };
 
-    scope.options(`${SOCKET_PATH}/longpoll`, async (request, reply) => {
+    const transport = { config: { access: access.public('the socket transport checks its token and company_id at connect') } };
+    scope.options(`${SOCKET_PATH}/longpoll`, transport, async (request, reply) => {
       cors(request, reply);
       const headers = first(request.headers['access-control-request-headers']);
       if (headers) reply.header('access-control-allow-headers', headers);
       return reply.header('access-control-allow-methods', 'GET, POST, OPTIONS').header('access-control-max-age', '3600').code(204).send();
     });
 
-    scope.get(`${SOCKET_PATH}/longpoll`, async (request, reply) => {
+    scope.get(`${SOCKET_PATH}/longpoll`, transport, async (request, reply) => {
       cors(request, reply);
       const { accessToken, sessionToken } = splitTokens(request.query as Query, request.headers['x-phoenix-longpoll-token']);
       if (sessionToken !== null) {
@@ -150,14 +166,15 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       if (isRefusal(result)) {
         request.log.info({ code: result.code }, 'realtime: long-poll connection refused');
         // phoenix.js knows 403 (gives up) and 500 (retries later); any other status stalls it.
-        return sendPoll(reply, { status: result.status === 503 ? 500 : 403 }, result.status);
+        if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
+        return sendPoll(reply, { status: result.status === 503 || result.status === 429 ? 500 : 403 }, result.status);
       }
       if (hub.isStale(result)) return sendPoll(reply, { status: 403 }, 403);
       const session = sessions.open(result.identity, result.sessionId, accessToken!);
       return sendPoll(reply, { status: 410, token: session.token });
     });
 
-    scope.post(`${SOCKET_PATH}/longpoll`, async (request, reply) => {
+    scope.post(`${SOCKET_PATH}/longpoll`, transport, async (request, reply) => {
       cors(request, reply);
       if (!originOk(request)) return sendPoll(reply, { status: 403 }, 403);
       const { accessToken, sessionToken } = splitTokens(request.query as Query, request.headers['x-phoenix-longpoll-token']);

@@ -4,6 +4,8 @@
  * (join_ref, ref, topic) so the caller can answer with an error reply when a ref is known.
  */
 
+import { MAX_JSON_DEPTH, exceedsJsonDepth } from '../input/jsonDepth';
+
 export const SERIALIZER_VSN = '2.0.0';
 
 export interface Frame {
@@ -31,7 +33,23 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `["join_ref","ref","topic",` at the start of a frame: read without parsing the rest. */
+const FRAME_HEAD = /^\s*\[\s*("(?:[^"\\]|\\.){0,255}"|null)\s*,\s*("(?:[^"\\]|\\.){0,255}"|null)\s*,\s*("(?:[^"\\]|\\.){1,255}")/;
+
+/** The refs and topic of a frame that will not be parsed (too deep), so its push can still get its error reply. */
+function frameHead(text: string): { joinRef: string | null; ref: string | null; topic: string | null } {
+  const match = FRAME_HEAD.exec(text.slice(0, 2048));
+  if (!match) return { joinRef: null, ref: null, topic: null };
+  try {
+    return { joinRef: JSON.parse(match[1]) as string | null, ref: JSON.parse(match[2]) as string | null, topic: JSON.parse(match[3]) as string };
+  } catch {
+    return { joinRef: null, ref: null, topic: null };
+  }
+}
+
 export function decodeFrame(text: string): DecodeResult {
+  // The frame array is one level: its payload may nest MAX_JSON_DEPTH more, like a request body.
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH + 1)) return { ok: false, reason: 'payload nested too deeply', ...frameHead(text) };
   let raw: unknown;
   try {
     raw = JSON.parse(text);

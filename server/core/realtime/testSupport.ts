@@ -10,6 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../testing/testApp';
 import { DEFAULT_REALTIME_CONFIG, type RealtimeConfig } from '../config';
 import type { ChannelHandler, RealtimeHub } from './types';
+import { topicAccess } from '../access/topics';
+
+/** The reference channel's topics name nothing a tenant owns. */
+export const ECHO_ACCESS = topicAccess.member('test-only reference channel: its suffix names no resource');
 
 export type TransportName = 'websocket' | 'longpoll';
 
@@ -80,7 +84,7 @@ export async function startRealtimeApp(
       redisUrl: options.redisUrl ?? null,
       realtime: { ...DEFAULT_REALTIME_CONFIG, longPollTimeoutMs: 400, ...options.realtime },
     },
-    onBuild: (app: FastifyInstance) => app.realtime.registerChannel('echo', echoHandler(app.realtime, calls)),
+    onBuild: (app: FastifyInstance) => app.realtime.registerChannel('echo', ECHO_ACCESS, echoHandler(app.realtime, calls)),
   });
   const email = options.email ?? 'agent@example.com';
   const userId = await t.seed.user({ email, firstName: 'Ada' });

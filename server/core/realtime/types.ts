@@ -3,6 +3,7 @@
  * topics (e.g. server/plugins/chats owns `page:*` and `room:*`).
  */
 import type { PermissionMap, RoleId } from '../../../contract/permissions';
+import type { TopicAccessRule } from '../access/topics';
 
 /** Who is on the other end of a socket, established once at connect from the `token` and `company_id` params. */
 export interface SocketIdentity {
@@ -56,8 +57,11 @@ export interface ChannelHandler {
 export type DisconnectTarget = { sessionId: string } | { sessionIds: string[] } | { userId: number; companyId: number };
 
 export interface RealtimeHub {
-  /** Route topics matching `prefix:*` (e.g. 'room') to a handler. Duplicate prefixes fail. */
-  registerChannel(prefix: string, handler: ChannelHandler): void;
+  /** Route topics matching `prefix:*` (e.g. 'room') to a handler. Every join is first checked against the
+   *  prefix's declared access rule (server/core/access/topics.ts). Duplicate prefixes and a missing rule fail. */
+  registerChannel(prefix: string, access: TopicAccessRule, handler: ChannelHandler): void;
+  /** Every registered prefix with its access rule (the generated isolation test reads it). */
+  topicAccess(): { prefix: string; access: TopicAccessRule }[];
   /** Deliver an event to every socket joined to the topic, on every server process (Redis fan-out when configured). */
   broadcast(topic: string, event: string, payload: unknown): Promise<void>;
   /** Presence (Phoenix.Presence wire format: presence_state / presence_diff) for a joined channel:

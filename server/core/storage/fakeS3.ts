@@ -3,7 +3,8 @@
  * ListObjectsV2), authenticating every request the way S3 does: SigV4 header auth (signed
  * x-amz-content-sha256 checked against the body, 15-minute clock skew) and presigned query auth
  * (X-Amz-Expires, signed headers such as Content-Type must match), with S3's XML error bodies
- * (SignatureDoesNotMatch, AccessDenied "Request has expired", NoSuchKey, NoSuchBucket, …).
+ * (SignatureDoesNotMatch, AccessDenied "Request has expired", NoSuchKey, NoSuchBucket, …), and
+ * S3's conditional write: a PUT with `If-None-Match: *` onto an existing key is 412 PreconditionFailed.
  *
  * The request is canonicalised from the raw wire form (path, query, received headers), so a client
  * that signs something other than what it sends fails here as it would on AWS.
@@ -300,6 +301,12 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
       }
 
       if (method === 'PUT') {
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (ifNoneMatch !== undefined) {
+          // S3 supports only `*` here (create if absent); anything else is NotImplemented.
+          if (ifNoneMatch.trim() !== '*') throw new S3Failure(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented', { Header: 'If-None-Match' });
+          if (objects.has(id)) throw new S3Failure(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', { Condition: 'If-None-Match' });
+        }
         const object: FakeS3Object = {
           bytes: body,
           contentType: (request.headers['content-type'] ?? 'binary/octet-stream').trim(),

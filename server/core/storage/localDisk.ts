@@ -1,37 +1,37 @@
-/** MediaStorage on the local disk (DATA_DIR/media), served read-only at GET /media/<key>. */
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+/**
+ * MediaStorage on the local disk (DATA_DIR/media), served read-only at GET /media/<key> (private
+ * keys only with a signed query, routes.ts).
+ */
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { UploadSigner } from './presign';
+import type { MediaSigner } from './presign';
+import { MediaServedByUs } from './servedByUs';
 import {
   InvalidMediaKeyError,
+  MediaExistsError,
   contentTypeOfKey,
   extensionFor,
   isValidMediaKey,
   type ListedMedia,
   type MediaObject,
   type MediaStorage,
-  type PresignUploadInput,
-  type PresignedUploadTarget,
+  type PutOptions,
   type StoredMedia,
 } from './types';
 
-export class LocalDiskMediaStorage implements MediaStorage {
+export class LocalDiskMediaStorage extends MediaServedByUs implements MediaStorage {
   /**
    * @param root directory the files live in
-   * @param baseUrl URL prefix they are served under (`/media` on the API's origin)
-   * @param signer signs upload URLs for PUT /media/upload/<key>; without one, presignUpload fails
+   * @param baseUrl, signer see MediaServedByUs
    */
   constructor(
     private readonly root: string,
-    private readonly baseUrl = '/media',
-    private readonly signer?: UploadSigner,
-  ) {}
-
-  async presignUpload(input: PresignUploadInput): Promise<PresignedUploadTarget> {
-    if (!isValidMediaKey(input.key)) throw new InvalidMediaKeyError(input.key);
-    if (!this.signer) throw new Error('presigned uploads are not configured');
-    return this.signer.sign(input);
+    baseUrl = '/media',
+    signer?: MediaSigner,
+  ) {
+    super(baseUrl, signer);
   }
 
   private file(key: string): string {
@@ -42,20 +42,33 @@ export class LocalDiskMediaStorage implements MediaStorage {
     return file;
   }
 
-  url(key: string): string {
-    return `${this.baseUrl}/${key}`;
-  }
-
-  async put(key: string, bytes: Buffer, contentType: string): Promise<StoredMedia> {
+  async put(key: string, bytes: Buffer, contentType: string, options: PutOptions = {}): Promise<StoredMedia> {
     const file = this.file(key);
     if (extensionFor(contentType) !== key.slice(key.lastIndexOf('.') + 1)) {
       throw new Error(`content type ${contentType} does not match the key ${key}`);
     }
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
+    // Written to a temporary file first, so a reader never sees half a file.
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(temp, bytes, { mode: 0o644 });
-    await rename(temp, file);
+    if (!options.createOnly) {
+      await rename(temp, file);
+      return { key, url: this.url(key) };
+    }
+    // Create-only: link(2) fails with EEXIST when the name is taken, atomically (like open's `wx`
+    // flag), and publishes the complete file at once, which `wx` on the final name would not.
+    try {
+      await link(temp, file).catch((err: NodeJS.ErrnoException) => {
+        // A file system without hard links: an exclusive copy (O_EXCL, `wx`) is still create-only.
+        if (err.code === 'EPERM' || err.code === 'ENOTSUP' || err.code === 'ENOSYS') return copyFile(temp, file, constants.COPYFILE_EXCL);
+        throw err;
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new MediaExistsError(key);
+      throw err;
+    } finally {
+      await rm(temp, { force: true });
+    }
     return { key, url: this.url(key) };
   }
 

@@ -1,30 +1,37 @@
 /** MediaStorage in memory, for tests. */
-import type { UploadSigner } from './presign';
+import type { MediaSigner } from './presign';
 import type { Clock } from '../clock';
-import { InvalidMediaKeyError, isValidMediaKey, type ListedMedia, type MediaObject, type MediaStorage, type PresignUploadInput, type PresignedUploadTarget, type StoredMedia } from './types';
+import { MediaServedByUs } from './servedByUs';
+import {
+  InvalidMediaKeyError,
+  MediaExistsError,
+  isValidMediaKey,
+  type ListedMedia,
+  type MediaObject,
+  type MediaStorage,
+  type PutOptions,
+  type StoredMedia,
+} from './types';
 
-export class MemoryMediaStorage implements MediaStorage {
+export class MemoryMediaStorage extends MediaServedByUs implements MediaStorage {
   readonly objects = new Map<string, MediaObject>();
   /** When each object was written (tests may move it back). */
   readonly modified = new Map<string, Date>();
 
   constructor(
-    private readonly baseUrl = '/media',
-    private readonly signer?: UploadSigner,
+    baseUrl = '/media',
+    signer?: MediaSigner,
     private readonly clock?: Clock,
-  ) {}
-
-  async presignUpload(input: PresignUploadInput): Promise<PresignedUploadTarget> {
-    if (!isValidMediaKey(input.key)) throw new InvalidMediaKeyError(input.key);
-    if (!this.signer) throw new Error('presigned uploads are not configured');
-    return this.signer.sign(input);
+  ) {
+    super(baseUrl, signer);
   }
 
-  async put(key: string, bytes: Buffer, contentType: string): Promise<StoredMedia> {
+  async put(key: string, bytes: Buffer, contentType: string, options: PutOptions = {}): Promise<StoredMedia> {
     if (!isValidMediaKey(key)) throw new InvalidMediaKeyError(key);
+    if (options.createOnly && this.objects.has(key)) throw new MediaExistsError(key);
     this.objects.set(key, { bytes: Buffer.from(bytes), contentType });
     this.modified.set(key, this.clock?.now() ?? new Date());
-    return { key, url: `${this.baseUrl}/${key}` };
+    return { key, url: this.url(key) };
   }
 
   async get(key: string): Promise<MediaObject | null> {

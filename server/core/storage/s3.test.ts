@@ -5,9 +5,11 @@ import { ManualClock } from '../clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, s3Config, type S3Config } from '../config';
+import { contentSecurityPolicy } from '../app';
+import { loadConfig, s3Config, type AppConfig, type S3Config } from '../config';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { S3Error, S3MediaStorage, parseListObjectsV2, xmlText } from './s3';
+import { MediaExistsError } from './types';
 import { EMPTY_SHA256, amzDate, canonicalRequest, presignUrl, sha256Hex, signRequest, uriEncode } from './sigv4';
 
 /** AWS's documented example credentials and time (Signature V4 for S3, "Examples"). */
@@ -162,10 +164,28 @@ describe('S3MediaStorage URLs', () => {
       'X-Amz-Credential': 'AK/20260301/eu-west-1/s3/aws4_request',
       'X-Amz-Date': '20260301T120000Z',
       'X-Amz-Expires': '900',
-      'X-Amz-SignedHeaders': 'content-type;host',
+      'X-Amz-SignedHeaders': 'content-type;host;if-none-match',
     });
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    expect(target).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png' }, expires_at: '2026-03-01T12:15:00.000Z' });
+    expect(target).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png', 'If-None-Match': '*' }, expires_at: '2026-03-01T12:15:00.000Z' });
+
+    // A chat attachment is read through a presigned GET, signed as of the window start (a stable URL), valid 1 h to 1 h 15.
+    const read = new URL(aws.readUrl('chats/1/ab/x.y.png'));
+    expect(read.origin + read.pathname).toBe('https://media.s3.eu-west-1.amazonaws.com/chats/1/ab/x.y.png');
+    expect(read.searchParams.get('X-Amz-Date')).toBe('20260301T120000Z');
+    expect(read.searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(read.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+    clock.advance(7 * 60_000);
+    const later = new URL(aws.readUrl('chats/1/ab/x.y.png'));
+    expect(later.searchParams.get('X-Amz-Date')).toBe('20260301T120000Z');
+    expect(later.searchParams.get('X-Amz-Expires')).toBe('4500');
+    expect(aws.readUrl('chats/1/ab/x.y.png')).toBe(later.toString());
+    clock.advance(-7 * 60_000);
+    // Public objects (avatars) are read at their plain URL.
+    expect(aws.readUrl('avatars/1/a.png')).toBe('https://media.s3.eu-west-1.amazonaws.com/avatars/1/a.png');
+    expect(aws.keyOfUrl('https://media.s3.eu-west-1.amazonaws.com/chats/1/ab/x.y.png?X-Amz-Signature=0')).toBe('chats/1/ab/x.y.png');
+    expect(aws.keyOfUrl('https://elsewhere.example.com/chats/1/ab/x.y.png')).toBeNull();
+    expect(aws.keyOfUrl('/media/chats/1/ab/x.y.png')).toBeNull();
 
     const minio = new S3MediaStorage({ ...base, endpoint: 'http://minio:9000', forcePathStyle: true }, clock);
     expect(minio.url('a/b.png')).toBe('http://minio:9000/media/a/b.png');
@@ -175,6 +195,20 @@ describe('S3MediaStorage URLs', () => {
     expect(cdn.url('a/b.png')).toBe('https://cdn.example.com/m/a/b.png');
     expect(cdn.fileOrigin()).toBe('https://cdn.example.com');
     expect((await cdn.presignUpload({ key: 'a/b.png', contentType: 'image/png', maxBytes: 1, expiresInSeconds: 60 })).file_url).toBe('https://cdn.example.com/m/a/b.png');
+    // Private objects are read from the bucket itself (a CDN URL cannot carry the bucket's signature).
+    expect(cdn.readUrl('chats/1/ab/c.png').startsWith('https://media.s3.eu-west-1.amazonaws.com/chats/1/ab/c.png?X-Amz-')).toBe(true);
+    expect(cdn.keyOfUrl('https://cdn.example.com/m/chats/1/ab/c.png')).toBe('chats/1/ab/c.png');
+    expect(cdn.keyOfUrl('https://media.s3.eu-west-1.amazonaws.com/chats/1/ab/c.png')).toBe('chats/1/ab/c.png');
+  });
+});
+
+describe('the CSP with a bucket', () => {
+  it('allows media from S3_PUBLIC_URL (public objects) and from the bucket (signed chat attachments)', () => {
+    const s3: S3Config = { bucket: 'media', region: 'eu-west-1', endpoint: 'https://s3.eu-west-1.amazonaws.com', accessKeyId: 'AK', secretAccessKey: 'SK', forcePathStyle: false, publicUrl: 'https://cdn.example.com' };
+    const csp = contentSecurityPolicy({ s3 } as AppConfig);
+    expect(csp.mediaSrc).toEqual(["'self'", 'https://cdn.example.com', 'https://media.s3.eu-west-1.amazonaws.com']);
+    expect(csp.imgSrc).toContain('https://media.s3.eu-west-1.amazonaws.com');
+    expect(contentSecurityPolicy({ s3: { ...s3, publicUrl: null } } as AppConfig).mediaSrc).toEqual(["'self'", 'https://media.s3.eu-west-1.amazonaws.com']);
   });
 });
 
@@ -295,6 +329,48 @@ describe('S3MediaStorage against the fake S3', () => {
     expect(fake.object('media', key)?.contentType).toBe('image/png');
   });
 
+  it('a presigned PUT uploads once: replayed, or without its If-None-Match, it changes nothing', async () => {
+    const storage = new S3MediaStorage(settings(), clock);
+    const key = 'chats/3/bb/once.png';
+    const target = await storage.presignUpload({ key, contentType: 'image/png', maxBytes: 1024, expiresInSeconds: 900 });
+    expect((await fetch(target.upload_url, { method: 'PUT', headers: target.headers, body: PNG })).status).toBe(200);
+    const again = await fetch(target.upload_url, { method: 'PUT', headers: target.headers, body: Buffer.from('replaced') });
+    const text = await again.text();
+    expect({ status: again.status, code: xmlText(text, 'Code') }).toEqual({ status: 412, code: 'PreconditionFailed' });
+    // The condition is signed: leaving the header out fails the signature instead of overwriting.
+    const unconditional = await fetch(target.upload_url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: Buffer.from('replaced') });
+    expect(unconditional.status).toBe(403);
+    expect(xmlText(await unconditional.text(), 'Code')).toBe('SignatureDoesNotMatch');
+    expect(fake.object('media', key)?.bytes.equals(PNG)).toBe(true);
+  });
+
+  it('put with createOnly refuses an existing key (MediaExistsError); a plain put replaces it', async () => {
+    const storage = new S3MediaStorage(settings(), clock);
+    await storage.put('avatars/1/k.png', PNG, 'image/png', { createOnly: true });
+    await expect(storage.put('avatars/1/k.png', Buffer.from('other'), 'image/png', { createOnly: true })).rejects.toBeInstanceOf(MediaExistsError);
+    expect(fake.object('media', 'avatars/1/k.png')?.bytes.equals(PNG)).toBe(true);
+    await storage.put('avatars/1/k.png', Buffer.from('other'), 'image/png');
+    expect(fake.object('media', 'avatars/1/k.png')?.bytes.toString()).toBe('other');
+  });
+
+  it('a private object is read with its presigned GET only, until it expires', async () => {
+    const storage = new S3MediaStorage(settings(), clock);
+    const key = 'chats/3/cc/secret.png';
+    await storage.put(key, PNG, 'image/png');
+    const signed = storage.readUrl(key);
+    const got = await fetch(signed);
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await fetch(storage.url(key))).status).toBe(403);
+    const sig = new URL(signed).searchParams.get('X-Amz-Signature')!;
+    expect((await fetch(signed.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1)))).status).toBe(403);
+    expect((await fetch(signed.replace('/secret.png', '/other.png'))).status).toBe(403);
+    serverNow = new Date(clock.now().getTime() + 76 * 60_000);
+    const expired = await fetch(signed);
+    expect(expired.status).toBe(403);
+    expect(xmlText(await expired.text(), 'Message')).toBe('Request has expired');
+  });
+
   it('lists by prefix and age across continuation pages', async () => {
     const storage = new S3MediaStorage(settings(), clock);
     storage.listPageSize = 2;
@@ -354,7 +430,7 @@ describe('the S3 adapter in the app', () => {
     const body = res.json<PresignedUpload>();
     expect(body.upload_url).toMatch(new RegExp(`^${fake.url}/console-media/chats/${acme}/[0-9a-f]{32}/holiday-photo\\.png\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&`));
     expect(body.file_url).toMatch(new RegExp(`^${fake.url}/console-media/chats/${acme}/[0-9a-f]{32}/holiday-photo\\.png$`));
-    expect(body.headers).toEqual({ 'Content-Type': 'image/png' });
+    expect(body.headers).toEqual({ 'Content-Type': 'image/png', 'If-None-Match': '*' });
 
     const bytes = Buffer.from('\x89PNG\r\n\x1a\nuploaded');
     const put = await fetch(body.upload_url, { method: body.method, headers: body.headers, body: bytes });
@@ -362,10 +438,13 @@ describe('the S3 adapter in the app', () => {
     const key = new URL(body.file_url).pathname.replace(/^\/console-media\//, '');
     expect(fake.object('console-media', key)).toMatchObject({ bytes, contentType: 'image/png' });
     expect(await t.app.services.get('MediaStorage').get(key)).toEqual({ bytes, contentType: 'image/png' });
-    // Served through /media/<key> too (read through the adapter).
-    const got = await t.app.inject({ method: 'GET', url: `/media/${key}` });
-    expect(got.statusCode).toBe(200);
-    expect(got.rawPayload.equals(bytes)).toBe(true);
+    // Private: neither the bucket nor /media/<key> (read through the adapter) serves it unsigned.
+    expect((await fetch(body.file_url)).status).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(403);
+    // The presigned GET the API hands out does.
+    const got = await fetch(t.app.services.get('MediaStorage').readUrl(key));
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('works as well when the adapter is given as a service override (public URL for reading)', async () => {

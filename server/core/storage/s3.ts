@@ -5,19 +5,29 @@
  * and most self-hosted stores) or virtual-hosted (`bucket.endpoint/key`, AWS's default) addressing.
  *
  * Object URLs handed to the console are `S3_PUBLIC_URL/key` when set (a CDN, a public bucket domain),
- * else the bucket's own URL; the console needs the bucket to be readable there.
+ * else the bucket's own URL; public objects (avatars) must be readable there. Private objects (chat
+ * attachments, privateMedia.ts) are handed out as presigned GET URLs of the bucket, valid about an
+ * hour: the bucket must not let anonymous readers get `chats/`.
+ *
+ * Writes are create-only when asked (`If-None-Match: *`, S3's conditional write: 412 when the key
+ * exists), and presigned uploads always are: the header is signed into the URL, so it uploads once.
  */
 import type { Clock } from '../clock';
+import { READ_URL_WINDOW_SECONDS, readUrlExpiry } from './presign';
+import { isPrivateMediaKey } from './privateMedia';
 import { EMPTY_SHA256, presignUrl, sha256Hex, signRequest, uriEncode } from './sigv4';
 import {
   InvalidMediaKeyError,
+  MediaExistsError,
   contentTypeOfKey,
   isValidMediaKey,
+  keyUnderBase,
   type ListedMedia,
   type MediaObject,
   type MediaStorage,
   type PresignUploadInput,
   type PresignedUploadTarget,
+  type PutOptions,
   type StoredMedia,
 } from './types';
 
@@ -123,6 +133,23 @@ export class S3MediaStorage implements MediaStorage {
     return this.publicUrl ? `${this.publicUrl}/${key}` : this.objectUrl(key);
   }
 
+  /**
+   * A private key: a presigned GET of the bucket, signed as of the start of the current window and
+   * expiring at readUrlExpiry, so the URL stays the same (and cacheable) through the window.
+   */
+  readUrl(key: string): string {
+    if (!isPrivateMediaKey(key)) return this.url(key);
+    const now = this.clock.now();
+    const windowMs = READ_URL_WINDOW_SECONDS * 1000;
+    const signedAt = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const expiresInSeconds = readUrlExpiry(now) - signedAt.getTime() / 1000;
+    return presignUrl({ ...this.settings, method: 'GET', url: this.objectUrl(key), expiresInSeconds, now: signedAt });
+  }
+
+  keyOfUrl(url: string): string | null {
+    return keyUnderBase(url, [this.bucketUrl(), this.publicUrl]);
+  }
+
   private async send(method: string, url: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Response> {
     const signed = signRequest({
       ...this.settings,
@@ -141,9 +168,16 @@ export class S3MediaStorage implements MediaStorage {
     throw new S3Error(response.status, xmlText(text, 'Code') ?? String(response.status), xmlText(text, 'Message') ?? response.statusText);
   }
 
-  async put(key: string, bytes: Buffer, contentType: string): Promise<StoredMedia> {
+  async put(key: string, bytes: Buffer, contentType: string, options: PutOptions = {}): Promise<StoredMedia> {
     if (!isValidMediaKey(key)) throw new InvalidMediaKeyError(key);
-    const response = await this.send('PUT', this.objectUrl(key), bytes, { 'content-type': contentType });
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (options.createOnly) headers['if-none-match'] = '*';
+    const response = await this.send('PUT', this.objectUrl(key), bytes, headers);
+    // 412 PreconditionFailed: the key exists; 409 ConditionalRequestConflict: another write of it is under way.
+    if (options.createOnly && (response.status === 412 || response.status === 409)) {
+      await response.body?.cancel();
+      throw new MediaExistsError(key);
+    }
     if (!response.ok) await this.fail(response);
     await response.body?.cancel();
     return { key, url: this.url(key) };
@@ -171,14 +205,22 @@ export class S3MediaStorage implements MediaStorage {
 
   async presignUpload({ key, contentType, expiresInSeconds }: PresignUploadInput): Promise<PresignedUploadTarget> {
     if (!isValidMediaKey(key)) throw new InvalidMediaKeyError(key);
-    // A presigned PUT cannot cap the size (only a POST policy can); the Content-Type is signed.
+    // A presigned PUT cannot cap the size (only a POST policy can); the Content-Type is signed, and
+    // so is `If-None-Match: *`: the URL creates the object once and can never replace it.
     const now = this.clock.now();
-    const upload = presignUrl({ ...this.settings, method: 'PUT', url: this.objectUrl(key), headers: { 'content-type': contentType }, expiresInSeconds, now });
+    const upload = presignUrl({
+      ...this.settings,
+      method: 'PUT',
+      url: this.objectUrl(key),
+      headers: { 'content-type': contentType, 'if-none-match': '*' },
+      expiresInSeconds,
+      now,
+    });
     const expires = Number(new URL(upload).searchParams.get('X-Amz-Expires'));
     return {
       upload_url: upload,
       method: 'PUT',
-      headers: { 'Content-Type': contentType },
+      headers: { 'Content-Type': contentType, 'If-None-Match': '*' },
       file_url: this.url(key),
       expires_at: new Date(Math.floor(now.getTime() / 1000) * 1000 + expires * 1000).toISOString(),
     };

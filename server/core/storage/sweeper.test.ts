@@ -98,6 +98,9 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
       fresh: `${c}/00000000000000000000000000000005/new.png`,
       // Same file name as a sent one under another random segment: not referenced.
       lookalike: `${c}/00000000000000000000000000000009/photo.png`,
+      // Media received from Meta, named by its message with a same-origin path.
+      inbound: `${c}/inbound/3f2b8c1e-0000-4000-8000-000000000001.png`,
+      inboundOrphan: `${c}/inbound/3f2b8c1e-0000-4000-8000-000000000002.png`,
       avatar: `avatars/${userId}/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png`,
       oldAvatar: `avatars/${userId}/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png`,
       other: 'logos/7/keep.png',
@@ -112,14 +115,15 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
       { companyId: company, roomId, origin: 'agent', type: 'image', mediaUrl: `https://cdn.example.com/${keys.sent}` },
       { companyId: company, roomId, origin: 'agent', type: 'file', mediaUrl: `http://console.test/media/${keys.sentWithQuery}?download=1` },
       { companyId: company, roomId, origin: 'user', type: 'image', mediaUrl: 'https://lookaside.example.com/photo.png' },
+      { companyId: company, roomId, origin: 'user', type: 'image', mediaUrl: `/media/${keys.inbound}` },
       { companyId: company, roomId, origin: 'agent', type: 'text', text: 'hi' },
     ]);
     await t.db.update(users).set({ profileAvatar: keys.avatar }).where(eq(users.id, userId));
 
     const result = await sweepUnreferencedMedia({ storage, db: t.db, clock: t.clock });
-    expect(result.deleted.sort()).toEqual([keys.neverSent, keys.neverSentOtherCompany, keys.lookalike, keys.oldAvatar].sort());
-    expect(result.checked).toBe(7);
-    for (const key of [keys.sent, keys.sentWithQuery, keys.fresh, keys.avatar, keys.other]) expect(await exists(key), key).toBe(true);
+    expect(result.deleted.sort()).toEqual([keys.neverSent, keys.neverSentOtherCompany, keys.lookalike, keys.inboundOrphan, keys.oldAvatar].sort());
+    expect(result.checked).toBe(9);
+    for (const key of [keys.sent, keys.sentWithQuery, keys.fresh, keys.inbound, keys.avatar, keys.other]) expect(await exists(key), key).toBe(true);
     for (const key of result.deleted) expect(await exists(key), key).toBe(false);
 
     // A second sweep finds nothing more to do; later, the fresh one has aged and goes too.

@@ -1,7 +1,7 @@
 /**
  * Deletes uploads nobody references, without a table of its own: a chat attachment is uploaded
  * through a presigned URL (key `chats/<company>/<random>/<name>`) before its message is sent, and may
- * never be sent; an avatar (`avatars/<user>/<random>.<ext>`) may outlive its replacement when the
+ * never be sent (media received from Meta, `chats/<company>/inbound/…`, is judged the same way); an avatar (`avatars/<user>/<random>.<ext>`) may outlive its replacement when the
  * delete failed. Objects older than the grace period (24 h, far beyond the 15-minute upload URL)
  * are deleted unless a message's media_url names the chat key, or a user's profile_avatar is the
  * avatar key. Runs at start (a full pass) and then hourly over what aged past the grace period

@@ -2,6 +2,10 @@
  * Where uploaded media (avatars, chat attachments) is kept. One interface: a local-disk
  * implementation serves files at GET /media/<key>; the S3 adapter (s3.ts, with S3_BUCKET) keeps
  * them in a bucket and returns the bucket's (or S3_PUBLIC_URL's) URLs.
+ *
+ * Chat attachments are private (keys `chats/<company>/…`, privateMedia.ts): stored rows keep the
+ * plain URL, and what the server hands out is a short-lived signed URL minted at read time
+ * (readUrl). Avatars and logos are public.
  */
 export interface StoredMedia {
   key: string;
@@ -22,18 +26,35 @@ export interface PresignUploadInput {
   expiresInSeconds: number;
 }
 
-/** Like S3's presigned PUT: send the bytes with `method` and `headers` to `upload_url`, then load them from `file_url`. */
+/**
+ * Like S3's presigned PUT: send the bytes with `method` and `headers` to `upload_url`, then load them from `file_url`.
+ * The URL uploads once: it never replaces a stored object (409 on the local disk; on S3 `If-None-Match: *` is signed in).
+ */
 export interface PresignedUploadTarget {
   upload_url: string;
   method: 'PUT';
-  headers: { 'Content-Type': string };
+  headers: { 'Content-Type': string; 'If-None-Match'?: '*' };
   file_url: string;
   /** ISO 8601. */
   expires_at: string;
 }
 
+export interface PutOptions {
+  /** Refuse (MediaExistsError) rather than replace an object stored under the key; atomic. */
+  createOnly?: boolean;
+}
+
 export interface MediaStorage {
-  put(key: string, bytes: Buffer, contentType: string): Promise<StoredMedia>;
+  put(key: string, bytes: Buffer, contentType: string, options?: PutOptions): Promise<StoredMedia>;
+  /** The plain URL of a key (what rows store; a private key's plain URL serves nothing). */
+  url(key: string): string;
+  /**
+   * A URL a browser loads the object from without credentials (an <img>, a link): a private key's
+   * (privateMedia.ts) carries a signature valid for about an hour; any other key's is the plain URL.
+   */
+  readUrl(key: string): string;
+  /** The key of the object a URL this storage handed out names (url, file_url, readUrl; a query is ignored), or null for any other URL. */
+  keyOfUrl(url: string): string | null;
   /** A URL the browser can PUT the object to directly, without its bearer token (the signature authorises it). */
   presignUpload(input: PresignUploadInput): Promise<PresignedUploadTarget>;
   /** null when there is no such object. */
@@ -110,6 +131,30 @@ export class InvalidMediaKeyError extends Error {
     super(`invalid media key: ${JSON.stringify(key)}`);
     this.name = 'InvalidMediaKeyError';
   }
+}
+
+/** A create-only put found the key taken. */
+export class MediaExistsError extends Error {
+  constructor(key: string) {
+    super(`media already stored under ${JSON.stringify(key)}`);
+    this.name = 'MediaExistsError';
+  }
+}
+
+/**
+ * The key named by `url` when it is `base/<key>` (a query or fragment ignored) for one of `bases`
+ * (absolute, or a same-origin path such as `/media`); null otherwise.
+ */
+export function keyUnderBase(url: string, bases: (string | null | undefined)[]): string | null {
+  const path = url.replace(/[?#].*$/s, '');
+  for (const base of bases) {
+    if (!base) continue;
+    const prefix = `${base.replace(/\/+$/, '')}/`;
+    if (!path.startsWith(prefix)) continue;
+    const key = path.slice(prefix.length);
+    if (isValidMediaKey(key)) return key;
+  }
+  return null;
 }
 
 export function contentTypeOfKey(key: string): string {

@@ -35,3 +35,23 @@ export function verifyEmailEmail(to: string, link: string): EmailMessage {
     html: html(lines, link, 'Verify my e-mail address'),
   };
 }
+
+/**
+ * Sent instead of a verification link (or after a registration) when the address already has an
+ * account: the sign-up answers stay the same for every address, and only the owner learns this.
+ */
+export function signupAttemptEmail(to: string, publicUrl: string): EmailMessage {
+  const links = { login: `${publicUrl}/auth/login?email=${encodeURIComponent(to)}`, reset: `${publicUrl}/auth/reset-password` };
+  const lines = [
+    'Someone tried to sign up for the console with your e-mail address, which already has an account.',
+    `If it was you, sign in instead: ${links.login}`,
+    `Forgot your password? Choose a new one: ${links.reset}`,
+    'If it was not you, ignore this e-mail: nothing changed on your account.',
+  ];
+  return {
+    to,
+    subject: 'You already have an account',
+    text: `${lines.join('\n\n')}\n`,
+    html: html([lines[0], lines[3]], links.login, 'Sign in'),
+  };
+}

@@ -1,67 +1,66 @@
 /**
- * Pending invites of an e-mail address (not accepted, not revoked, not expired) and their
- * acceptance. An invite is accepted only for a user who proved the address: by registering
- * with the invite's token or a verified onboarding request, or by signing in to an account
- * that was created that way.
+ * Open invites (not accepted, revoked or declined, not expired) and their acceptance.
+ * An invite takes effect only when its invitee consents: by registering through the invitation
+ * link (its token), or, signed in, by accepting it (POST /api/invitations/{id}/accept/). Nothing
+ * here runs at login or on account reload.
  */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { normalizeRole } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
 import { companies, invites, memberships } from '../../core/db/schema';
 import { sha256 } from '../../core/auth/secrets';
 
-export interface PendingInvite {
+type Reader = Pick<Database, 'select'>;
+type Writer = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** An invite still waiting for its invitee's answer. */
+export function openInvite(now: Date) {
+  return and(isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt), gt(invites.expiresAt, now));
+}
+
+export interface InviteByToken {
   id: number;
   companyId: number;
   companyName: string;
   role: string;
 }
 
-type Reader = Pick<Database, 'select'>;
-type Writer = Pick<Database, 'select' | 'insert' | 'update'>;
-
-function pending(now: Date) {
-  return and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now));
-}
-
-export function pendingInvitesFor(db: Reader, email: string, now: Date): Promise<PendingInvite[]> {
-  return db
+/** The open invite whose link carries `token`, if it was sent to exactly this e-mail. */
+export async function openInviteByToken(db: Reader, token: string, email: string, now: Date): Promise<InviteByToken | null> {
+  const [row] = await db
     .select({ id: invites.id, companyId: invites.companyId, companyName: companies.name, role: invites.role })
     .from(invites)
     .innerJoin(companies, eq(companies.id, invites.companyId))
-    .where(and(eq(invites.email, email), pending(now)))
-    .orderBy(asc(invites.createdAt), asc(invites.id));
-}
-
-/** Whether `token` is the token of a pending invite for exactly this e-mail. */
-export async function isValidInviteToken(db: Reader, token: string, email: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: invites.id })
-    .from(invites)
-    .where(and(eq(invites.tokenHash, sha256(token)), eq(invites.email, email), pending(now)));
-  return Boolean(row);
+    .where(and(eq(invites.tokenHash, sha256(token)), eq(invites.email, email), openInvite(now)));
+  return row ?? null;
 }
 
 /**
- * Accepts every pending invite of the e-mail for the user: a membership with the invite's
- * role per company (an existing membership is kept as it is) and accepted_at set.
- * Returns how many invites were accepted.
+ * Accepts one open invite of `email` for the user: accepted_at set, then a membership with the
+ * invite's role (an existing membership is kept as it is). Returns the company joined, or null
+ * when the invite is not (or no longer) open for this e-mail.
  */
-export async function acceptPendingInvites(tx: Writer, userId: number, email: string, now: Date): Promise<number> {
-  let accepted = 0;
-  for (const invite of await pendingInvitesFor(tx, email, now)) {
-    // Claim the invite first, so a concurrent acceptance (or revocation) cannot apply it twice.
-    const claimed = await tx
-      .update(invites)
-      .set({ acceptedAt: now })
-      .where(and(eq(invites.id, invite.id), pending(now)))
-      .returning({ id: invites.id });
-    if (claimed.length === 0) continue;
-    await tx
-      .insert(memberships)
-      .values({ companyId: invite.companyId, userId, role: normalizeRole(invite.role), createdAt: now })
-      .onConflictDoNothing();
-    accepted += 1;
-  }
-  return accepted;
+export async function acceptInvite(tx: Writer, inviteId: number, userId: number, email: string, now: Date): Promise<{ companyId: number } | null> {
+  // Claim the invite first, so a concurrent acceptance (or revocation, or decline) cannot apply it twice.
+  const [claimed] = await tx
+    .update(invites)
+    .set({ acceptedAt: now })
+    .where(and(eq(invites.id, inviteId), eq(invites.email, email), openInvite(now)))
+    .returning({ companyId: invites.companyId, role: invites.role });
+  if (!claimed) return null;
+  await tx
+    .insert(memberships)
+    .values({ companyId: claimed.companyId, userId, role: normalizeRole(claimed.role), createdAt: now })
+    .onConflictDoNothing();
+  return { companyId: claimed.companyId };
+}
+
+/** Declines one open invite of `email`; false when it is not (or no longer) open for this e-mail. */
+export async function declineInvite(db: Writer, inviteId: number, email: string, now: Date): Promise<boolean> {
+  const declined = await db
+    .update(invites)
+    .set({ declinedAt: now })
+    .where(and(eq(invites.id, inviteId), eq(invites.email, email), openInvite(now)))
+    .returning({ id: invites.id });
+  return declined.length > 0;
 }

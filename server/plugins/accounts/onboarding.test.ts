@@ -73,21 +73,38 @@ describeEachDatabase('onboarding requests and e-mail checks', (database) => {
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('check_email reports account and pending invites', async () => {
+  it('submit for an address that has an account answers the same and tells the owner instead', async () => {
+    await t.seed.user({ email: 'owner@example.com' });
+    const submit = (email: string) => t.app.inject({ method: 'POST', url: '/api/onboarding-request/submit/', payload: { email } });
+    const status = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/onboarding-request/status/?email=${email}` })).json();
+    const known = await submit('owner@example.com');
+    const fresh = await submit('stranger@example.com');
+    expect([known.statusCode, known.json()]).toEqual([fresh.statusCode, fresh.json()]);
+    expect(await status('owner@example.com')).toEqual(await status('stranger@example.com'));
+
+    const mail = await t.outbox.last('owner@example.com');
+    expect(mail.subject).toBe('You already have an account');
+    expect(mail.text).toContain('http://console.test/auth/login?email=owner%40example.com');
+    expect(mail.text).not.toContain('verify-account-email');
+  });
+
+  it('status never says verified for an address that has an account', async () => {
+    await t.seed.verifiedEmail('left-over@example.com');
+    const status = async () => (await t.app.inject({ method: 'GET', url: '/api/onboarding-request/status/?email=left-over@example.com' })).json();
+    expect(await status()).toEqual({ verified: true });
+    await t.seed.user({ email: 'left-over@example.com' });
+    expect(await status()).toEqual({ verified: false });
+  });
+
+  it('check_email without an invitation token answers the same for every address', async () => {
     const companyId = await t.seed.company('Acme');
-    const otherId = await t.seed.company('Globex');
     await t.seed.invite(companyId, 'invited@example.com');
-    await t.seed.invite(otherId, 'invited@example.com', { role: 'manager' });
-    await t.seed.invite(otherId, 'revoked@example.com', { revokedAt: new Date() });
-    await t.seed.invite(otherId, 'expired@example.com', { expiresAt: new Date(t.clock.now().getTime() - 1000) });
     await t.seed.user({ email: 'member@example.com' });
-
     const check = async (email: string) => (await t.app.inject({ method: 'GET', url: `/api/invites/check_email/?email=${encodeURIComponent(email)}` })).json();
-    expect(await check('Invited@Example.com')).toEqual({ email: 'invited@example.com', has_account: false, invited: true, companies: ['Acme', 'Globex'] });
-    expect(await check('member@example.com')).toEqual({ email: 'member@example.com', has_account: true, invited: false, companies: [] });
-    expect(await check('revoked@example.com')).toMatchObject({ invited: false, companies: [] });
-    expect(await check('expired@example.com')).toMatchObject({ invited: false });
-
+    for (const email of ['invited@example.com', 'member@example.com', 'nobody@example.com']) {
+      expect(await check(email)).toEqual({ email, invited: false, companies: [] });
+    }
     const bad = await t.app.inject({ method: 'GET', url: '/api/invites/check_email/?email=nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ email: ['Enter a valid email address.'] });

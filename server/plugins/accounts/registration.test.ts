@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 
 const register = (t: TestApp, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/account/registration/', payload: body });
@@ -42,10 +42,48 @@ describeEachDatabase('registration', (database) => {
     });
   });
 
-  it('refuses an existing e-mail', async () => {
+  it('answers for a registered e-mail exactly as for a new one', async () => {
     await t.seed.user({ email: 'taken@example.com' });
-    const res = await register(t, form('taken@example.com'));
-    expect(res.json()).toEqual({ email: ['A user with this e-mail address already exists.'] });
+    const shape = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }) => ({
+      status: res.statusCode,
+      body: res.json(),
+      type: res.headers['content-type'],
+    });
+    // Without a proof of the address: the same refusal, whether or not an account exists.
+    expect(shape(await register(t, form('taken@example.com')))).toEqual(shape(await register(t, form('free@example.com'))));
+    expect(shape(await register(t, form('taken@example.com', { password2: 'Other-Passphrase-1' })))).toEqual(
+      shape(await register(t, form('free@example.com', { password2: 'Other-Passphrase-1' }))),
+    );
+
+    // With the invitation link of each address: "created" for both.
+    const company = await t.seed.company('Known Or Not');
+    const takenToken = await t.seed.invite(company, 'taken@example.com');
+    const freeToken = await t.seed.invite(company, 'free@example.com');
+    const known = await register(t, form('taken@example.com', { invite: takenToken, first_name: 'Mallory' }));
+    const fresh = await register(t, form('free@example.com', { invite: freeToken }));
+    expect(shape(known)).toEqual(shape(fresh));
+    expect(known.json()).toEqual({ detail: 'Account created.' });
+
+    // The owner hears about it by e-mail, with links to sign in and to reset the password; the account is unchanged.
+    await vi.waitFor(async () => expect((await t.outbox.last('taken@example.com')).subject).toBe('You already have an account'));
+    const mail = await t.outbox.last('taken@example.com');
+    expect(mail.text).toContain('Someone tried to sign up for the console with your e-mail address');
+    expect(mail.text).toContain('http://console.test/auth/login?email=taken%40example.com');
+    expect(mail.text).toContain('http://console.test/auth/reset-password');
+    await expect(t.login('taken@example.com', 'Sturdy-Passphrase-42')).rejects.toThrow();
+    expect((await t.login('taken@example.com')).user).toMatchObject({ first_name: 'Test', companies: [] });
+    // The new address got no such e-mail.
+    expect((await t.outbox.all('free@example.com')).map((m) => m.subject)).not.toContain('You already have an account');
+  });
+
+  it('uses up the verification: a second registration is refused like any unverified address', async () => {
+    await t.seed.verifiedEmail('once@example.com');
+    expect((await register(t, form('once@example.com'))).statusCode).toBe(201);
+    const again = await register(t, form('once@example.com'));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ email: ['Verify this e-mail address before creating an account.'] });
+    const status = await t.app.inject({ method: 'GET', url: '/api/onboarding-request/status/?email=once@example.com' });
+    expect(status.json()).toEqual({ verified: false });
   });
 
   it('reports mismatching, common and short passwords on the right fields', async () => {
@@ -74,17 +112,14 @@ describeEachDatabase('registration', (database) => {
 
     // A pending invite alone does not prove the address.
     expect((await register(t, form('invitee@example.com'))).json()).toEqual({ email: ['Verify this e-mail address before creating an account.'] });
-    // The token of the invitation link does; every pending invite of the e-mail is accepted.
+    // The token of the invitation link does, and accepts that invite (the other one waits for an answer).
     expect((await register(t, form('invitee@example.com', { invite: token }))).statusCode).toBe(201);
     const { user } = await t.login('invitee@example.com', 'Sturdy-Passphrase-42');
-    expect(user.companies.map((c) => [c.name, c.role, c.subscription_plan_name])).toEqual([
-      ['Acme', { id: 'manager', name: 'Manager' }, 'Growth'],
-      ['Globex', { id: 'agent', name: 'Agent' }, null],
-    ]);
+    expect(user.companies.map((c) => [c.name, c.role, c.subscription_plan_name])).toEqual([['Acme', { id: 'manager', name: 'Manager' }, 'Growth']]);
 
-    // The invites are used up.
-    const check = await t.app.inject({ method: 'GET', url: '/api/invites/check_email/?email=invitee@example.com' });
-    expect(check.json()).toMatchObject({ has_account: true, invited: false, companies: [] });
+    // The invite is used up.
+    const check = await t.app.inject({ method: 'GET', url: `/api/invites/check_email/?email=invitee@example.com&token=${token}` });
+    expect(check.json()).toEqual({ email: 'invitee@example.com', invited: false, companies: [] });
   });
 
   it('does not accept an expired or revoked invite', async () => {

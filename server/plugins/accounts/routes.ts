@@ -12,8 +12,9 @@ import {
   ResetPasswordConfirmBody,
   TokenQuery,
 } from '../../../contract/validation';
-import { InviteRegistrationBody } from '../../../contract/team';
-import { currentUser, requireUser } from '../../core/auth/requireUser';
+import { InviteCheckQuery, InviteRegistrationBody } from '../../../contract/team';
+import { currentUser } from '../../core/auth/requireUser';
+import { access } from '../../core/access';
 import type { AccountService } from './service';
 import { VERIFY_LINK_INVALID, type OnboardingService } from './onboardingService';
 import { socialLoginRoutes } from './socialLogin';
@@ -22,50 +23,46 @@ type Body<S extends z.ZodType> = { Body: z.infer<S> };
 type Query<S extends z.ZodType> = { Querystring: z.infer<S> };
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
-  app.post<Body<typeof InviteRegistrationBody>>('/account/registration/', { schema: { body: InviteRegistrationBody } }, async (request, reply) => {
+  app.post<Body<typeof InviteRegistrationBody>>('/account/registration/', { config: { access: access.public('sign-up with a verified e-mail or an invite token') }, schema: { body: InviteRegistrationBody } }, async (request, reply) => {
     await accounts.register(request.body);
     return reply.code(201).send({ detail: 'Account created.' });
   });
 
-  app.post<Body<typeof LoginBody>>('/account/login/', { schema: { body: LoginBody } }, async (request) => {
+  app.post<Body<typeof LoginBody>>('/account/login/', { config: { access: access.public('sign-in') }, schema: { body: LoginBody } }, async (request) => {
     return accounts.login(request.body.email, request.body.password, request.ip);
   });
 
   // POST /account/facebook/ and /account/google/ (social sign-in).
   socialLoginRoutes(app, accounts);
 
-  app.post<Body<typeof RefreshBody>>('/account/token/refresh/', { schema: { body: RefreshBody } }, async (request) => {
+  app.post<Body<typeof RefreshBody>>('/account/token/refresh/', { config: { access: access.public('the refresh token in the body authenticates') }, schema: { body: RefreshBody } }, async (request) => {
     return accounts.refresh(request.body.refresh);
   });
 
-  app.post<Body<typeof LogoutBody>>('/account/logout/', { schema: { body: LogoutBody }, onRequest: requireUser }, async (request) => {
+  app.post<Body<typeof LogoutBody>>('/account/logout/', { schema: { body: LogoutBody }, config: { access: access.user() } }, async (request) => {
     await accounts.logout(currentUser(request));
     return { detail: 'Successfully logged out.' };
   });
 
-  app.get('/account/user/', { onRequest: requireUser }, async (request) => {
-    const user = currentUser(request);
-    await accounts.joinInvitedCompanies(user.id, user.email);
-    return accounts.userView(user.id);
-  });
+  app.get('/account/user/', { config: { access: access.user() } }, async (request) => accounts.userView(currentUser(request).id));
 
   app.post<Body<typeof PasswordChangeRequest>>(
     '/account/password/change/',
-    { schema: { body: PasswordChangeRequest }, onRequest: requireUser },
+    { schema: { body: PasswordChangeRequest }, config: { access: access.user() } },
     async (request) => {
       await accounts.changePassword(currentUser(request), request.body);
       return { detail: 'New password has been saved.' };
     },
   );
 
-  app.post<Body<typeof ResetPasswordBody>>('/account/reset-password/', { schema: { body: ResetPasswordBody } }, async (request) => {
+  app.post<Body<typeof ResetPasswordBody>>('/account/reset-password/', { config: { access: access.public('asks for a reset link by e-mail') }, schema: { body: ResetPasswordBody } }, async (request) => {
     await accounts.requestPasswordReset(request.body.email, request.ip);
     return { detail: 'If an account exists for this e-mail, a reset link has been sent.' };
   });
 
   app.post<Body<typeof ResetPasswordConfirmBody>>(
     '/account/reset-password/confirm/',
-    { schema: { body: ResetPasswordConfirmBody } },
+    { config: { access: access.public('the reset token in the body authorises') }, schema: { body: ResetPasswordConfirmBody } },
     async (request) => {
       await accounts.confirmPasswordReset(request.body.token, request.body.password);
       return { detail: 'Password has been reset.' };
@@ -76,25 +73,27 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
 export function onboardingRoutes(app: FastifyInstance, onboarding: OnboardingService): void {
   app.post<Body<typeof OnboardingSubmitBody>>(
     '/api/onboarding-request/submit/',
-    { schema: { body: OnboardingSubmitBody } },
+    { config: { access: access.public('sign-up: asks for a verification e-mail') }, schema: { body: OnboardingSubmitBody } },
     async (request) => {
       await onboarding.submit(request.body.email, request.body.needs_whatsapp_number);
       return { success: true };
     },
   );
 
-  app.get<Query<typeof EmailQuery>>('/api/onboarding-request/status/', { schema: { querystring: EmailQuery } }, async (request) => {
+  app.get<Query<typeof EmailQuery>>('/api/onboarding-request/status/', { config: { access: access.public('sign-up: the page polls its verification state') }, schema: { querystring: EmailQuery } }, async (request) => {
     return onboarding.status(request.query.email);
   });
 
-  app.get<Query<typeof TokenQuery>>('/api/onboarding-request/verify/', { schema: { querystring: TokenQuery } }, async (request, reply) => {
+  app.get<Query<typeof TokenQuery>>('/api/onboarding-request/verify/', { config: { access: access.public('the verification token in the query authorises') }, schema: { querystring: TokenQuery } }, async (request, reply) => {
     const verified = await onboarding.verify(request.query.token);
     // The console reads `success` or `error` here (spec §7), not the usual error shape.
     if (!verified) return reply.code(400).send({ error: VERIFY_LINK_INVALID });
     return { success: true, email: verified.email };
   });
 
-  app.get<Query<typeof EmailQuery>>('/api/invites/check_email/', { schema: { querystring: EmailQuery } }, async (request) => {
-    return onboarding.checkEmail(request.query.email);
+  // Public (the invitation link's page asks before sign-in): it answers the same for every address
+  // unless the caller holds that address's invitation token.
+  app.get<Query<typeof InviteCheckQuery>>('/api/invites/check_email/', { config: { access: access.public('the invitation page asks before sign-in') }, schema: { querystring: InviteCheckQuery } }, async (request) => {
+    return onboarding.checkEmail(request.query.email, request.query.token);
   });
 }

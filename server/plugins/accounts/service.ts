@@ -12,23 +12,24 @@ import type { AppConfig } from '../../core/config';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { onboardingRequests, passwordResets, users } from '../../core/db/schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from '../../core/email/types';
 import { ApiError, fieldError, notFound, throttled, validationError } from '../../core/errors';
 import { hashCost, hashPassword, isUsablePasswordHash, verifyAgainstDummy, verifyPassword } from '../../core/auth/passwords';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../core/auth/passwordPolicy';
 import { RATE_RULES, type RateLimiter } from '../../core/auth/rateLimiter';
+import { LoginThrottle } from '../../core/auth/loginThrottle';
 import { randomToken, sha256 } from '../../core/auth/secrets';
 import type { SessionService } from '../../core/auth/sessions';
 import { InvalidTokenError } from '../../core/auth/tokens';
 import type { AuthUser } from '../../core/fastifyTypes';
-import { passwordResetEmail } from './emails';
-import { acceptPendingInvites, isValidInviteToken, pendingInvitesFor } from './invitesLookup';
+import { passwordResetEmail, signupAttemptEmail } from './emails';
+import { acceptInvite, openInviteByToken } from './invitesLookup';
 import { loadUserView } from './userView';
 
 export const ACCOUNT_MESSAGES = {
   registrationNotVerified: 'Verify this e-mail address before creating an account.',
   inviteInvalid: 'This invitation link is invalid or has expired.',
-  userExists: 'A user with this e-mail address already exists.',
   badCredentials: 'Unable to log in with provided credentials.',
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
@@ -44,6 +45,8 @@ export interface AccountDeps {
   sessions: SessionService;
   email: EmailSender;
   rateLimiter: RateLimiter;
+  /** Where a failed background e-mail (the "you already have an account" notice) is reported. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -53,7 +56,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export class AccountService {
-  constructor(private readonly deps: AccountDeps) {}
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly deps: AccountDeps) {
+    this.throttle = new LoginThrottle(deps.rateLimiter);
+  }
 
   private get db() {
     return this.deps.db;
@@ -72,54 +79,69 @@ export class AccountService {
    * Registration is open to an e-mail that was verified through onboarding, or to the holder
    * of a valid invite token for that e-mail (the invitation link proves the address). A mere
    * pending invite is not enough: anyone could otherwise claim an invited address.
-   * On success every pending invite of the e-mail is accepted.
+   *
+   * The answer never tells whether the address already has an account: it depends only on what
+   * the request proves (token, verified onboarding, valid passwords), the password is hashed
+   * either way, and for a known address the owner gets an e-mail instead of a second account.
+   * Registering with the link's token accepts that one invite (its holder consented); other
+   * invites of the address wait for the user to answer them after signing in.
    */
   async register(body: Required<RegistrationBody> & Pick<InviteRegistrationBody, 'invite'>): Promise<void> {
     const now = this.deps.clock.now();
     const errors: FieldErrors = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-    if (await this.findUserByEmail(body.email)) {
-      add('email', ACCOUNT_MESSAGES.userExists);
-    } else {
-      const [verified] = await this.db
-        .select({ id: onboardingRequests.id })
-        .from(onboardingRequests)
-        .where(and(eq(onboardingRequests.email, body.email), isNotNull(onboardingRequests.verifiedAt)));
-      const invited = body.invite ? await isValidInviteToken(this.db, body.invite, body.email, now) : false;
-      if (!verified && !invited) {
-        if (body.invite) add('invite', ACCOUNT_MESSAGES.inviteInvalid);
-        else add('email', ACCOUNT_MESSAGES.registrationNotVerified);
-      }
+    const existing = await this.findUserByEmail(body.email);
+    const invite = body.invite ? await openInviteByToken(this.db, body.invite, body.email, now) : null;
+    const [verifiedRequest] = await this.db
+      .select({ id: onboardingRequests.id })
+      .from(onboardingRequests)
+      .where(and(eq(onboardingRequests.email, body.email), isNotNull(onboardingRequests.verifiedAt)));
+    // A verified request left over for an address that has an account proves nothing new, and must
+    // not let a stranger tell that address from one nobody verified.
+    const verified = Boolean(verifiedRequest) && !existing;
+    if (!verified && !invite) {
+      if (body.invite) add('invite', ACCOUNT_MESSAGES.inviteInvalid);
+      else add('email', ACCOUNT_MESSAGES.registrationNotVerified);
     }
     for (const problem of passwordProblems(body.password1)) add('password1', problem);
     if (body.password1 !== body.password2) add('password2', PASSWORD_MESSAGES.mismatch);
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
+    // Hashed whether or not the account exists, so both answers take about as long.
     const passwordHash = await this.hash(body.password1);
+    if (existing) return this.tellOwnerOfSignupAttempt(existing.email);
     try {
       await this.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({ email: body.email, firstName: body.first_name, lastName: body.last_name ?? '', passwordHash, createdAt: now })
           .returning({ id: users.id });
-        // Accepting the invites makes the new user a member with the invited role.
-        await acceptPendingInvites(tx, user.id, body.email, now);
+        // The link's holder consented to this invite: the new user is a member with the invited role.
+        if (invite) await acceptInvite(tx, invite.id, user.id, body.email, now);
+        // The verification is used up: a later question about this address finds nothing.
+        await tx.delete(onboardingRequests).where(eq(onboardingRequests.email, body.email));
       });
     } catch (err) {
-      // Two registrations raced for the same e-mail: the loser sees the usual message.
-      if (isUniqueViolation(err)) throw fieldError('email', ACCOUNT_MESSAGES.userExists);
+      // Two registrations raced for the same e-mail: the loser answers like any known address.
+      if (isUniqueViolation(err)) return this.tellOwnerOfSignupAttempt(body.email);
       throw err;
     }
   }
 
+  /**
+   * "Someone tried to sign up with your address" to an existing account's owner. Sent in the
+   * background, so the answer is not slower than a real registration (which sends nothing).
+   */
+  tellOwnerOfSignupAttempt(email: string): void {
+    this.deps.email
+      .send(signupAttemptEmail(email, this.deps.config.publicUrl))
+      .catch((err: unknown) => this.deps.log?.error({ err }, 'sending the signup-attempt e-mail failed'));
+  }
+
+  /** `ip` is the client's address (request.ip: the proxy's client with TRUST_PROXY). Throttled as loginThrottle.ts says. */
   async login(email: string, password: string, ip: string): Promise<LoginResponse> {
-    const limiter = this.deps.rateLimiter;
-    const emailKey = `login:email:${email}`;
-    const ipKey = `login:ip:${ip}`;
-    const byEmail = limiter.check(emailKey, RATE_RULES.loginPerEmail);
-    const byIp = limiter.check(ipKey, RATE_RULES.loginPerIp);
-    if (byEmail.limited || byIp.limited) throw throttled(Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds));
+    await this.throttle.admit(email, ip);
 
     const user = await this.findUserByEmail(email);
     // An account without a password (social sign-in) answers like an unknown e-mail, in the same time.
@@ -127,11 +149,10 @@ export class AccountService {
       ? await verifyPassword(password, user.passwordHash)
       : await verifyAgainstDummy(password, this.deps.config.passwordHashCost);
     if (!user || !valid) {
-      limiter.hit(emailKey, RATE_RULES.loginPerEmail);
-      limiter.hit(ipKey, RATE_RULES.loginPerIp);
+      await this.throttle.failed(email, ip);
       throw fieldError('non_field_errors', ACCOUNT_MESSAGES.badCredentials);
     }
-    limiter.reset(emailKey);
+    await this.throttle.succeeded(email, ip);
 
     // Hashes made with an older cost are upgraded while the plain password is at hand.
     if (hashCost(user.passwordHash) !== this.deps.config.passwordHashCost) {
@@ -140,22 +161,13 @@ export class AccountService {
     return this.signIn(user);
   }
 
-  /** What every successful sign-in does (password or social): pending invites accepted, a session started. */
+  /**
+   * What every successful sign-in does (password or social): a session started. Invites are not
+   * accepted here: the user answers them (GET /api/invitations/).
+   */
   async signIn(user: { id: number; email: string }): Promise<LoginResponse> {
-    await this.joinInvitedCompanies(user.id, user.email);
     const { access, refresh } = await this.deps.sessions.start(user.id);
     return { access, refresh, user: (await this.userView(user.id))! };
-  }
-
-  /**
-   * Invites sent to this (proven) address since it was last seen: join those companies now. Runs at login
-   * and on GET /account/user/, so a signed-in user sees a new company on the next account reload.
-   */
-  async joinInvitedCompanies(userId: number, email: string): Promise<void> {
-    const now = this.deps.clock.now();
-    if ((await pendingInvitesFor(this.db, email, now)).length > 0) {
-      await this.db.transaction((tx) => acceptPendingInvites(tx, userId, email, now));
-    }
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
@@ -195,8 +207,10 @@ export class AccountService {
   /** Always the same answer; only an existing account gets an e-mail. */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     const limiter = this.deps.rateLimiter;
-    const byEmail = limiter.hit(`reset:email:${email}`, RATE_RULES.resetPerEmail);
-    const byIp = limiter.hit(`reset:ip:${ip}`, RATE_RULES.resetPerIp);
+    const [byEmail, byIp] = await Promise.all([
+      limiter.hit(`reset:email:${email}`, RATE_RULES.resetPerEmail),
+      limiter.hit(`reset:ip:${ip}`, RATE_RULES.resetPerIp),
+    ]);
     if (byEmail.limited || byIp.limited) throw throttled(Math.max(byEmail.retryAfterSeconds, byIp.retryAfterSeconds));
 
     const user = await this.findUserByEmail(email);
@@ -243,5 +257,8 @@ export class AccountService {
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     await this.deps.sessions.revokeAllForUser(reset.userId);
+    // The owner proved the address: guesses made by others (or by them) no longer hold the account back.
+    const [owner] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, reset.userId));
+    if (owner) await this.throttle.lift(owner.email);
   }
 }

@@ -3,7 +3,7 @@
  * token the console got from the provider's SDK. The token is checked with the provider, the
  * user found by identity (provider, subject), else by e-mail (the provider verified it) and the
  * identity linked, else created without a usable password; then everything a password login
- * does (pending invites accepted, tokens issued, same response).
+ * does (tokens issued, same response; invites wait for the user to answer them).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,11 +14,14 @@ import type { AppConfig } from '../../core/config';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { userIdentities, users } from '../../core/db/schema';
-import { ApiError, fieldError, NON_FIELD_ERRORS, throttled } from '../../core/errors';
+import { ApiError, fieldError, NON_FIELD_ERRORS } from '../../core/errors';
 import { unusablePasswordHash } from '../../core/auth/passwords';
-import { RATE_RULES, type RateLimiter } from '../../core/auth/rateLimiter';
+import type { RateLimiter } from '../../core/auth/rateLimiter';
+import { LoginThrottle } from '../../core/auth/loginThrottle';
 import { GraphApiError, SocialTokenError, type GoogleIdentity, type MetaGraph } from '../../core/meta/types';
+import { providerNotConfigured } from '../../core/meta/notConfigured';
 import type { AccountService } from './service';
+import { access } from '../../core/access';
 
 export type SocialProvider = 'facebook' | 'google';
 
@@ -87,11 +90,11 @@ export class SocialLoginService {
   }
 
   async login(provider: SocialProvider, accessToken: string, ip: string): Promise<LoginResponse> {
-    // The per-IP budget of /account/login/: failed social attempts and failed passwords count together.
-    const limiter = this.deps.rateLimiter;
-    const ipKey = `login:ip:${ip}`;
-    const byIp = limiter.check(ipKey, RATE_RULES.loginPerIp);
-    if (byIp.limited) throw throttled(byIp.retryAfterSeconds);
+    // Neither configured nor faked (outside demo mode): say so rather than fail on a fake that is not there.
+    if ((provider === 'facebook' ? this.deps.config.meta : this.deps.config.google).mode === 'off') throw providerNotConfigured(provider);
+    // The per-client budget of /account/login/: refused social tokens and wrong passwords count together.
+    const throttle = new LoginThrottle(this.deps.rateLimiter);
+    await throttle.admit(null, ip);
 
     let profile: SocialProfile;
     try {
@@ -99,7 +102,7 @@ export class SocialLoginService {
     } catch (err) {
       if (isProviderOutage(err)) throw new ApiError(503, { detail: SOCIAL_MESSAGES.unavailable[provider], code: 'provider_unavailable' });
       if (!isTokenRefusal(err)) throw err;
-      limiter.hit(ipKey, RATE_RULES.loginPerIp);
+      await throttle.failed(null, ip);
       throw invalidToken();
     }
 
@@ -187,11 +190,11 @@ export function socialLoginRoutes(app: FastifyInstance, accounts: AccountService
     googleIdentity: () => services.get('GoogleIdentity'),
   });
 
-  app.post<Body<typeof SocialLoginBody>>('/account/facebook/', { schema: { body: SocialLoginBody } }, async (request) => {
+  app.post<Body<typeof SocialLoginBody>>('/account/facebook/', { config: { access: access.public('sign-in with a Facebook token, checked with Meta') }, schema: { body: SocialLoginBody } }, async (request) => {
     return social.login('facebook', request.body.access_token, request.ip);
   });
 
-  app.post<Body<typeof SocialLoginBody>>('/account/google/', { schema: { body: SocialLoginBody } }, async (request) => {
+  app.post<Body<typeof SocialLoginBody>>('/account/google/', { config: { access: access.public('sign-in with a Google token, checked with Google') }, schema: { body: SocialLoginBody } }, async (request) => {
     return social.login('google', request.body.access_token, request.ip);
   });
 }

@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AgentTemplateBody, AgentTemplateListQuery } from '../../../contract/agentTemplates';
-import { currentUser, requireUser } from '../../core/auth/requireUser';
+import { currentUser } from '../../core/auth/requireUser';
+import { access } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
-import { requireCompany } from '../../core/tenancy/requireCompany';
 import { canEditAgentTemplates, canUseAgentTemplates, type TemplateActor } from './access';
 import type { AgentTemplateService } from './service';
 
@@ -33,12 +33,14 @@ function requireAccess(rule: (actor: TemplateActor) => boolean) {
 }
 
 export function agentTemplateRoutes(app: FastifyInstance, templates: AgentTemplateService): void {
-  const use = [requireUser, requireCompany, requireAccess(canUseAgentTemplates)];
-  const edit = [requireUser, requireCompany, requireAccess(canEditAgentTemplates)];
+  // The declared rule (company + chats view, server/core/access) runs first; ./access.ts's rules narrow it.
+  const rule = { access: access.company('chats', 'view') };
+  const use = [requireAccess(canUseAgentTemplates)];
+  const edit = [requireAccess(canEditAgentTemplates)];
 
   app.get<{ Querystring: z.infer<typeof AgentTemplateListQuery> }>(
     '/api/agent-templates/',
-    { schema: { querystring: AgentTemplateListQuery }, onRequest: use },
+    { schema: { querystring: AgentTemplateListQuery }, config: rule, onRequest: use },
     async (request) => {
       const { page, page_size, search } = request.query;
       return templates.list(request.url, companyId(request), { page, pageSize: page_size, search });
@@ -47,17 +49,17 @@ export function agentTemplateRoutes(app: FastifyInstance, templates: AgentTempla
 
   app.post<{ Body: z.infer<typeof AgentTemplateBody> }>(
     '/api/agent-templates/',
-    { schema: { body: AgentTemplateBody }, onRequest: edit },
+    { schema: { body: AgentTemplateBody }, config: rule, onRequest: edit },
     async (request, reply) => reply.code(201).send(await templates.create(companyId(request), currentUser(request).id, request.body)),
   );
 
   for (const path of ['/api/agent-templates/:id', '/api/agent-templates/:id/']) {
     app.put<IdParams & { Body: z.infer<typeof AgentTemplateBody> }>(
       path,
-      { schema: { body: AgentTemplateBody }, onRequest: edit },
+      { schema: { body: AgentTemplateBody }, config: rule, onRequest: edit },
       async (request) => templates.update(companyId(request), pathId(request), request.body),
     );
-    app.delete<IdParams>(path, { onRequest: edit }, async (request, reply) => {
+    app.delete<IdParams>(path, { config: rule, onRequest: edit }, async (request, reply) => {
       await templates.remove(companyId(request), pathId(request));
       return reply.code(204).send();
     });

@@ -208,10 +208,11 @@ describeEachDatabase('channels REST (/api/channels/)', (database) => {
       t.graph.templates.set('waba-tpl', [template]);
       const res = await acme.call(acme.agent, 'GET', `/api/channels/${wa.id}/templates/`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ results: [template] });
+      // Served from our synced copy (server/plugins/templates), in the paged `results` envelope.
+      expect(res.json()).toMatchObject({ count: 1, results: [{ meta_template_id: 't1', name: 'order_update', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: template.components }] });
       expect(t.graph.callsOf('messageTemplates').at(-1)!.args).toEqual(['waba-tpl', 'biz-token']);
       const sandbox = await ensureSandboxChannel(t.db, acme.company);
-      expect((await acme.call(acme.agent, 'GET', `/api/channels/${sandbox.id}/templates/`)).json()).toEqual({ results: [] });
+      expect((await acme.call(acme.agent, 'GET', `/api/channels/${sandbox.id}/templates/`)).json()).toMatchObject({ count: 0, results: [] });
       expect((await globex.call(globex.admin, 'GET', `/api/channels/${wa.id}/templates/`)).statusCode).toBe(404);
     });
   });

@@ -93,7 +93,7 @@ describeEachDatabase('channels end to end with the fake Meta', (database) => {
       expect(row).toBeDefined();
       return row;
     });
-    expect(storedImage).toMatchObject({ type: 'image', text: 'This one', mediaUrl: expect.stringMatching(/^\/media\/chat\//) });
+    expect(storedImage).toMatchObject({ type: 'image', text: 'This one', mediaUrl: expect.stringMatching(/^\/media\/chats\/\d+\/inbound\//) });
     expect(t.media.objects.size).toBeGreaterThan(0);
 
     // The agent replies; the fake receives it and reports sent, delivered; then the customer reads it.

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels } from '../../core/db/schema';
 import type { OutboundContent } from '../../core/meta/types';
+import { choicesContentOf } from '../../core/meta/interactive';
 import type { ChannelProvider } from '../chats/service';
 import type { RoomRecord } from '../chats/views';
 import { pageIdOf, type ChannelDeps, type ChannelService } from './service';
@@ -42,10 +43,39 @@ function fileNameOf(url: string): string | undefined {
 /** A stored message → what the Graph API sends. */
 export function outboundContent(message: Message, publicUrl: string): OutboundContent {
   if (message.type === 'template') {
-    const template = (message.data?.template ?? null) as { name?: unknown; language?: unknown; parameters?: unknown } | null;
+    const template = (message.data?.template ?? null) as { name?: unknown; language?: unknown; parameters?: unknown; header?: { type?: unknown; text?: unknown }; cards?: unknown } | null;
     if (!template || typeof template.name !== 'string' || typeof template.language !== 'string') throw new Error('The template message has no template.');
     const parameters = Array.isArray(template.parameters) ? template.parameters.map(String) : [];
-    return { kind: 'template', name: template.name, language: template.language, bodyParameters: parameters };
+    const headerType = template.header?.type;
+    const header =
+      (headerType === 'image' || headerType === 'video' || headerType === 'document') && message.media_url
+        ? { type: headerType as 'image' | 'video' | 'document', link: absoluteUrl(message.media_url, publicUrl) }
+        : headerType === 'text' && typeof template.header?.text === 'string'
+          ? { type: 'text' as const, text: template.header.text }
+          : undefined;
+    const cards = Array.isArray(template.cards)
+      ? (template.cards as { type?: string; link?: string; parameters?: unknown }[]).map((card) => ({
+          type: card.type === 'video' ? ('video' as const) : ('image' as const),
+          link: String(card.link ?? ''),
+          bodyParameters: Array.isArray(card.parameters) ? card.parameters.map(String) : [],
+        }))
+      : undefined;
+    const buttons = Array.isArray((template as { buttons?: unknown }).buttons)
+      ? ((template as { buttons: { index?: unknown; sub_type?: unknown; value?: unknown }[] }).buttons).map((b) => ({
+          index: Number(b.index),
+          subType: b.sub_type === 'copy_code' ? ('copy_code' as const) : ('url' as const),
+          value: String(b.value ?? ''),
+        }))
+      : undefined;
+    return {
+      kind: 'template',
+      name: template.name,
+      language: template.language,
+      bodyParameters: parameters,
+      ...(header ? { header } : {}),
+      ...(cards ? { cards } : {}),
+      ...(buttons?.length ? { buttons } : {}),
+    };
   }
   const kind = mediaKindOf(message);
   if (kind && message.media_url) {
@@ -74,7 +104,7 @@ export class MetaChannelProvider implements ChannelProvider {
     if (!channel || channel.status === 'disconnected') throw new Error('The channel is disconnected: reconnect it to send messages.');
     const token = this.channelsService.tokenOf(channel);
     if (!token) throw new Error('The channel has no access token: reconnect it to send messages.');
-    const content = outboundContent(message, this.deps.publicUrl);
+    const content = choicesContentOf(channel.platform, message) ?? outboundContent(message, this.deps.publicUrl);
     const graph = this.deps.graph();
     const { messageId } =
       channel.platform === 'whatsapp'

@@ -14,6 +14,7 @@ import type { Database } from '../../core/db/client';
 import { channels, memberships } from '../../core/db/schema';
 import { ApiError, badRequest, fieldError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph } from '../../core/meta/types';
+import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../core/meta/upstreamErrors';
 import { offsetOf, paged, type PageRequest } from '../team/paging';
 import { toChannel, type ChannelRow } from './views';
 
@@ -54,12 +55,20 @@ export function alreadyConnectedError(): ApiError {
   return new ApiError(409, { detail: CHANNEL_MESSAGES.alreadyConnected, code: 'already_connected' });
 }
 
-/** A Graph API refusal as the API answers it: 503 when it is worth trying again, else 400 with Meta's (reworded) message. */
-export function graphFailure(err: unknown): never {
-  if (err instanceof GraphApiError) {
-    throw new ApiError(err.retryable ? 503 : 400, { detail: err.message, code: err.retryable ? 'provider_unavailable' : 'provider_error' });
-  }
-  throw err;
+/**
+ * A Graph API failure as the API answers it: 503 with fixed wording when it is worth trying again
+ * (outage, rate limit, network: our own error text never reaches the caller), else 400 with Meta's
+ * reworded message. The token of the call never appears in the answer; the detail is logged, redacted.
+ */
+export function graphFailure(log: Pick<Logger, 'warn'>, secrets: readonly string[]) {
+  return (err: unknown): never => {
+    if (err instanceof GraphApiError) {
+      log.warn({ graph: describeUpstreamError(err, secrets) }, 'Graph API call failed');
+      if (err.retryable) throw new ApiError(503, { detail: UPSTREAM_MESSAGES.unavailable, code: 'provider_unavailable' });
+      throw new ApiError(400, { detail: redactSecrets(err.message, secrets), code: 'provider_error' });
+    }
+    throw err;
+  };
 }
 
 /** jsonb: the settings without the given keys. */
@@ -151,7 +160,7 @@ export class ChannelService {
   // ---------- Facebook pages, Instagram accounts ----------
 
   async facebookPages(userToken: string): Promise<FacebookPage[]> {
-    const pages = await this.deps.graph().managedPages(userToken).catch(graphFailure);
+    const pages = await this.deps.graph().managedPages(userToken).catch(graphFailure(this.deps.log, [userToken]));
     if (pages.length === 0) return [];
     const pageIds = pages.map((p) => p.id);
     const instagramIds = pages.flatMap((p) => (p.instagram ? [p.instagram.id] : []));
@@ -183,7 +192,7 @@ export class ChannelService {
    */
   async connect(companyId: number, input: ConnectChannelBody): Promise<{ channel: Channel; created: boolean }> {
     const graph = this.deps.graph();
-    const pages = await graph.managedPages(input.access_token).catch(graphFailure);
+    const pages = await graph.managedPages(input.access_token).catch(graphFailure(this.deps.log, [input.access_token]));
     const page = pages.find((p) => p.id === input.page_id);
     if (!page) throw fieldError('page_id', CHANNEL_MESSAGES.pageNotManaged);
     let externalId = page.id;
@@ -198,7 +207,7 @@ export class ChannelService {
 
     const holder = await this.holder(input.platform, externalId);
     if (holder && holder.companyId !== companyId) throw alreadyConnectedError();
-    await graph.subscribePage(page.id, page.access_token).catch(graphFailure);
+    await graph.subscribePage(page.id, page.access_token).catch(graphFailure(this.deps.log, [input.access_token, page.access_token]));
 
     const values = {
       status: 'active',
@@ -259,7 +268,7 @@ export class ChannelService {
     if (row.platform !== 'whatsapp' || row.status === 'disconnected' || !row.wabaId) return [];
     const token = this.tokenOf(row);
     if (!token) return [];
-    return this.deps.graph().messageTemplates(row.wabaId, token).catch(graphFailure);
+    return this.deps.graph().messageTemplates(row.wabaId, token).catch(graphFailure(this.deps.log, [token]));
   }
 }
 

@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { MessageTemplate } from '../../../contract/channels';
 import { signMetaPayload } from '../../core/meta/webhooks';
-import { GraphApiError, type FacebookProfile, type ManagedPage, type MetaGraph, type OutboundContent, type PhoneNumberInfo, type TokenInfo } from '../../core/meta/types';
+import { GraphApiError, type FacebookProfile, type ManagedPage, type MetaGraph, type OutboundContent, type PhoneNumberInfo, type TemplateCreation, type TokenInfo } from '../../core/meta/types';
 import type { TestApp } from '../../testing/testApp';
 import { WEBHOOK_PATH } from './webhooks';
 
@@ -104,6 +104,28 @@ export class InMemoryGraph implements MetaGraph {
     return this.templates.get(wabaId) ?? [];
   }
 
+  async createMessageTemplate(wabaId: string, token: string, template: TemplateCreation): Promise<{ id: string; status: string; category: string }> {
+    await this.enter('createMessageTemplate', [wabaId, token, template]);
+    const id = `tpl-${++this.seq}`;
+    const list = this.templates.get(wabaId) ?? [];
+    list.push({ id, name: template.name, language: template.language, status: 'PENDING', category: template.category, components: template.components as MessageTemplate['components'] });
+    this.templates.set(wabaId, list);
+    return { id, status: 'PENDING', category: template.category };
+  }
+
+  async editMessageTemplate(templateId: string, token: string, edit: { category?: string; components: unknown[] }): Promise<void> {
+    await this.enter('editMessageTemplate', [templateId, token, edit]);
+    for (const list of this.templates.values()) {
+      const found = list.find((t) => t.id === templateId);
+      if (found) Object.assign(found, { components: edit.components, status: 'PENDING', ...(edit.category ? { category: edit.category } : {}) });
+    }
+  }
+
+  async deleteMessageTemplate(wabaId: string, token: string, name: string, hsmId?: string): Promise<void> {
+    await this.enter('deleteMessageTemplate', [wabaId, token, name, hsmId]);
+    this.templates.set(wabaId, (this.templates.get(wabaId) ?? []).filter((t) => !(t.name === name && (!hsmId || t.id === hsmId))));
+  }
+
   async sendWhatsApp(phoneNumberId: string, token: string, to: string, content: OutboundContent): Promise<{ messageId: string }> {
     await this.enter('sendWhatsApp', [phoneNumberId, token, to, content]);
     const messageId = `wamid.OUT${++this.seq}`;
@@ -123,6 +145,11 @@ export class InMemoryGraph implements MetaGraph {
     const media = this.media.get(mediaId);
     if (!media) throw new GraphApiError('Media not found.', 404, 100);
     return media;
+  }
+
+  async uploadTemplateMedia(token: string, file: { fileName: string }): Promise<{ handle: string }> {
+    await this.enter('uploadTemplateMedia', [token, file.fileName]);
+    return { handle: `4::${Buffer.from(file.fileName).toString('base64url')}` };
   }
 
   async managedPages(userToken: string): Promise<ManagedPage[]> {

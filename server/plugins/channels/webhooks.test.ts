@@ -70,6 +70,31 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
       expect(await roomMessages(wa.id, '15550009999')).toEqual([]);
     });
 
+    it('a correctly signed delivery replayed is answered 200 and stored no second time', async () => {
+      const payload = waInbound(wa.externalId, '15550008888', 'Replayed', { id: wamid(), type: 'text', text: { body: 'once' } });
+      const before = (await events()).length;
+      const first = await postWebhook(t, payload);
+      expect(first.statusCode).toBe(200);
+      const stored = await events();
+      expect(stored).toHaveLength(before + 1);
+      expect(stored.at(-1)!.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+      // Replayed before and after processing: 200 (Meta retries anything else), nothing new stored.
+      for (let i = 0; i < 2; i++) {
+        const replay = await postWebhook(t, payload);
+        expect(replay.statusCode).toBe(200);
+        expect(replay.json()).toEqual({ received: true });
+        await t.settled();
+      }
+      expect(await events()).toHaveLength(before + 1);
+      expect(await roomMessages(wa.id, '15550008888')).toHaveLength(1);
+      // The same event serialised otherwise is other bytes (and would need its own signature): stored, processed idempotently.
+      const respaced = await postWebhook(t, JSON.stringify(payload, null, 1));
+      expect(respaced.statusCode).toBe(200);
+      await t.settled();
+      expect(await events()).toHaveLength(before + 2);
+      expect(await roomMessages(wa.id, '15550008888')).toHaveLength(1);
+    });
+
     it('other routes still parse JSON normally', async () => {
       const res = await acme.call(acme.admin, 'POST', '/api/channels/facebook_pages/', { access_token: 'nope' });
       expect(res.statusCode).toBe(400);
@@ -104,14 +129,14 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
       expect(t.hub.since(0, { topic: `page:${wa.id}`, event: 'new_message' })[0].payload.message).toMatchObject({ text: 'Again' });
     });
 
-    it('WhatsApp media is downloaded with the channel token and stored under chat/{company}/', async () => {
+    it('WhatsApp media is downloaded with the channel token and stored under the private chats/{company}/inbound/', async () => {
       t.graph.media.set('media-1', { bytes: Buffer.from('fake-jpeg'), mimeType: 'image/jpeg' });
       t.graph.media.set('media-2', { bytes: Buffer.from('OggS'), mimeType: 'audio/ogg; codecs=opus' });
       await postWebhook(t, waInbound(wa.externalId, '15551230002', 'Pic Sender', { id: wamid(), type: 'image', image: { id: 'media-1', mime_type: 'image/jpeg', caption: 'My cat' } }));
       await postWebhook(t, waInbound(wa.externalId, '15551230002', 'Pic Sender', { id: wamid(), type: 'audio', audio: { id: 'media-2', mime_type: 'audio/ogg; codecs=opus' } }));
       await t.settled();
       const [image, audio] = await roomMessages(wa.id, '15551230002');
-      expect(image).toMatchObject({ type: 'image', text: 'My cat', mediaType: 'image/jpeg', mediaUrl: expect.stringMatching(new RegExp(`^/media/chat/${acme.company}/[0-9a-f-]{36}\\.jpg$`)) });
+      expect(image).toMatchObject({ type: 'image', text: 'My cat', mediaType: 'image/jpeg', mediaUrl: expect.stringMatching(new RegExp(`^/media/chats/${acme.company}/inbound/[0-9a-f-]{36}\\.jpg$`)) });
       expect(audio).toMatchObject({ type: 'audio', mediaType: 'audio/ogg', mediaUrl: expect.stringMatching(/\.ogg$/) });
       const key = image.mediaUrl!.replace('/media/', '');
       expect((await t.media.get(key))!.bytes.toString()).toBe('fake-jpeg');

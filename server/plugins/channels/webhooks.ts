@@ -2,23 +2,28 @@
  * Meta's webhooks at one public endpoint, /api/webhooks/meta/ (no login):
  *   GET  the subscription handshake (hub.mode, hub.verify_token → hub.challenge);
  *   POST accepted only with a valid X-Hub-Signature-256 over the raw bytes, stored in
- *        webhook_events and answered 200 at once; processed in the background.
+ *        webhook_events and answered 200 at once; processed in the background. A delivery whose
+ *        bytes were already received (Meta's retries, or a captured request replayed) is answered
+ *        200 too (Meta retries anything else) and stored no second time: rows are unique by the
+ *        SHA-256 of the raw body.
  * Processing is durable and idempotent: events are claimed with FOR UPDATE SKIP LOCKED (several
  * processes may run), a failure counts an attempt and is retried with back-off, unprocessed events
  * are picked up at start and periodically, and replaying an event changes nothing (messages are
  * keyed by the provider's id, statuses only move forward).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type WebhookEvent } from '../../core/meta/types';
-import { parseMetaWebhook, verifyMetaSignature } from '../../core/meta/webhooks';
+import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type TemplateWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../core/meta/types';
+import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../core/meta/webhooks';
+import { parseJsonSafely, stripNul } from '../../core/input';
 import { extensionFor, type MediaStorage } from '../../core/storage/types';
 import { ChatError, isRetryableSendError, type ChatService } from '../chats/service';
 import type { ChannelDeps, ChannelService } from './service';
+import { access } from '../../core/access';
 import type { ChannelRow } from './views';
 
 export const WEBHOOK_PATH = '/api/webhooks/meta/';
@@ -54,6 +59,14 @@ export class WebhookProcessor {
   timing: WebhookTiming = { ...DEFAULT_WEBHOOK_TIMING };
   /** Runs at each sweep besides the events (the plugin resumes in-progress signups there). */
   onSweep: (() => Promise<unknown>) | null = null;
+  /** Template review and quality events of a WABA (the templates plugin sets it; ignored without). */
+  templateEvents: ((event: TemplateWebhookEvent) => Promise<void>) | null = null;
+  /** Broadcast statuses, replies and opt-outs (the broadcasts engine sets it; ignored without). */
+  broadcastEvents: {
+    status(channel: ChannelRow, event: StatusWebhookEvent): Promise<void>;
+    inbound(channel: ChannelRow, event: InboundWebhookMessage): Promise<void>;
+    preference(channel: ChannelRow, event: UserPreferenceWebhookEvent): Promise<void>;
+  } | null = null;
   private readonly inFlight = new Set<number>();
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -76,12 +89,18 @@ export class WebhookProcessor {
     return delays;
   }
 
-  async store(payload: unknown): Promise<number> {
+  /**
+   * Stores a delivery; null when the same raw bytes were stored before (a replay). Without
+   * `rawBody` (events built in process) nothing is deduplicated.
+   */
+  async store(payload: unknown, rawBody?: Buffer): Promise<number | null> {
+    const bodyHash = rawBody ? createHash('sha256').update(rawBody).digest('hex') : null;
     const [row] = await this.db
       .insert(webhookEvents)
-      .values({ provider: 'meta', payload: payload as object, receivedAt: this.deps.clock.now() })
+      .values({ provider: 'meta', payload: payload as object, receivedAt: this.deps.clock.now(), bodyHash })
+      .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.bodyHash] })
       .returning({ id: webhookEvents.id });
-    return row.id;
+    return row?.id ?? null;
   }
 
   start(): void {
@@ -200,6 +219,7 @@ export class WebhookProcessor {
   /** One stored payload: every event in it, in order. Throws to have the whole payload retried (each part is idempotent). */
   async processEvent(payload: unknown): Promise<void> {
     const cache = new Map<string, ChannelRow | null>();
+    if (this.templateEvents) for (const event of parseTemplateWebhook(payload)) await this.templateEvents(event);
     for (const event of parseMetaWebhook(payload)) {
       const key = `${event.platform}:${event.channelExternalId}`;
       if (!cache.has(key)) cache.set(key, await this.deps.channels.activeChannel(event.platform, event.channelExternalId));
@@ -214,6 +234,7 @@ export class WebhookProcessor {
 
   private async apply(channel: ChannelRow, event: WebhookEvent): Promise<void> {
     if (event.kind === 'message') await this.inbound(channel, event);
+    else if (event.kind === 'user_preference') await this.broadcastEvents?.preference(channel, event);
     else await this.status(channel, event);
   }
 
@@ -223,6 +244,7 @@ export class WebhookProcessor {
     } else if (event.messageId) {
       await this.deps.chats.applyStatusByExternalId(channel.id, event.messageId, event.status, event.error ?? undefined);
     }
+    await this.broadcastEvents?.status(channel, event);
   }
 
   private async inbound(channel: ChannelRow, event: InboundWebhookMessage): Promise<void> {
@@ -235,6 +257,7 @@ export class WebhookProcessor {
       .where(and(eq(rooms.channelId, channel.id), eq(messages.clientId, clientId)))
       .limit(1);
     if (stored) return;
+    await this.broadcastEvents?.inbound(channel, event);
     const existingRoom = await this.deps.chats.roomByCustomer(channel.id, event.customerId);
     if (existingRoom?.blockedAt) return;
 
@@ -289,7 +312,8 @@ export class WebhookProcessor {
     const mimeType = media.mimeType.split(';')[0].trim().toLowerCase();
     const ext = extensionFor(mimeType);
     if (!ext) return { ok: false, reason: `unsupported type ${mimeType || 'unknown'}` };
-    const saved = await this.deps.storage().put(`chat/${channel.companyId}/${randomUUID()}.${ext}`, media.bytes, mimeType);
+    // Under the company's private chat prefix, like the console's uploads: served only with a signed URL.
+    const saved = await this.deps.storage().put(`chats/${channel.companyId}/inbound/${randomUUID()}.${ext}`, media.bytes, mimeType);
     return { ok: true, url: saved.url, mimeType };
   }
 }
@@ -303,7 +327,8 @@ export function webhookRoutes(processor: WebhookProcessor, config: AppConfig) {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, async (request, reply) => {
+    // Meta's subscription handshake: answered only with our verify token.
+    app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, { config: { access: access.signedWebhook('Meta subscription handshake: hub.verify_token must match') } }, async (request, reply) => {
       const q = request.query;
       const token = q['hub.verify_token'] ?? '';
       if (q['hub.mode'] === 'subscribe' && constantTimeEqual(token, config.meta.verifyToken) && typeof q['hub.challenge'] === 'string') {
@@ -312,7 +337,7 @@ export function webhookRoutes(processor: WebhookProcessor, config: AppConfig) {
       return reply.code(403).send({ detail: 'Verification failed.', code: 'verification_failed' });
     });
 
-    app.post(WEBHOOK_PATH, async (request, reply) => {
+    app.post(WEBHOOK_PATH, { config: { access: access.signedWebhook('Meta deliveries: X-Hub-Signature-256 over the raw body') } }, async (request, reply) => {
       const raw = request.body;
       const header = request.headers['x-hub-signature-256'];
       if (!Buffer.isBuffer(raw) || !verifyMetaSignature(raw, Array.isArray(header) ? header[0] : header, config.meta.appSecret)) {
@@ -320,12 +345,13 @@ export function webhookRoutes(processor: WebhookProcessor, config: AppConfig) {
       }
       let payload: unknown;
       try {
-        payload = JSON.parse(raw.toString('utf8'));
+        // Same depth limit as every body; NULs stripped (PostgreSQL cannot store them, and refusing would make Meta retry forever).
+        payload = stripNul(parseJsonSafely(raw.toString('utf8')));
       } catch {
         return reply.code(400).send({ detail: 'Invalid JSON.', code: 'parse_error' });
       }
-      await processor.store(payload);
-      processor.kick();
+      // A replay is acknowledged like the first delivery, and changes nothing.
+      if ((await processor.store(payload, raw)) !== null) processor.kick();
       return reply.code(200).send({ received: true });
     });
   };

@@ -275,8 +275,11 @@ describeEachDatabase('chats topics (page:*, room:*)', (database) => {
 
       const empty = await hub.push(ctx, 'send_message', { message: { text: '  ', client_id: 'send-2' } });
       expect(empty.response.reason).toBe('invalid payload');
+      // Spec §7 clients send no client_id: accepted, without idempotency.
       const noClientId = await hub.push(ctx, 'send_message', { message: { text: 'x' } });
-      expect(noClientId.response).toMatchObject({ reason: 'invalid payload', errors: { message: expect.any(Array) } });
+      expect(noClientId.response).toMatchObject({ message: { text: 'x', client_id: null } });
+      const badClientId = await hub.push(ctx, 'send_message', { message: { text: 'x', client_id: 7 } });
+      expect(badClientId.response).toMatchObject({ reason: 'invalid payload', errors: { 'message.client_id': expect.any(Array) } });
     });
 
     it('delivery status only moves forward; a failing provider marks the message failed with the error', async () => {

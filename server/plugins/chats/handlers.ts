@@ -15,12 +15,13 @@ import {
   ViewPayload,
   FetchRoomsPayload,
   RoomJoinPayload,
-  SendMessagePayload,
+  sendMessagePayload,
   TagPayload,
   UpdateUserPayload,
 } from '../../../contract/chats';
 import { canManage, canView } from '../../../contract/permissions';
-import { zodFieldErrors } from '../../core/errors';
+import { parseFields, zodFieldErrors } from '../../core/errors';
+import { topicAccess } from '../../core/access/topics';
 import type { ChannelContext, ChannelHandler, RealtimeHub, Reply, SocketIdentity } from '../../core/realtime/types';
 import { ChatError, type ChatActor, type ChatService } from './service';
 
@@ -39,9 +40,9 @@ export function actorOf(identity: SocketIdentity): ChatActor {
 
 /** A join or push payload parsed with a contract schema; a missing payload counts as `{}`. */
 function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
-  const result = schema.safeParse(payload ?? {});
-  if (!result.success) throw new ChatError('invalid payload', zodFieldErrors(result.error));
-  return result.data;
+  const result = parseFields(schema, payload ?? {});
+  if (!result.ok) throw new ChatError('invalid payload', result.fields);
+  return result.value;
 }
 
 /** The numeric id of `prefix:{id}`, or null. */
@@ -142,7 +143,13 @@ async function setViewing(chats: ChatService, hub: Pick<RealtimeHub, 'trackPrese
   if (!viewing && was) hub?.untrackPresence(ctx);
 }
 
-export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPresence' | 'untrackPresence'> | null): ChannelHandler {
+/** `ownMediaBases`: URL prefixes of this server's own media a message may link to over plain http (contract/chats.ts isAllowedMediaUrl). */
+export function roomChannel(
+  chats: ChatService,
+  hub: Pick<RealtimeHub, 'trackPresence' | 'untrackPresence'> | null,
+  ownMediaBases: readonly string[] = [],
+): ChannelHandler {
+  const SendMessagePayload = sendMessagePayload(ownMediaBases);
   const roomOf = async (ctx: ChannelContext) => {
     const roomId = ctx.assigns.roomId as number;
     // Re-checked on every push: a room re-tagged away from a restricted agent closes to them at once.
@@ -177,10 +184,9 @@ export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPre
             return ok({});
           }
           case CHAT_EVENTS.fetchMessages: {
-            const { before_timestamp } = parse(FetchMessagesPayload, payload);
-            const beforeId = (payload as { before_id?: unknown } | null)?.before_id;
+            const { before_timestamp, before_id } = parse(FetchMessagesPayload, payload);
             const room = await roomOf(ctx);
-            return ok(await chats.olderMessages(room.id, { timestamp: before_timestamp, id: typeof beforeId === 'number' ? beforeId : null }));
+            return ok(await chats.olderMessages(room.id, { timestamp: before_timestamp, id: before_id ?? null }));
           }
           case CHAT_EVENTS.updateUser: {
             requireManage(ctx);
@@ -214,7 +220,22 @@ export function roomChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPre
 }
 
 /** Registers page:* and room:* on the hub. */
-export function registerChatChannels(hub: RealtimeHub, chats: ChatService): void {
-  hub.registerChannel('page', pageChannel(chats));
-  hub.registerChannel('room', roomChannel(chats, hub));
+export function registerChatChannels(hub: RealtimeHub, chats: ChatService, ownMediaBases: readonly string[] = []): void {
+  hub.registerChannel('page', chatTopicAccess.page(chats), pageChannel(chats));
+  hub.registerChannel('room', chatTopicAccess.room(chats), roomChannel(chats, hub, ownMediaBases));
 }
+
+/** The declared access of the inbox's topics, checked by the hub before each join (the handlers re-check, and add the agent feature's restriction). */
+export const chatTopicAccess = {
+  page: (chats: ChatService) =>
+    topicAccess.companyResource({
+      permission: { area: 'chats', access: 'view' },
+      fixed: ['lobby'],
+      belongsTo: async (pageId, identity) => (await chats.channel(identity.companyId, pageId)) !== null,
+    }),
+  room: (chats: ChatService) =>
+    topicAccess.companyResource({
+      permission: { area: 'chats', access: 'view' },
+      belongsTo: async (roomId, identity) => (await chats.roomRecord(roomId))?.companyId === identity.companyId,
+    }),
+};

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { Paged } from '../../../contract/api';
 import { PresignedUploadQuery, type Message, type PresignedUpload, type Tag } from '../../../contract/chats';
 import { extensionFor } from '../../core/storage/types';
-import { currentUser, requireUser } from '../../core/auth/requireUser';
+import { currentUser } from '../../core/auth/requireUser';
+import { access } from '../../core/access';
 import { fieldError, forbidden, notFound, validationError } from '../../core/errors';
-import { requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
 import { ChatError, type ChatActor, type ChatService } from './service';
 
 export function requestActor(request: FastifyRequest): ChatActor {
@@ -25,7 +25,7 @@ export function requestActor(request: FastifyRequest): ChatActor {
 }
 
 const MessagesQuery = z.object({
-  before_id: z.coerce.number().int().positive().optional(),
+  before_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   before: z.string().max(40).optional(),
 });
 
@@ -50,16 +50,16 @@ export function attachmentFileName(fileName: string, extension: string): string 
 }
 
 export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
-  const guard = [requireUser, requireCompany, requirePermission('chats', 'view')];
+  const view = { access: access.company('chats', 'view') };
 
-  app.get('/api/tags/', { onRequest: guard }, async (request): Promise<Paged<Tag>> => {
+  app.get('/api/tags/', { config: view }, async (request): Promise<Paged<Tag>> => {
     const results = await chats.listTags(requestActor(request));
     return { count: results.length, next: null, previous: null, results };
   });
 
   app.get<{ Querystring: PresignedUploadQuery }>(
     '/api/chats/presigned_url/',
-    { onRequest: [requireUser, requireCompany, requirePermission('chats', 'manage')], schema: { querystring: PresignedUploadQuery } },
+    { config: { access: access.company('chats', 'manage') }, schema: { querystring: PresignedUploadQuery } },
     async (request): Promise<PresignedUpload> => {
       const { file_name, file_type } = request.query;
       const extension = ATTACHMENT_TYPE.test(file_type) ? extensionFor(file_type) : undefined;
@@ -77,7 +77,7 @@ export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
 
   app.get<{ Params: { id: string }; Querystring: z.infer<typeof MessagesQuery> }>(
     '/api/chats/rooms/:id/messages/',
-    { onRequest: guard, schema: { querystring: MessagesQuery } },
+    { config: view, schema: { querystring: MessagesQuery } },
     async (request): Promise<{ messages: Message[]; has_more: boolean }> => {
       if (!/^\d{1,9}$/.test(request.params.id)) throw notFound();
       try {

@@ -32,6 +32,7 @@ function runtime(app: FastifyInstance): Runtime {
       db: app.services.get('Database'),
       clock: app.services.get('Clock'),
       hub: () => created.hubOverride ?? findHub(app) ?? silentHub,
+      storage: () => app.services.get('MediaStorage'),
       log: app.log,
     });
     rt = created;

@@ -26,6 +26,9 @@ import type { Database } from '../../core/db/client';
 import { channels, companies, memberships, messages, roomReads, roomTags, rooms, tags, users } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
 import { GraphApiError } from '../../core/meta/types';
+import { mediaUrlForCompany, storedMediaUrl } from '../../core/storage/privateMedia';
+import { checkTemplateSend } from '../templates/sendCheck';
+import type { MediaStorage } from '../../core/storage/types';
 import { pageTopic, roomTopic, toMessage, toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 
 /** What the inbox needs from the hub to announce changes. */
@@ -65,7 +68,8 @@ export interface OutgoingInput {
   media_url?: string | null;
   media_type?: string | null;
   type?: MessageType;
-  client_id: string;
+  /** The sender's idempotency key; without one (spec §7 clients) every send stores a new message. */
+  client_id?: string | null;
   /** type 'template' only: the approved WhatsApp template and its body parameters (kept in data.template). */
   template?: TemplateSendPayload | null;
 }
@@ -129,6 +133,8 @@ export interface ChatDeps {
   clock: Clock;
   /** The hub, resolved when used (it may be attached after the service is built). */
   hub: () => Broadcaster;
+  /** Media storage: every message handed out carries a freshly signed URL for a private attachment. */
+  storage: () => MediaStorage;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -141,8 +147,14 @@ export class ChatService {
   private closed = false;
   /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
   deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
+  /** Runs in the background (waited for by settled()) after each customer message is stored, a replay's too: the bots plugin answers there and dedupes on the message id. */
+  afterInbound: ((room: RoomRecord, message: Message) => Promise<void>) | null = null;
 
   constructor(private readonly deps: ChatDeps) {}
+
+  /** A stored message as it is handed out: a private attachment's URL signed for the message's company, now. */
+  private readonly message = (row: MessageRow): Message =>
+    toMessage(row, (url, companyId) => mediaUrlForCompany(this.deps.storage(), url, companyId));
 
   private get db(): Database {
     return this.deps.db;
@@ -271,7 +283,7 @@ export class ChatService {
       .from(messages)
       .where(inArray(messages.roomId, roomIds))
       .orderBy(messages.roomId, desc(messages.id));
-    for (const row of rows) map.set(row.roomId, toMessage(row));
+    for (const row of rows) map.set(row.roomId, this.message(row));
     return map;
   }
 
@@ -293,7 +305,7 @@ export class ChatService {
 
   private async newestMessages(roomId: number): Promise<Message[]> {
     const rows = await this.db.select().from(messages).where(eq(messages.roomId, roomId)).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
-    return rows.reverse().map(toMessage);
+    return rows.reverse().map(this.message);
   }
 
   /** fetch_rooms: newest activity first, CHAT_PAGE_SIZE per page from 1. */
@@ -332,7 +344,7 @@ export class ChatService {
         .where(and(eq(messages.roomId, room.id), gt(messages.id, lastMessageId)))
         .orderBy(asc(messages.id))
         .limit(MAX_MISSED);
-      missed = rows.map(toMessage);
+      missed = rows.map(this.message);
     }
     return { room: await this.roomDetail(room, actor.userId), missed };
   }
@@ -365,7 +377,7 @@ export class ChatService {
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(CHAT_PAGE_SIZE + 1);
     const has_more = rows.length > CHAT_PAGE_SIZE;
-    return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(toMessage), has_more };
+    return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(this.message), has_more };
   }
 
   // ---------- room changes ----------
@@ -395,7 +407,8 @@ export class ChatService {
       const [row] = await this.db
         .select({ id: tags.id, name: tags.name })
         .from(tags)
-        .where(and(eq(tags.companyId, companyId), sql`lower(${tags.name}) = ${clean.toLowerCase()}`));
+        // lower() on both sides: JavaScript's and the database's lower-casing differ beyond ASCII (found by the fuzz: 'Ꟊ').
+        .where(and(eq(tags.companyId, companyId), sql`lower(${tags.name}) = lower(${clean})`));
       return row;
     };
     const existing = await find();
@@ -468,11 +481,12 @@ export class ChatService {
       origin: 'agent',
       type: input.type ?? (input.media_url ? 'image' : 'text'),
       text: input.text ?? null,
-      mediaUrl: input.media_url ?? null,
+      // Our own media is stored by its plain URL (a signed one handed back loses its signature).
+      mediaUrl: storedMediaUrl(this.deps.storage(), input.media_url),
       mediaType: input.media_type ?? null,
       data: input.type === 'template' && input.template ? { template: input.template } : null,
       status: 'pending',
-      clientId: input.client_id,
+      clientId: input.client_id ?? null,
       senderUserId: actor.userId,
       senderName: actor.name,
       createdAt: this.deps.clock.now(),
@@ -484,28 +498,59 @@ export class ChatService {
     if (onPage) await this.broadcast(pageTopic(pageId), CHAT_EVENTS.newMessage, { room_id: message.room_id, message });
   }
 
-  /** send_message: stored first (idempotent on client_id), announced, then handed to the channel. */
+  /** send_message: stored first (idempotent on client_id when the client gives one), announced, then handed to the channel. */
   async sendMessage(actor: ChatActor, room: RoomRecord, input: OutgoingInput): Promise<{ message: Message; created: boolean }> {
     if (room.blockedAt) throw new ChatError('blocked');
     if (input.type === 'template') {
       if (!input.template) throw new ChatError('invalid payload', { template: ['This field is required.'] });
       if (room.platform !== 'whatsapp' && room.platform !== 'sandbox') throw new ChatError('invalid payload', { template: ['Templates can only be sent on WhatsApp.'] });
+      const problem = await checkTemplateSend(this.db, room, input.template, input.media_url);
+      if (problem) throw new ChatError('invalid payload', { template: [problem] });
     } else if (!input.text?.trim() && !input.media_url?.trim()) {
       throw new ChatError('invalid payload', { message: ['A text or a media_url is required.'] });
     }
     if (input.type !== 'template' && this.windowClosed(room)) {
       // A resend of a message stored while the window was open still answers the stored one.
-      const [existing] = await this.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.roomId, room.id), eq(messages.clientId, input.client_id)));
-      if (existing) return { message: toMessage(existing), created: false };
+      const [existing] = input.client_id
+        ? await this.db
+            .select()
+            .from(messages)
+            .where(and(eq(messages.roomId, room.id), eq(messages.clientId, input.client_id)))
+        : [];
+      if (existing) return { message: this.message(existing), created: false };
       throw new ChatError(WINDOW_CLOSED_REASON, WINDOW_CLOSED_ERRORS);
     }
     const { row, created } = await this.storeMessage(this.agentMessage(actor, room, input));
-    const message = toMessage(row);
+    const message = this.message(row);
     if (created) {
       await this.markRead(room.id, actor.userId);
+      await this.announceMessage(message, room.channelId);
+      this.deliver(room, message);
+    }
+    return { message, created };
+  }
+
+  /** A bot's message (origin bot): stored idempotently on client_id, then announced and delivered like an agent's. */
+  async sendBotMessage(
+    room: RoomRecord,
+    input: Omit<OutgoingInput, 'template'> & { data?: Record<string, unknown> | null; sender_name: string },
+  ): Promise<{ message: Message; created: boolean }> {
+    const { row, created } = await this.storeMessage({
+      companyId: room.companyId,
+      roomId: room.id,
+      origin: 'bot' satisfies MessageOrigin,
+      type: input.type ?? (input.media_url ? 'image' : 'text'),
+      text: input.text ?? null,
+      mediaUrl: storedMediaUrl(this.deps.storage(), input.media_url),
+      mediaType: input.media_type ?? null,
+      data: input.data ?? null,
+      status: 'pending',
+      clientId: input.client_id ?? null,
+      senderName: input.sender_name,
+      createdAt: this.deps.clock.now(),
+    });
+    const message = this.message(row);
+    if (created) {
       await this.announceMessage(message, room.channelId);
       this.deliver(room, message);
     }
@@ -560,7 +605,7 @@ export class ChatService {
             this.delivering.delete(messageId);
             return;
           }
-          this.deliver(room, toMessage(row), attempt + 1);
+          this.deliver(room, this.message(row), attempt + 1);
         })().catch((err) => {
           this.delivering.delete(messageId);
           this.deps.log?.error({ err, messageId }, 'retrying a delivery');
@@ -599,7 +644,7 @@ export class ChatService {
       if (this.delivering.has(message.id)) continue;
       const room = await this.roomRecord(message.roomId);
       if (!room) continue;
-      this.deliver(room, toMessage(message));
+      this.deliver(room, this.message(message));
       resumed++;
     }
     return resumed;
@@ -621,7 +666,7 @@ export class ChatService {
       .where(and(eq(messages.id, messageId), inArray(messages.status, behind)))
       .returning();
     if (!row) return null;
-    const message = toMessage(row);
+    const message = this.message(row);
     await this.broadcast(roomTopic(row.roomId), CHAT_EVENTS.messageStatus, message);
     return message;
   }
@@ -657,7 +702,7 @@ export class ChatService {
         ),
       )
       .returning();
-    const changed = rows.sort((a, b) => a.id - b.id).map(toMessage);
+    const changed = rows.sort((a, b) => a.id - b.id).map(this.message);
     for (const message of changed) await this.broadcast(roomTopic(room.id), CHAT_EVENTS.messageStatus, message);
     return changed;
   }
@@ -669,7 +714,7 @@ export class ChatService {
       .set({ status: 'read' })
       .where(and(eq(messages.roomId, roomId), ne(messages.origin, 'user'), inArray(messages.status, ['sent', 'delivered'])))
       .returning();
-    const changed = rows.sort((a, b) => a.id - b.id).map(toMessage);
+    const changed = rows.sort((a, b) => a.id - b.id).map(this.message);
     for (const message of changed) await this.broadcast(roomTopic(roomId), CHAT_EVENTS.messageStatus, message);
     return changed;
   }
@@ -714,7 +759,7 @@ export class ChatService {
     const stored: Message[] = [];
     for (const m of input.messages) {
       const { row, created: isNew } = await this.storeMessage(this.agentMessage(actor, record, { text: m.text, client_id: m.client_id, type: 'text' }));
-      if (isNew) stored.push(toMessage(row));
+      if (isNew) stored.push(this.message(row));
     }
     if (created) await this.announceNewRoom(record);
     else for (const message of stored) await this.announceMessage(message, record.channelId);
@@ -735,7 +780,7 @@ export class ChatService {
       origin: 'user' satisfies MessageOrigin,
       type: input.type,
       text: input.text ?? null,
-      mediaUrl: input.mediaUrl ?? null,
+      mediaUrl: storedMediaUrl(this.deps.storage(), input.mediaUrl),
       mediaType: input.mediaType ?? null,
       data: input.data ?? null,
       clientId: input.clientId ?? null,
@@ -743,7 +788,7 @@ export class ChatService {
       senderName: input.name,
       createdAt: this.deps.clock.now(),
     });
-    const message = toMessage(row);
+    const message = this.message(row);
     if (created) {
       await this.db
         .update(rooms)
@@ -753,6 +798,8 @@ export class ChatService {
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);
     }
+    const after = this.afterInbound;
+    if (after) this.track(after(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
     return { room: record, message, created, roomCreated };
   }
 
@@ -764,7 +811,7 @@ export class ChatService {
       .where(and(eq(messages.roomId, roomId), gt(messages.id, afterId)))
       .orderBy(asc(messages.id))
       .limit(limit);
-    return rows.map(toMessage);
+    return rows.map(this.message);
   }
 
   async roomByCustomer(channelId: number, externalUserId: string): Promise<RoomRecord | null> {

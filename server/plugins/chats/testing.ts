@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultPermissions, type PermissionMap, type RoleId } from '../../../contract/permissions';
 import type { ChannelContext, ChannelHandler, RealtimeHub, Reply, SocketIdentity } from '../../core/realtime/types';
+import { checkTopicAccess, type TopicAccessRule } from '../../core/access/topics';
 
 export interface Broadcast {
   topic: string;
@@ -16,13 +17,18 @@ export interface FakeSocket extends ChannelContext {
 
 export class FakeHub implements RealtimeHub {
   readonly handlers = new Map<string, ChannelHandler>();
+  readonly rules = new Map<string, TopicAccessRule>();
   readonly broadcasts: Broadcast[] = [];
   readonly presence: { topic: string; key: string; meta: Record<string, unknown> }[] = [];
   private readonly tracked = new Map<ChannelContext, { topic: string; key: string; meta: Record<string, unknown> }[]>();
 
-  registerChannel(prefix: string, handler: ChannelHandler): void {
+  registerChannel(prefix: string, access: TopicAccessRule, handler: ChannelHandler): void {
     if (this.handlers.has(prefix)) throw new Error(`duplicate prefix ${prefix}`);
     this.handlers.set(prefix, handler);
+    this.rules.set(prefix, access);
+  }
+  topicAccess(): { prefix: string; access: TopicAccessRule }[] {
+    return [...this.rules].map(([prefix, access]) => ({ prefix, access }));
   }
   async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
     this.broadcasts.push({ topic, event, payload: JSON.parse(JSON.stringify(payload)) });
@@ -52,7 +58,9 @@ export class FakeHub implements RealtimeHub {
   async join(identity: SocketIdentity, topic: string, payload: unknown = {}): Promise<{ reply: { status: string; response: any }; ctx: FakeSocket }> {
     const pushed: FakeSocket['pushed'] = [];
     const ctx: FakeSocket = { topic, identity, assigns: {}, pushed, push: (event, p) => pushed.push({ event, payload: p }) };
-    const reply = await this.handler(topic).join(topic, payload, ctx);
+    // Like the real hub: the prefix's declared rule first, then the handler.
+    const verdict = await checkTopicAccess(this.rules.get(topic.split(':')[0])!, topic, identity);
+    const reply = verdict.ok ? await this.handler(topic).join(topic, payload, ctx) : { status: 'error', response: { reason: verdict.reason } };
     return { reply: JSON.parse(JSON.stringify(reply)), ctx };
   }
 

@@ -13,14 +13,20 @@ export const roomTopic = (roomId: number) => `room:${roomId}`;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function toMessage(row: MessageRow): Message {
+/**
+ * What a stored media_url becomes for the message's company (a private attachment's signed URL,
+ * server/core/storage/privateMedia.ts mediaUrlForCompany); rows keep the plain URL.
+ */
+export type MediaUrlReader = (storedUrl: string | null, companyId: number) => string | null;
+
+export function toMessage(row: MessageRow, mediaUrl: MediaUrlReader): Message {
   return {
     id: row.id,
     room_id: row.roomId,
     origin: row.origin as MessageOrigin,
     type: row.type as MessageType,
     text: row.text,
-    media_url: row.mediaUrl,
+    media_url: mediaUrl(row.mediaUrl, row.companyId),
     media_type: row.mediaType,
     data: row.data ?? null,
     status: (row.status as DeliveryStatus | null) ?? null,

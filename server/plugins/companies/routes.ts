@@ -2,8 +2,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CompanyCreateBody, CompanyUpdateBody } from '../../../contract/validation';
-import { currentUser, requireUser } from '../../core/auth/requireUser';
-import { companyForbidden, companyHeader, requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
+import { currentUser } from '../../core/auth/requireUser';
+import { access } from '../../core/access';
+import { companyForbidden, companyHeader } from '../../core/tenancy/requireCompany';
 import type { CompanyService } from './service';
 
 type IdParams = { Params: { id: string } };
@@ -25,13 +26,13 @@ export function companyRoutes(app: FastifyInstance, companies: CompanyService): 
   // Creating a company needs no Company header: the user may have none yet.
   app.post<{ Body: z.infer<typeof CompanyCreateBody> }>(
     '/api/companies/',
-    { schema: { body: CompanyCreateBody }, onRequest: requireUser },
+    { schema: { body: CompanyCreateBody }, config: { access: access.user() } },
     async (request, reply) => {
       return reply.code(201).send(await companies.create(currentUser(request).id, request.body));
     },
   );
 
-  app.get<IdParams>('/api/companies/:id/account/', { onRequest: [requireUser, headerMatchesPath] }, async (request) => {
+  app.get<IdParams>('/api/companies/:id/account/', { config: { access: access.user() }, onRequest: headerMatchesPath }, async (request) => {
     return companies.account(currentUser(request).id, pathCompanyId(request));
   });
 
@@ -39,12 +40,13 @@ export function companyRoutes(app: FastifyInstance, companies: CompanyService): 
     '/api/companies/:id/',
     {
       schema: { body: CompanyUpdateBody },
-      onRequest: [requireUser, requireCompany, headerMatchesPath, requirePermission('your_account', 'manage')],
+      config: { access: access.company('your_account', 'manage') },
+      onRequest: headerMatchesPath,
     },
     async (request) => {
       return companies.update(currentUser(request).id, pathCompanyId(request), request.body);
     },
   );
 
-  app.get('/api/roles/', { onRequest: [requireUser, requireCompany] }, async () => companies.roles());
+  app.get('/api/roles/', { config: { access: access.company() } }, async () => companies.roles());
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Room } from '../../../contract/chats';
@@ -47,5 +48,22 @@ describeEachDatabase('demo inbox seed', (database) => {
     expect(listed.flatMap((r) => r.tags.map((tag) => tag.name))).toContain('billing');
 
     expect(await sandboxLinkOf(t.db, DEMO.companies.demo.name, t.config.publicUrl)).toBe(`${t.config.publicUrl}/sandbox/${sandbox.simulatorKey}`);
+  });
+
+  it("keeps the demo's pictures in our own media storage (as the company's chat attachments), never on another site", async () => {
+    const [demo] = await t.db.select().from(companies).where(eq(companies.name, DEMO.companies.demo.name));
+    const withMedia = (await t.db.select().from(messages).where(eq(messages.companyId, demo.id))).filter((m) => m.mediaUrl);
+    expect(withMedia.length).toBeGreaterThan(0);
+    for (const row of withMedia) {
+      const url = new URL(row.mediaUrl!, t.config.publicUrl);
+      expect(url.origin).toBe(new URL(t.config.publicUrl).origin);
+      const key = url.pathname.replace(/^\/media\//, '');
+      expect(key).toMatch(new RegExp(`^chats/${demo.id}/demo/[a-z0-9-]+\\.png$`));
+      expect(row.mediaType).toBe('image/png');
+      const stored = await t.app.services.get('MediaStorage').get(key);
+      const shipped = await readFile(new URL('./assets/demo-cart.png', import.meta.url));
+      expect(stored?.bytes.equals(shipped)).toBe(true);
+      expect(stored?.bytes.subarray(1, 4).toString()).toBe('PNG');
+    }
   });
 });

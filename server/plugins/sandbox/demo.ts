@@ -3,14 +3,22 @@
  * conversations spread over the last days — customer, agent and bot messages, tags (including an
  * agent tag), one paused room and one blocked room — so the inbox has something to show at once.
  */
+import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
+import type { MediaStorage } from '../../core/storage/types';
 import { channels, companies, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { ensureSandboxChannel, simulatorUrl } from './service';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-type Line = [origin: 'user' | 'agent' | 'bot', text: string, minutesAgo: number, extra?: { type?: string; mediaUrl?: string; data?: Record<string, unknown> }];
+/** The demo's pictures, shipped in the repository (assets/) and stored like a customer's upload: nothing is loaded from another site. */
+const DEMO_MEDIA = {
+  cart: { file: 'demo-cart.png', contentType: 'image/png' },
+} as const;
+type DemoMediaName = keyof typeof DEMO_MEDIA;
+
+type Line = [origin: 'user' | 'agent' | 'bot', text: string, minutesAgo: number, extra?: { type?: string; media?: DemoMediaName; data?: Record<string, unknown> }];
 
 interface DemoRoom {
   externalId: string;
@@ -91,7 +99,7 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       lines: [
         ['user', 'Bonjour, can I pay my order in three instalments?', DAY + 60],
         ['agent', 'Hello Fatima! Yes, for orders above 300 € you can choose it at checkout.', DAY + 45],
-        ['user', 'Here is my cart', DAY + 40, { type: 'image', mediaUrl: 'https://picsum.photos/seed/cart/480/320' }],
+        ['user', 'Here is my cart', DAY + 40, { type: 'image', media: 'cart' }],
         ['agent', 'Your cart qualifies. Shall I send you the payment link?', DAY + 30],
         ['user', 'Yes please', DAY + 25],
         ['agent', 'Done, you should have it by e-mail now.', DAY + 20],
@@ -101,9 +109,25 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
   ];
 }
 
-/** Inside the demo seed's transaction: the company's sandbox channel and its conversations. */
-export async function seedDemoInbox(tx: Tx, companyId: number, agentEmail: string, now = new Date()): Promise<void> {
+/**
+ * Stores the demo pictures as the company's chat attachments (`chats/<company>/demo/…`) through the
+ * media storage, so they are served by this server (local disk or the bucket) with the same access
+ * rules as real attachments, and work offline. Returns each picture's stored URL.
+ */
+export async function storeDemoMedia(storage: MediaStorage, companyId: number): Promise<Record<DemoMediaName, string>> {
+  const urls = {} as Record<DemoMediaName, string>;
+  for (const [name, media] of Object.entries(DEMO_MEDIA) as [DemoMediaName, (typeof DEMO_MEDIA)[DemoMediaName]][]) {
+    const bytes = await readFile(new URL(`./assets/${media.file}`, import.meta.url));
+    const stored = await storage.put(`chats/${companyId}/demo/${media.file}`, bytes, media.contentType);
+    urls[name] = stored.url;
+  }
+  return urls;
+}
+
+/** Inside the demo seed's transaction: the company's sandbox channel and its conversations (pictures through `storage`). */
+export async function seedDemoInbox(tx: Tx, companyId: number, agentEmail: string, storage: MediaStorage, now = new Date()): Promise<void> {
   const channel = await ensureSandboxChannel(tx, companyId);
+  const mediaUrls = await storeDemoMedia(storage, companyId);
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
   const tagIds = new Map<string, number>();
   let seq = 0;
@@ -129,10 +153,10 @@ export async function seedDemoInbox(tx: Tx, companyId: number, agentEmail: strin
         companyId,
         roomId: room.id,
         origin,
-        type: extra?.type ?? (extra?.mediaUrl ? 'image' : 'text'),
+        type: extra?.type ?? (extra?.media ? 'image' : 'text'),
         text,
-        mediaUrl: extra?.mediaUrl ?? null,
-        mediaType: extra?.mediaUrl ? 'image' : null,
+        mediaUrl: extra?.media ? mediaUrls[extra.media] : null,
+        mediaType: extra?.media ? DEMO_MEDIA[extra.media].contentType : null,
         data: extra?.data ?? null,
         status: origin === 'user' ? null : minutesAgo < 60 ? 'delivered' : 'read',
         externalId: `demo-${++seq}`,

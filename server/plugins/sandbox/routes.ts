@@ -4,11 +4,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Message } from '../../../contract/chats';
-import { requireUser } from '../../core/auth/requireUser';
+import { isAllowedMediaUrl, type Message } from '../../../contract/chats';
+import { access } from '../../core/access';
 import type { RateRule } from '../../core/auth/rateLimiter';
 import { ApiError, notFound, throttled } from '../../core/errors';
-import { requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
 import { ChatError } from '../chats/service';
 import { ensureSandboxChannel, simulatorUrl, type SandboxService } from './service';
 
@@ -20,11 +19,12 @@ export const SANDBOX_RATE_RULES = {
 
 const CUSTOMER_ID = /^[A-Za-z0-9._+@-]{1,100}$/;
 
+/** The customer's media: https only (the console renders it; contract/chats.ts isAllowedMediaUrl). */
 const httpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => /^https?:\/\//i.test(v), 'Enter a valid URL.');
+  .refine((v) => /^https:\/\//i.test(v) && isAllowedMediaUrl(v), 'Enter a valid URL.');
 
 export const SimulatorMessageBody = z
   .object({
@@ -37,7 +37,8 @@ export const SimulatorMessageBody = z
   })
   .refine((b) => !!(b.text?.trim() || b.media_url || b.button_reply), { message: 'A text, a media_url or a button_reply is required.', path: ['text'] });
 
-const MessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).default(0) });
+// Bounded to the id column's range: a larger id would fail the query rather than match nothing.
+const MessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
 
 type KeyParams = { Params: { key: string } };
 type ConversationParams = { Params: { key: string; customerId: string } };
@@ -45,8 +46,8 @@ type ConversationParams = { Params: { key: string; customerId: string } };
 export function sandboxRoutes(app: FastifyInstance, sandbox: SandboxService): void {
   const limiter = () => app.services.get('RateLimiter');
 
-  function limit(request: FastifyRequest<KeyParams>, rule: RateRule, kind: string): void {
-    const status = limiter().hit(`sandbox:${kind}:${request.params.key}`, rule);
+  async function limit(request: FastifyRequest<KeyParams>, rule: RateRule, kind: string): Promise<void> {
+    const status = await limiter().hit(`sandbox:${kind}:${request.params.key}`, rule);
     if (status.limited) throw throttled(status.retryAfterSeconds);
   }
 
@@ -61,22 +62,22 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: SandboxService): vo
     return request.params.customerId;
   }
 
-  app.get('/api/sandbox/', { onRequest: [requireUser, requireCompany, requirePermission('chats', 'view')] }, async (request) => {
+  app.get('/api/sandbox/', { config: { access: access.company('chats', 'view') } }, async (request) => {
     const channel = await ensureSandboxChannel(app.services.get('Database'), request.company!.id);
     return { channel_id: channel.id, simulator_url: simulatorUrl(app.services.get('Config').publicUrl, channel.simulatorKey!) };
   });
 
-  app.get<KeyParams>('/api/sandbox/:key/', async (request) => {
-    limit(request, SANDBOX_RATE_RULES.read, 'read');
+  app.get<KeyParams>('/api/sandbox/:key/', { config: { access: access.signedUrl('the simulator key in the path is the secret') } }, async (request) => {
+    await limit(request, SANDBOX_RATE_RULES.read, 'read');
     const channel = await channelOf(request);
     return { channel_id: channel.id, channel_name: channel.name, company_name: channel.companyName };
   });
 
   app.get<ConversationParams & { Querystring: z.infer<typeof MessagesQuery> }>(
     '/api/sandbox/:key/conversations/:customerId/messages/',
-    { schema: { querystring: MessagesQuery } },
+    { config: { access: access.signedUrl('the simulator key in the path is the secret') }, schema: { querystring: MessagesQuery } },
     async (request): Promise<{ messages: Message[]; blocked: boolean }> => {
-      limit(request, SANDBOX_RATE_RULES.read, 'read');
+      await limit(request, SANDBOX_RATE_RULES.read, 'read');
       const channel = await channelOf(request);
       const room = await sandbox.chats.roomByCustomer(channel.id, customerId(request));
       if (!room) return { messages: [], blocked: false };
@@ -88,9 +89,9 @@ export function sandboxRoutes(app: FastifyInstance, sandbox: SandboxService): vo
 
   app.post<ConversationParams & { Body: z.infer<typeof SimulatorMessageBody> }>(
     '/api/sandbox/:key/conversations/:customerId/messages/',
-    { schema: { body: SimulatorMessageBody } },
+    { config: { access: access.signedUrl('the simulator key in the path is the secret') }, schema: { body: SimulatorMessageBody } },
     async (request, reply) => {
-      limit(request, SANDBOX_RATE_RULES.write, 'write');
+      await limit(request, SANDBOX_RATE_RULES.write, 'write');
       const channel = await channelOf(request);
       const body = request.body;
       const media = body.media_url ?? null;

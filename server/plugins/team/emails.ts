@@ -17,7 +17,7 @@ export interface InviteEmailInput {
 export function inviteEmail({ to, companyName, inviterName, roleName, link, ttlDays }: InviteEmailInput): EmailMessage {
   const lines = [
     `${inviterName} invited you to join ${companyName} on the console as ${roleName}.`,
-    `Open the link below within ${ttlDays} days to accept. If you already have an account, sign in with this e-mail address and ${companyName} will be in your companies. If you did not expect this invitation, ignore this e-mail.`,
+    `Open the link below within ${ttlDays} days to accept. If you already have an account, sign in with this e-mail address and choose Join on the invitation. If you did not expect this invitation, ignore this e-mail.`,
   ];
   const body = lines.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   return {

@@ -70,11 +70,11 @@ describeEachDatabase('team invites', (database) => {
 
     it('validates the list: e-mails, duplicates, roles, size', async () => {
       const f = await fixture();
-      expect((await bulk(f, f.admin, [{ email: 'not-an-email' }])).json()).toEqual({ invites: ['Enter a valid email address.'] });
+      expect((await bulk(f, f.admin, [{ email: 'not-an-email' }])).json()).toEqual({ 'invites.0.email': ['Enter a valid email address.'] });
       expect((await bulk(f, f.admin, [{ email: 'a@example.com' }, { email: 'A@example.com' }])).json()).toEqual({
         invites: ['a@example.com is listed more than once.'],
       });
-      expect((await bulk(f, f.admin, [{ email: 'a@example.com', role_id: 'owner' }])).json()).toEqual({ invites: ['"owner" is not a valid choice.'] });
+      expect((await bulk(f, f.admin, [{ email: 'a@example.com', role_id: 'owner' }])).json()).toEqual({ 'invites.0.role_id': ['"owner" is not a valid choice.'] });
       expect((await bulk(f, f.admin, [])).json()).toEqual({ invites: ['Add at least one e-mail address.'] });
       const many = Array.from({ length: 51 }, (_, i) => ({ email: `p${i}@example.com` }));
       expect((await bulk(f, f.admin, many)).json()).toEqual({ invites: ['Invite at most 50 people at once.'] });
@@ -173,7 +173,9 @@ describeEachDatabase('team invites', (database) => {
     it('revokes: the invite leaves the pending list and its link stops working', async () => {
       const f = await fixture();
       const invite = (await bulk(f, f.admin, [{ email: 'revoke-me@example.com' }])).json().results[0] as Invite;
-      const check = () => t.app.inject({ method: 'GET', url: '/api/invites/check_email/?email=revoke-me@example.com' }).then((r) => r.json());
+      const token = new URL(await t.outbox.link('revoke-me@example.com')).searchParams.get('invite')!;
+      const check = () =>
+        t.app.inject({ method: 'GET', url: `/api/invites/check_email/?email=revoke-me@example.com&token=${token}` }).then((r) => r.json());
       expect(await check()).toMatchObject({ invited: true, companies: [`Company ${n}`] });
 
       const res = await f.call(f.admin, 'DELETE', `/api/invites/${invite.id}/`);
@@ -190,7 +192,10 @@ describeEachDatabase('team invites', (database) => {
       const f = await fixture();
       const userId = await t.seed.user({ email: 'joiner@example.com' });
       const invite = (await bulk(f, f.admin, [{ email: 'joiner@example.com' }])).json().results[0] as Invite;
-      await t.login('joiner@example.com'); // signing in accepts it
+      const { access } = await t.login('joiner@example.com');
+      await expect(f.membershipId(userId)).rejects.toThrow(/not a member/); // an invite is no membership until accepted
+      const accepted = await t.app.inject({ method: 'POST', url: `/api/invitations/${invite.id}/accept/`, headers: t.headers(access) });
+      expect(accepted.statusCode).toBe(200);
       expect(await f.membershipId(userId)).toEqual(expect.any(Number));
       const res = await f.call(f.admin, 'DELETE', `/api/invites/${invite.id}/`);
       expect(res.statusCode).toBe(400);

@@ -1,7 +1,8 @@
 /**
  * Company invites: list, bulk create (or refresh), revoke. The raw token travels only in the
- * e-mailed link; the table keeps its SHA-256. Accepting happens in the accounts plugin
- * (registration with the token, or login with the invited e-mail).
+ * e-mailed link; the table keeps its SHA-256. An invite is only a question: the invitee answers
+ * it in the accounts plugin (registration through the link, or Join/Decline after signing in,
+ * /api/invitations/). Until then the company sees the invited e-mail and nothing of any account.
  */
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -64,6 +65,7 @@ const columns = {
   expiresAt: invites.expiresAt,
   acceptedAt: invites.acceptedAt,
   revokedAt: invites.revokedAt,
+  declinedAt: invites.declinedAt,
   inviterFirstName: users.firstName,
   inviterLastName: users.lastName,
   inviterEmail: users.email,
@@ -77,6 +79,7 @@ interface InviteRow {
   expiresAt: Date;
   acceptedAt: Date | null;
   revokedAt: Date | null;
+  declinedAt: Date | null;
   inviterFirstName: string | null;
   inviterLastName: string | null;
   inviterEmail: string | null;
@@ -87,14 +90,15 @@ export function displayName(firstName: string | null, lastName: string | null, e
   return name || email;
 }
 
-export function inviteStatus(row: Pick<InviteRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>, now: Date): InviteStatus {
+export function inviteStatus(row: Pick<InviteRow, 'acceptedAt' | 'revokedAt' | 'declinedAt' | 'expiresAt'>, now: Date): InviteStatus {
   if (row.acceptedAt) return 'accepted';
+  if (row.declinedAt) return 'declined';
   if (row.revokedAt) return 'revoked';
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
 }
 
 function statusCondition(status: InviteStatusFilter, now: Date): SQL | undefined {
-  const open = and(isNull(invites.acceptedAt), isNull(invites.revokedAt));
+  const open = and(isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt));
   switch (status) {
     case 'pending':
       return and(open, gt(invites.expiresAt, now));
@@ -102,8 +106,10 @@ function statusCondition(status: InviteStatusFilter, now: Date): SQL | undefined
       return and(open, lte(invites.expiresAt, now));
     case 'accepted':
       return isNotNull(invites.acceptedAt);
+    case 'declined':
+      return and(isNull(invites.acceptedAt), isNotNull(invites.declinedAt));
     case 'revoked':
-      return and(isNull(invites.acceptedAt), isNotNull(invites.revokedAt));
+      return and(isNull(invites.acceptedAt), isNull(invites.declinedAt), isNotNull(invites.revokedAt));
     case 'all':
       return undefined;
   }
@@ -187,7 +193,7 @@ export class InviteService {
           // An open invite for the same e-mail (even an expired one) is refreshed, not duplicated.
           .onConflictDoUpdate({
             target: [invites.companyId, invites.email],
-            targetWhere: sql`${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL`,
+            targetWhere: sql`${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL AND ${invites.declinedAt} IS NULL`,
             set: fields,
           })
           .returning({ id: invites.id });
@@ -210,18 +216,20 @@ export class InviteService {
     return created.map((invite) => this.toInvite(byId.get(invite.id)!, now));
   }
 
-  /** DELETE /api/invites/{id}/: an open invite is revoked (kept for the record); revoking twice is harmless. */
+  /** DELETE /api/invites/{id}/: an open invite is revoked (kept for the record); revoking twice, or a declined one, is harmless. */
   async revoke(companyId: number, inviteId: number): Promise<void> {
     const [row] = await this.db
-      .select({ acceptedAt: invites.acceptedAt, revokedAt: invites.revokedAt })
+      .select({ acceptedAt: invites.acceptedAt, revokedAt: invites.revokedAt, declinedAt: invites.declinedAt })
       .from(invites)
       .where(and(eq(invites.companyId, companyId), eq(invites.id, inviteId)));
     if (!row) throw notFound();
     if (row.acceptedAt) throw new ApiError(400, { detail: TEAM_MESSAGES.inviteAccepted, code: 'invite_accepted' });
-    if (row.revokedAt) return;
+    if (row.revokedAt || row.declinedAt) return;
     await this.db
       .update(invites)
       .set({ revokedAt: this.deps.clock.now() })
-      .where(and(eq(invites.companyId, companyId), eq(invites.id, inviteId), isNull(invites.acceptedAt), isNull(invites.revokedAt)));
+      .where(
+        and(eq(invites.companyId, companyId), eq(invites.id, inviteId), isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt)),
+      );
   }
 }

@@ -6,10 +6,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BulkInviteBody, InviteListQuery, MemberListQuery, MemberUpdateBody, ProfileAvatarBody, RolePermissionsUpdateBody } from '../../../contract/team';
-import { currentUser, requireUser } from '../../core/auth/requireUser';
+import { currentUser } from '../../core/auth/requireUser';
+import { access } from '../../core/access';
 import { notFound } from '../../core/errors';
 import type { CompanyRow } from '../../core/fastifyTypes';
-import { requireCompany, requirePermission } from '../../core/tenancy/requireCompany';
 import { displayName, type InviteService } from './invites';
 import type { Actor, MemberService } from './members';
 import type { ProfileService } from './profiles';
@@ -43,14 +43,15 @@ export interface TeamServices {
 const AVATAR_BODY_LIMIT = 1_500_000;
 
 export function teamRoutes(app: FastifyInstance, { members, invites, permissions, profiles }: TeamServices): void {
-  const inCompany = [requireUser, requireCompany];
-  const viewMembers = [...inCompany, requirePermission('members', 'view')];
-  const manageMembers = [...inCompany, requirePermission('members', 'manage')];
+  // The access rules (server/core/access): bearer token, Company header membership, then the permission.
+  const inCompany = { access: access.company() };
+  const viewMembers = { access: access.company('members', 'view') };
+  const manageMembers = { access: access.company('members', 'manage') };
 
   // ---------- members ----------
   app.get<{ Querystring: z.infer<typeof MemberListQuery> }>(
     '/api/members/',
-    { schema: { querystring: MemberListQuery }, onRequest: viewMembers },
+    { schema: { querystring: MemberListQuery }, config: viewMembers },
     async (request) => {
       const { page, page_size, ordering, search } = request.query;
       return members.list(request.url, company(request).id, currentUser(request).id, { page, pageSize: page_size, ordering, search });
@@ -59,12 +60,12 @@ export function teamRoutes(app: FastifyInstance, { members, invites, permissions
 
   app.patch<IdParams & { Body: z.infer<typeof MemberUpdateBody> }>(
     '/api/members/:id/',
-    { schema: { body: MemberUpdateBody }, onRequest: manageMembers },
+    { schema: { body: MemberUpdateBody }, config: manageMembers },
     async (request) => members.changeRole(actor(request), company(request).id, pathId(request), request.body.role_id),
   );
 
   // Anyone may leave (remove their own membership); removing others needs can_manage_members (checked in the service).
-  app.delete<IdParams>('/api/members/:id/', { onRequest: inCompany }, async (request, reply) => {
+  app.delete<IdParams>('/api/members/:id/', { config: inCompany }, async (request, reply) => {
     await members.remove(actor(request), company(request).id, pathId(request));
     return reply.code(204).send();
   });
@@ -72,7 +73,7 @@ export function teamRoutes(app: FastifyInstance, { members, invites, permissions
   // ---------- invites ----------
   app.get<{ Querystring: z.infer<typeof InviteListQuery> }>(
     '/api/invites/',
-    { schema: { querystring: InviteListQuery }, onRequest: viewMembers },
+    { schema: { querystring: InviteListQuery }, config: viewMembers },
     async (request) => {
       const { page, page_size, status, ordering, search } = request.query;
       return invites.list(request.url, company(request).id, { page, pageSize: page_size, status, ordering, search });
@@ -81,7 +82,7 @@ export function teamRoutes(app: FastifyInstance, { members, invites, permissions
 
   app.post<{ Body: z.infer<typeof BulkInviteBody> }>(
     '/api/invites/bulk/',
-    { schema: { body: BulkInviteBody }, onRequest: manageMembers },
+    { schema: { body: BulkInviteBody }, config: manageMembers },
     async (request, reply) => {
       const user = currentUser(request);
       const inviter = { ...actor(request), name: displayName(user.firstName, user.lastName, user.email)! };
@@ -90,19 +91,19 @@ export function teamRoutes(app: FastifyInstance, { members, invites, permissions
     },
   );
 
-  app.delete<IdParams>('/api/invites/:id/', { onRequest: manageMembers }, async (request, reply) => {
+  app.delete<IdParams>('/api/invites/:id/', { config: manageMembers }, async (request, reply) => {
     await invites.revoke(company(request).id, pathId(request));
     return reply.code(204).send();
   });
 
   // ---------- role permissions ----------
-  app.get('/api/permissions/', { onRequest: [...inCompany, requirePermission('permissions', 'view')] }, async (request) =>
+  app.get('/api/permissions/', { config: { access: access.company('permissions', 'view') } }, async (request) =>
     permissions.list(company(request).id),
   );
 
   app.patch<{ Params: { role_id: string }; Body: z.infer<typeof RolePermissionsUpdateBody> }>(
     '/api/permissions/:role_id/',
-    { schema: { body: RolePermissionsUpdateBody }, onRequest: [...inCompany, requirePermission('permissions', 'manage')] },
+    { schema: { body: RolePermissionsUpdateBody }, config: { access: access.company('permissions', 'manage') } },
     async (request) => permissions.update(company(request).id, request.params.role_id, request.body.permissions),
   );
 
@@ -110,7 +111,7 @@ export function teamRoutes(app: FastifyInstance, { members, invites, permissions
   // The caller's own profile: a Company header may be sent (the console always does) but is not needed.
   app.post<{ Body: z.infer<typeof ProfileAvatarBody> }>(
     '/api/profiles/',
-    { schema: { body: ProfileAvatarBody }, onRequest: requireUser, bodyLimit: AVATAR_BODY_LIMIT },
+    { schema: { body: ProfileAvatarBody }, config: { access: access.user() }, bodyLimit: AVATAR_BODY_LIMIT },
     async (request) => profiles.setAvatar(currentUser(request).id, request.body.avatar),
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { mdiImageOutline, mdiTrashCanOutline } from '@mdi/js';
 import { useInput } from 'react-admin';
@@ -31,6 +31,7 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
   const { field } = useInput({ source, defaultValue: null });
   const companyName = (useWatch({ name: nameSource }) as string | undefined) ?? '';
   const [problem, setProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const onFileChosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -54,16 +55,26 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
         <CompanyAvatar name={companyName} logo={field.value as string | null} size={64} />
         <Box>
           <Stack direction="row" spacing={1}>
+            {/* One control for the keyboard: the button opens the hidden file input (a button wrapping the input would nest two). */}
             <Button
-              component="label"
               variant="outlined"
               size="small"
               startIcon={<MdiIcon path={mdiImageOutline} />}
+              onClick={() => fileInput.current?.click()}
               sx={{ textTransform: 'none' }}
             >
               {t(field.value ? 'core.logo.change' : 'core.logo.upload')}
-              <Box component="input" type="file" accept="image/*" aria-label={t('core.logo.label')} onChange={onFileChosen} sx={visuallyHidden} />
             </Button>
+            <Box
+              component="input"
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              tabIndex={-1}
+              aria-label={t('core.logo.label')}
+              onChange={onFileChosen}
+              sx={visuallyHidden}
+            />
             {field.value ? (
               <Button
                 size="small"

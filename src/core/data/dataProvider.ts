@@ -1,7 +1,9 @@
 /**
  * react-admin DataProvider speaking the API's REST conventions (spec §7) through the HttpProvider.
- * We don't use ra-data-simple-rest: it sends `range`/`sort` JSON arrays and reads `Content-Range`,
- * while our API pages with `page`/`page_size`, sorts with `ordering` and answers `{count, results}`.
+ * Not built on ra-data-simple-rest: it sends `range`/`sort` JSON arrays, PUTs whole records and reads
+ * `Content-Range` and deleted records from bodies, while our API pages with `page`/`page_size`, sorts
+ * with `ordering`, PATCHes changes, answers `{count, results}` and 204s. We built it on the library
+ * and measured: no shorter, larger, and three of its methods overridden (docs/architecture.md, Data provider).
  */
 import { withLifecycleCallbacks, type DataProvider, type Identifier, type RaRecord, type ResourceCallbacks } from 'react-admin';
 import type { HttpProvider } from '../apis';

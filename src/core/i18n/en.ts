@@ -17,6 +17,11 @@ export const en = {
       accountLoad: 'Error occured while fetching your account details.',
       generic: 'An error occurred',
     },
+    notFound: {
+      title: 'Page not found',
+      message: "This page doesn't exist, or is no longer here. Check the address, or go back to the dashboard.",
+      toDashboard: 'Go to the dashboard',
+    },
     empty: {
       title: 'Nothing Found.',
       message: "There's no data at the moment, please check back in later.",
@@ -35,6 +40,11 @@ export const en = {
       pricing: 'Pricing',
       templates: 'Templates',
       permissions: 'Permissions',
+    },
+    invitations: {
+      waiting: 'You are invited to join %{companies}.',
+      review: 'Review invitations',
+      dismiss: 'Hide',
     },
     appBar: {
       switchCompany: 'Switch company',

@@ -19,6 +19,11 @@ export const fr: CoreMessages = {
       accountLoad: 'Une erreur est survenue lors du chargement de votre compte.',
       generic: 'Une erreur est survenue',
     },
+    notFound: {
+      title: 'Page introuvable',
+      message: "Cette page n'existe pas ou n'est plus ici. Vérifiez l'adresse, ou revenez au tableau de bord.",
+      toDashboard: 'Aller au tableau de bord',
+    },
     empty: {
       title: 'Aucun résultat.',
       message: "Il n'y a aucune donnée pour le moment, revenez plus tard.",
@@ -37,6 +42,11 @@ export const fr: CoreMessages = {
       pricing: 'Tarifs',
       templates: 'Modèles',
       permissions: 'Permissions',
+    },
+    invitations: {
+      waiting: 'Vous êtes invité(e) à rejoindre %{companies}.',
+      review: 'Voir les invitations',
+      dismiss: 'Masquer',
     },
     appBar: {
       switchCompany: "Changer d'entreprise",

@@ -16,7 +16,7 @@ export function CompanySwitcher() {
       title={t('core.appBar.switchCompany')}
       aria-label={t('core.appBar.switchCompany')}
       startIcon={
-        <Avatar src={company?.logo ?? undefined} alt="" sx={{ width: 28, height: 28, bgcolor: 'secondary.main', fontSize: 14 }}>
+        <Avatar src={company?.logo ?? undefined} alt="" sx={{ width: 28, height: 28, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 14 }}>
           {company?.name?.[0]?.toUpperCase()}
         </Avatar>
       }

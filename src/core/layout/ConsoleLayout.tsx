@@ -3,6 +3,7 @@ import { Layout } from 'react-admin';
 import { AccessGuard, RequireSession } from '../routing/guards';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
+import { PendingInvitationsNotice } from './PendingInvitationsNotice';
 
 /**
  * The dashboard shell. Everything inside needs login and a selected company, and the global
@@ -12,6 +13,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   return (
     <RequireSession>
       <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>
+        <PendingInvitationsNotice />
         <AccessGuard>{children}</AccessGuard>
       </Layout>
     </RequireSession>

@@ -6,7 +6,7 @@ import { useApi } from '../di/ApiProvider';
 import { MdiIcon } from '../components/MdiIcon';
 import { useConsole } from '../plugins/ConsoleContext';
 import type { MenuEntry } from '../plugins/types';
-import { routeAreaFor } from '../routing/routeAccess';
+import { isServedPath, routeAreaFor } from '../routing/routeAccess';
 
 function EntryIcon({ icon }: { icon: MenuEntry['icon'] }) {
   if (!icon) return null;
@@ -15,12 +15,16 @@ function EntryIcon({ icon }: { icon: MenuEntry['icon'] }) {
   return <Icon />;
 }
 
-/** Enabled plugins' menu entries (already sorted by order) that the user may view. */
+/**
+ * Enabled plugins' menu entries (already sorted by order) that lead to a page a loaded plugin
+ * serves (never to "Not Found") and that the user may view.
+ */
 export function useVisibleMenu(): MenuEntry[] {
   const { menu, routes, resources } = useConsole();
   const permissions = useApi(permissionApiRef);
   useAccount(); // permissions follow the selected company
   return menu.filter((entry) => {
+    if (!isServedPath(entry.to, routes, resources)) return false;
     const area = entry.area ?? routeAreaFor(entry.to.split(/[?#]/)[0], routes, resources);
     return area === null || permissions.canView(area);
   });

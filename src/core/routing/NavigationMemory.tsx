@@ -14,6 +14,11 @@ export function NavigationMemoryProvider({ children }: { children: ReactNode }) 
   return <Ctx.Provider value={memory.current}>{children}</Ctx.Provider>;
 }
 
+/** The memory when inside the provider (the console always is; isolated page tests are not). */
+export function useOptionalNavigationMemory(): NavigationMemory | null {
+  return useContext(Ctx);
+}
+
 export function useNavigationMemory(): NavigationMemory {
   const memory = useContext(Ctx);
   if (!memory) throw new Error('useNavigationMemory must be used inside <NavigationMemoryProvider>');

@@ -29,6 +29,19 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * The sign-in and sign-up pages are for signed-out visitors: a signed-in user who opens one goes to
+ * the console ('/', the dashboard) or, without a selected company, to the company picker. The
+ * account store's events re-render it, so a sign-in made on the page itself lands in the same place
+ * the login's own redirect names.
+ */
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const session = useApi(sessionApiRef);
+  const { companyId } = useAccount();
+  if (hasUsableToken(session)) return <Navigate to={companyId !== null ? '/' : COMPANY_SELECT_ROUTE} replace />;
+  return <>{children}</>;
+}
+
 /** Needs login (else /auth/login) and a selected company (else /company/select). Used by the shell. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useApi(sessionApiRef);

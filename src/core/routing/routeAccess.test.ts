@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PluginResource, PluginRoute } from '../plugins/types';
-import { fallbackPath, routeAreaFor } from './routeAccess';
+import { fallbackPath, isServedPath, loadedAreas, pathAfterCompanySwitch, routeAreaFor } from './routeAccess';
 
 const C = () => null;
 const routes: PluginRoute[] = [
@@ -38,5 +38,30 @@ describe('fallbackPath', () => {
 
   it('goes to the dashboard first after a company switch', () => {
     expect(fallbackPath({ current: '/team', previous: '/chats', menu, isAllowed: () => true, companyChanged: true })).toBe('/dashboard');
+  });
+});
+
+describe('pathAfterCompanySwitch', () => {
+  const withIntegration: PluginRoute[] = [...routes, { path: '/whatsapp-integration/*', name: 'wa', area: 'channels', component: C, noLayout: true }];
+  it('stays on the page, without the old company\'s ids and query', () => {
+    expect(pathAfterCompanySwitch('/team', withIntegration, resources)).toBe('/team');
+    expect(pathAfterCompanySwitch('/team?page=2', withIntegration, resources)).toBe('/team');
+    expect(pathAfterCompanySwitch('/chats/42', withIntegration, resources)).toBe('/chats');
+    expect(pathAfterCompanySwitch('/flows/create', withIntegration, resources)).toBe('/flows/create');
+    expect(pathAfterCompanySwitch('/invites/3/show', withIntegration, resources)).toBe('/invites');
+    expect(pathAfterCompanySwitch('/whatsapp-integration/start', withIntegration, resources)).toBe('/whatsapp-integration');
+  });
+  it('goes to the dashboard without a known previous page', () => {
+    expect(pathAfterCompanySwitch(null, routes, resources)).toBe('/dashboard');
+    expect(pathAfterCompanySwitch('/nowhere', routes, resources)).toBe('/dashboard');
+  });
+});
+
+describe('loadedAreas and isServedPath', () => {
+  it('name only the areas and paths that loaded plugins serve', () => {
+    expect([...loadedAreas(routes, resources)].sort()).toEqual(['chats', 'flows', 'members', 'team']); // 'team' is checked as members
+    expect(isServedPath('/chats/3', routes, resources)).toBe(true);
+    expect(isServedPath('/invites', routes, resources)).toBe(true);
+    expect(isServedPath('/templates', routes, resources)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { matchRoutes } from 'react-router-dom';
+import { ROUTE_AREA_ALIASES } from '../../../contract/permissions';
 import type { MenuEntry, PluginResource, PluginRoute } from '../plugins/types';
 
 export const DASHBOARD_PATH = '/dashboard';
@@ -45,4 +46,45 @@ export function fallbackPath(options: {
     if (pathname !== current && isAllowed(pathname)) return candidate;
   }
   return null;
+}
+
+/**
+ * Where a company switch lands (spec §2: only a user without view access to the current route goes
+ * to '/'): the page the user was on, without what belonged to the old company — the path is cut
+ * before its first route parameter (a room id, a member id) and the query is dropped, so
+ * `/chats/42` becomes `/chats`. Unknown or missing paths go to the dashboard. The shell's access
+ * guard then sends a user who may not view that page in the new company to '/'.
+ */
+export function pathAfterCompanySwitch(previous: string | null, routes: PluginRoute[], resources: PluginResource[]): string {
+  if (!previous) return DASHBOARD_PATH;
+  const pathname = previous.split(/[?#]/)[0];
+  const table = [...routes.map((r) => ({ path: r.path })), ...resources.map((r) => ({ path: `/${r.name}/*` }))];
+  const match = matchRoutes(table, pathname)?.at(-1);
+  if (!match) return DASHBOARD_PATH;
+  const pattern = (match.route.path ?? '').split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  const kept: string[] = [];
+  for (const [index, part] of pattern.entries()) {
+    if (part.startsWith(':') || part === '*' || index >= segments.length) break;
+    kept.push(segments[index]);
+  }
+  return kept.length ? `/${kept.join('/')}` : DASHBOARD_PATH;
+}
+
+/**
+ * The permission areas of the pages the loaded plugins serve (routes by `area ?? name`, with the
+ * contract's aliases, and resources): menu entries, dashboard steps and permission rows of other
+ * areas would lead nowhere.
+ */
+export function loadedAreas(routes: PluginRoute[], resources: PluginResource[]): Set<string> {
+  const areas = [...routes.map((r) => r.area ?? r.name), ...resources.map((r) => r.area)];
+  // both names: a 'pricing' page is checked as billing, yet the pricing flags belong to it too
+  return new Set(areas.flatMap((area) => [area, ROUTE_AREA_ALIASES[area] ?? area]));
+}
+
+/** True when a loaded plugin serves `path` (a route or a resource): a link to it cannot end on "Not Found". */
+export function isServedPath(path: string, routes: PluginRoute[], resources: PluginResource[]): boolean {
+  const pathname = path.split(/[?#]/)[0];
+  const table = [...routes.map((r) => ({ path: r.path })), ...resources.map((r) => ({ path: `/${r.name}/*` }))];
+  return !!matchRoutes(table, pathname)?.length;
 }

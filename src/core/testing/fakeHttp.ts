@@ -25,3 +25,8 @@ export function createFakeHttp(
     delete: (path, options) => request('DELETE', path, options),
   };
 }
+
+/** The calls a page made itself: the social sign-in buttons also read GET /api/client-config/ (which providers to offer). */
+export function withoutClientConfig(calls: FakeCall[]): FakeCall[] {
+  return calls.filter((call) => call.path !== '/api/client-config/');
+}

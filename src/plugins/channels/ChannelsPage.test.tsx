@@ -300,9 +300,25 @@ describe('ChannelsPage connecting', () => {
     const social = createFakeSocial(() => {
       throw new SocialSdkUnavailableError('facebook', 'Could not load sdk.js');
     });
+    // A server with Facebook configured (GET /api/client-config/): the SDK itself failed.
+    social.clientConfig = async () => ({
+      facebook: { app_id: 'app', config_id: 'cfg', sdk_url: '/sdk.js', version: 'v23.0', page_scopes: [], login_scopes: [] },
+      google: null,
+    });
     const { alert } = renderChannels(fakeApi(), MANAGER, social);
     await userEvent.click(screen.getByRole('button', { name: 'Connect Instagram account' }));
     await waitFor(() => expect(alert().text).toBe('Facebook could not be loaded. Check your connection or content blocker and try again.'));
+    expect(alert().type).toBe('error');
+  });
+
+  it('says when the server has no Meta app configured', async () => {
+    // GET /api/client-config/ answers facebook null (outside demo mode, no META_APP_ID): the SDK loader refuses.
+    const social = createFakeSocial(() => {
+      throw new SocialSdkUnavailableError('facebook', 'Facebook is not configured');
+    });
+    const { alert } = renderChannels(fakeApi(), MANAGER, social);
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Facebook page' }));
+    await waitFor(() => expect(alert().text).toBe('Facebook, Messenger and Instagram are not configured on this server. Ask your administrator.'));
     expect(alert().type).toBe('error');
   });
 });

@@ -27,6 +27,13 @@ function isDialogClosed(error: unknown): boolean {
 function isSdkUnavailable(error: unknown): boolean {
   return error instanceof SocialSdkUnavailableError || (error as Error | null)?.name === 'SocialSdkUnavailableError';
 }
+/** No Meta app on the server (outside demo mode): GET /api/client-config/ answers facebook null, and retrying cannot help. */
+async function facebookNotConfigured(social: { clientConfig(): Promise<{ facebook: unknown } | undefined> }): Promise<boolean> {
+  const config = await Promise.resolve()
+    .then(() => social.clientConfig())
+    .catch(() => null);
+  return config?.facebook === null;
+}
 
 /**
  * Connecting a Facebook page or its Instagram account: Facebook login with the page scopes →
@@ -56,6 +63,7 @@ export function useConnectFacebook() {
           accessToken = await registry.get(socialApiRef).facebookLogin('pages');
         } catch (error) {
           if (isDialogClosed(error)) alert.warning(t('channels.connect.loginClosed'));
+          else if (isSdkUnavailable(error) && (await facebookNotConfigured(registry.get(socialApiRef)))) alert.error(t('channels.connect.notConfigured'));
           else if (isSdkUnavailable(error) || !registry.has(socialApiRef)) alert.error(t('channels.connect.sdkUnavailable'));
           else alert.error(errorText(error));
           return;

@@ -41,6 +41,7 @@ export const translations = {
         instagram: 'Connect Instagram account',
         loginClosed: 'Facebook login was closed',
         sdkUnavailable: 'Facebook could not be loaded. Check your connection or content blocker and try again.',
+        notConfigured: 'Facebook, Messenger and Instagram are not configured on this server. Ask your administrator.',
         success: 'Channel connected',
       },
       pages: {
@@ -114,6 +115,7 @@ export const translations = {
         instagram: 'Connecter un compte Instagram',
         loginClosed: 'La connexion Facebook a été fermée',
         sdkUnavailable: "Facebook n'a pas pu être chargé. Vérifiez votre connexion ou votre bloqueur de contenu, puis réessayez.",
+        notConfigured: 'Facebook, Messenger et Instagram ne sont pas configurés sur ce serveur. Demandez à votre administrateur.',
         success: 'Canal connecté',
       },
       pages: {

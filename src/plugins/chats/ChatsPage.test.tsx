@@ -4,7 +4,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { Route, Routes } from 'react-router-dom';
 import { membership, testUser } from '../../core/account/testUsers';
-import { accountApiRef, overrideApi, realtimeApiRef } from '../../core';
+import { accountApiRef, createPlugin, httpApiRef, overrideApi, realtimeApiRef } from '../../core';
+import type { PermissionMap } from '../../../contract/permissions';
+import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { renderWithConsole } from '../../core/testing/renderWithConsole';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
@@ -12,13 +14,20 @@ import { badgeTitle } from './notifications';
 import { createFakeChatServer, message, room } from './testing/fakeChatServer';
 import { FakeSocket } from './testing/fakeSocket';
 
-function renderInbox(path = '/chats') {
-  const server = createFakeChatServer({
-    rooms: [
-      { room: room(1, { name: 'Alice Smith' }), messages: [message(1, 1, { text: 'Hello from Alice' })] },
-      { room: room(2, { name: 'Bob Jones' }), messages: [message(2, 2, { text: 'Bob here' })] },
-      { room: room(3, { name: 'Chloé Durand' }), messages: [message(3, 3, { text: 'Bonjour 👋' })] },
-    ],
+const THREE_ROOMS = [
+  { room: room(1, { name: 'Alice Smith' }), messages: [message(1, 1, { text: 'Hello from Alice' })] },
+  { room: room(2, { name: 'Bob Jones' }), messages: [message(2, 2, { text: 'Bob here' })] },
+  { room: room(3, { name: 'Chloé Durand' }), messages: [message(3, 3, { text: 'Bonjour 👋' })] },
+];
+
+/** A channels page in the console, so the inbox may link to it. */
+const channelsStub = createPlugin({ id: 'channels', featureFlag: 'channels', routes: [{ path: '/channels', name: 'channels', area: 'channels', component: () => <p>Channels page</p> }] });
+
+function renderInbox(path = '/chats', options: { rooms?: typeof THREE_ROOMS; simulator?: boolean } = {}) {
+  const server = createFakeChatServer({ rooms: options.rooms ?? THREE_ROOMS });
+  const http = createFakeHttp((_method, requestPath) => {
+    if (requestPath === '/api/sandbox/' && options.simulator !== false) return { channel_id: 1, simulator_url: 'http://localhost/sandbox/demo-key' };
+    throw Object.assign(new Error('Not Found'), { status: 404 });
   });
   const sockets: FakeSocket[] = [];
   const realtime = { createSocket: () => { const s = new FakeSocket((t, e, p) => server.reply(t, e, p)); sockets.push(s); return s.asSocket(); } };
@@ -26,9 +35,10 @@ function renderInbox(path = '/chats') {
     <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 60 }}>
       <Routes>
         <Route path="/chats/:roomId?" element={<ChatsPage />} />
+        <Route path="/channels" element={<p>Channels page</p>} />
       </Routes>
     </VirtuosoMockContext.Provider>,
-    { plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime)] },
+    { plugins: [chatsPlugin, channelsStub], features: ['chats', 'channels'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   return { ...view, server, socket: () => sockets[sockets.length - 1] };
 }
@@ -46,8 +56,9 @@ describe('ChatsPage', () => {
     const items = await screen.findAllByTestId('room-item');
     expect(items.map((i) => within(i).getByTestId('room-item-name').textContent)).toEqual(['Chloé Durand', 'Bob Jones', 'Alice Smith']);
     expect(screen.getByTestId('connection-state')).toHaveAttribute('data-state', 'live');
-    // No room selected: the spec's empty view.
-    expect(screen.getByTestId('empty-view')).toBeInTheDocument();
+    // No room selected: a prompt to choose one, not the empty-data view (the list is not empty).
+    expect(screen.getByTestId('select-conversation')).toHaveTextContent('Select a conversation');
+    expect(screen.queryByTestId('empty-view')).not.toBeInTheDocument();
 
     // A customer writes to Alice: unread badge, and Alice moves to the top.
     const m = server.add(1, { origin: 'user', text: 'Are you there?' });
@@ -57,6 +68,8 @@ describe('ChatsPage', () => {
 
     fireEvent.click(screen.getAllByTestId('room-item')[0]);
     expect(await screen.findByTestId('room-name')).toHaveTextContent('Alice Smith');
+    // Opening a room puts the cursor in the composer.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Type a message/ })).toHaveFocus());
     const texts = () => screen.queryAllByTestId('message-text').map((e) => e.textContent);
     await waitFor(() => expect(texts()).toContain('Are you there?'));
     await waitFor(() => expect(screen.queryByTestId('room-unread')).not.toBeInTheDocument());
@@ -97,6 +110,52 @@ describe('ChatsPage', () => {
     expect(search).toHaveFocus();
     fireEvent.change(search, { target: { value: 'chlo' } });
     await waitFor(() => expect(screen.getAllByTestId('room-item')).toHaveLength(1));
+  });
+
+  const signIn = (c: ReturnType<typeof renderInbox>['console'], permissions: PermissionMap = {}) =>
+    act(() => {
+      c.get(accountApiRef).setUser(testUser([membership(1, permissions)]));
+      c.get(accountApiRef).selectCompany(1);
+    });
+
+  it('a company without conversations: the empty-data view in the list once, and the next steps beside it', async () => {
+    const r = renderInbox('/chats', { rooms: [] });
+    signIn(r.console);
+    const steps = await screen.findByTestId('no-conversations');
+    expect(screen.getAllByTestId('empty-view')).toHaveLength(1);
+    expect(screen.getByTestId('empty-view')).toHaveTextContent("Nothing Found.There's no data at the moment, please check back in later.");
+    expect(steps).toHaveTextContent('No conversations yet');
+    const simulator = await within(steps).findByRole('link', { name: 'Open the customer simulator' });
+    expect(simulator).toHaveAttribute('href', 'http://localhost/sandbox/demo-key');
+    expect(simulator).toHaveAttribute('target', '_blank');
+    expect(r.console.get(httpApiRef)).toBeDefined();
+    fireEvent.click(within(steps).getByRole('link', { name: 'Connect a channel' }));
+    expect(await screen.findByText('Channels page')).toBeInTheDocument();
+  });
+
+  it('no link to the channels page for a user who may not view it; without the simulator either, who to ask', async () => {
+    const r = renderInbox('/chats', { rooms: [], simulator: false });
+    signIn(r.console, { can_view_channels: false });
+    const steps = await screen.findByTestId('no-conversations');
+    await waitFor(() => expect(steps).toHaveTextContent('Ask an administrator of your company to connect a channel.'));
+    expect(within(steps).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('a search that matches nothing is not "no conversations": the list is empty, the pane asks to select one', async () => {
+    const r = renderInbox();
+    signIn(r.console);
+    await screen.findAllByTestId('room-item');
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'nobody by that name' } });
+    expect(await screen.findByTestId('empty-view')).toBeInTheDocument();
+    expect(screen.getByTestId('select-conversation')).toBeInTheDocument();
+    expect(screen.queryByTestId('no-conversations')).not.toBeInTheDocument();
+  });
+
+  it('buttons in sentence case, like the rest of the console', async () => {
+    const r = renderInbox('/chats', { rooms: [] });
+    signIn(r.console);
+    const button = await screen.findByRole('link', { name: 'Connect a channel' });
+    expect(getComputedStyle(button).textTransform).toBe('none');
   });
 
   it('title badge counts hidden-tab messages', () => {

@@ -4,8 +4,9 @@ import { mdiKeyboardOutline, mdiMessagePlusOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { EmptyView, MdiIcon, useAccount, useApi, httpApiRef } from '../../core';
+import { MdiIcon, useAccount, useApi, httpApiRef } from '../../core';
 import { ConnectionBadge } from './components/ConnectionBadge';
+import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
 import { NewChatDialog } from './components/NewChatDialog';
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
@@ -14,6 +15,7 @@ import { useChatService, useChatState } from './hooks';
 import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
 import { useBackgroundAlerts, useNotificationPrompt } from './notifications';
 import { useSavedRepliesService } from './savedReplies/hooks';
+import { SentenceCaseButtons } from './sentenceCase';
 
 /** Members' e-mails, only needed in agent-feature companies (the agent tag list is limited to them). */
 function useMemberEmails(enabled: boolean): string[] | null {
@@ -99,8 +101,14 @@ export default function ChatsPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [service, roomId, open]);
 
+  // With no room open: nothing while the list loads, the next steps when the company has no
+  // conversation at all (no filter hides any), else a prompt to choose one. The list says "Nothing Found".
+  const roomsLoaded = useChatState((s) => s.roomsLoaded);
+  const noConversations = useChatState((s) => s.roomsLoaded && s.visibleRoomIds.length === 0 && !s.filter.term.trim() && !s.filter.tags.length && !s.filter.channels.length);
+
   const showRoom = roomId != null && !!selectedRoom;
   return (
+    <SentenceCaseButtons>
     <Box data-testid="chats-page" sx={{ display: 'flex', height: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' }, minHeight: 400, overflow: 'hidden', mx: { xs: -1, sm: 0 } }}>
       <Paper
         square
@@ -127,7 +135,7 @@ export default function ChatsPage() {
           <Alert
             severity="info"
             icon={false}
-            sx={{ mx: 1.5, mb: 1, py: 0, alignItems: 'center', '& .MuiAlert-message': { fontSize: 13 } }}
+            sx={{ mx: 1.5, mb: 1, py: 0, alignItems: 'center', '& .MuiAlert-message': { fontSize: 13 }, '& .MuiAlert-action .MuiButton-root': { whiteSpace: 'nowrap' } }}
             action={
               <>
                 <Button size="small" onClick={prompt.allow}>
@@ -150,11 +158,11 @@ export default function ChatsPage() {
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
           <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags} onBack={() => navigate('/chats')} composerRef={composerRef} />
-        ) : (
-          <Box sx={{ m: 'auto' }}>
-            <EmptyView />
-          </Box>
-        )}
+        ) : noConversations ? (
+          <NoConversations />
+        ) : roomsLoaded ? (
+          <SelectConversation />
+        ) : null}
       </Box>
       <NewChatDialog
         open={newOpen}
@@ -165,5 +173,6 @@ export default function ChatsPage() {
         }}
       />
     </Box>
+    </SentenceCaseButtons>
   );
 }

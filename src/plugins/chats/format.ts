@@ -27,3 +27,10 @@ export function channelName(pages: PageInfo[], room: Pick<Room, 'page_id' | 'pla
   const page = pages.find((p) => p.id === room.page_id);
   return page ? page.name : room.platform;
 }
+
+/** The message's full date and time, shown on hover over its time ("Friday, November 20, 2026 at 7:11 PM"). */
+export function fullDateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' });
+}

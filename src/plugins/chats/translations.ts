@@ -19,6 +19,16 @@ export const translations = {
       loadMore: 'Load more',
       unread: '%{count} unread',
       newChat: 'New conversation',
+      days: { today: 'Today', yesterday: 'Yesterday' },
+      empty: {
+        selectHint: 'Choose a conversation in the list to read it and reply.',
+        noneTitle: 'No conversations yet',
+        noneHint: 'Conversations appear here as soon as a customer writes to one of your channels.',
+        connectChannel: 'Connect a channel',
+        openSimulator: 'Open the customer simulator',
+        simulatorHint: 'Play a customer in the simulator, then answer here.',
+        askAdmin: 'Ask an administrator of your company to connect a channel.',
+      },
       connection: { idle: 'Offline', connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' },
       room: {
         back: 'Back to conversations',
@@ -151,6 +161,16 @@ export const translations = {
       loadMore: 'Charger plus',
       unread: '%{count} non lus',
       newChat: 'Nouvelle conversation',
+      days: { today: "Aujourd'hui", yesterday: 'Hier' },
+      empty: {
+        selectHint: 'Choisissez une conversation dans la liste pour la lire et y répondre.',
+        noneTitle: 'Aucune conversation pour le moment',
+        noneHint: "Les conversations apparaissent ici dès qu'un client écrit sur l'un de vos canaux.",
+        connectChannel: 'Connecter un canal',
+        openSimulator: 'Ouvrir le simulateur client',
+        simulatorHint: 'Jouez un client dans le simulateur, puis répondez ici.',
+        askAdmin: 'Demandez à un administrateur de votre entreprise de connecter un canal.',
+      },
       connection: { idle: 'Hors ligne', connecting: 'Connexion…', live: 'En direct', reconnecting: 'Reconnexion…' },
       room: {
         back: 'Retour aux conversations',

@@ -6,6 +6,11 @@ import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { renderPage } from '../../app/pages/testing/renderPage';
 import DashboardPage from './DashboardPage';
 import { dashboardPlugin } from './index';
+import { createPlugin } from '../../core';
+
+/** Plugins that serve the pages the steps link to (their pages do not matter here). */
+const pagePlugin = (id: string, path: string) => createPlugin({ id, routes: [{ path, name: id, component: () => null }] });
+const servedPages = [pagePlugin('channels', '/channels'), pagePlugin('chats', '/chats/:roomId?'), pagePlugin('team', '/team')];
 
 describe('DashboardPage', () => {
   beforeEach(() => localStorage.clear());
@@ -19,8 +24,8 @@ describe('DashboardPage', () => {
       http,
       user: testUser([company]),
       companyId: 1,
-      plugins: [dashboardPlugin],
-      features: ['dashboard', 'channels', 'chats', 'members'],
+      plugins: [dashboardPlugin, ...servedPages],
+      features: ['dashboard', 'channels', 'chats', 'members', 'whatsapp_templates'],
     });
 
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
@@ -37,5 +42,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: /Answer conversations/ })).toHaveAttribute('href', '/chats');
     expect(screen.queryByRole('link', { name: /Invite your team/ })).not.toBeInTheDocument(); // members not viewable
     expect(screen.queryByRole('link', { name: /Build a bot/ })).not.toBeInTheDocument(); // flows not enabled
+    // templates is enabled, but no loaded plugin serves /templates: no card leads to "Not Found"
+    expect(screen.queryByRole('link', { name: /Create a message template/ })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useApi, featureFlagsApiRef, permissionApiRef } from '../../core';
+import { isServedPath, useAccount, useApi, useConsole, featureFlagsApiRef, permissionApiRef } from '../../core';
 import { CompanyCard } from './CompanyCard';
 import { GettingStartedCard } from './GettingStartedCard';
 import { availableSteps, gettingStartedSteps } from './gettingStartedSteps';
@@ -11,10 +11,12 @@ export default function DashboardPage() {
   const { user, company } = useAccount();
   const featureFlags = useApi(featureFlagsApiRef);
   const permissions = useApi(permissionApiRef);
+  const { routes, resources } = useConsole();
   const steps = availableSteps(
     gettingStartedSteps,
     (feature) => featureFlags.isEnabled(feature),
     (area) => permissions.canView(area),
+    (path) => isServedPath(path, routes, resources),
   );
 
   return (

@@ -1,4 +1,4 @@
-import { Avatar, Card, CardContent, List, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Avatar, Card, CardContent, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { mdiChevronRight } from '@mdi/js';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,8 @@ export function GettingStartedCard({ steps }: { steps: GettingStartedStep[] }) {
         </Typography>
         <List disablePadding>
           {steps.map((step) => (
-            <ListItemButton key={step.id} component={RouterLink} to={step.to} sx={{ borderRadius: 2, py: 1.25 }}>
+            <ListItem key={step.id} disablePadding>
+            <ListItemButton component={RouterLink} to={step.to} sx={{ borderRadius: 2, py: 1.25 }}>
               <ListItemAvatar>
                 <Avatar sx={{ bgcolor: 'action.selected', color: 'primary.main' }}>
                   <MdiIcon path={step.icon} />
@@ -33,6 +34,7 @@ export function GettingStartedCard({ steps }: { steps: GettingStartedStep[] }) {
               />
               <MdiIcon path={mdiChevronRight} color="action" />
             </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </CardContent>

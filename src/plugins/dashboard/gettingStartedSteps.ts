@@ -18,14 +18,19 @@ export const gettingStartedSteps: GettingStartedStep[] = [
   { id: 'team', feature: 'members', area: 'members', to: '/team', icon: mdiAccountGroupOutline },
   { id: 'templates', feature: 'whatsapp_templates', area: 'whatsapp_templates', to: '/templates', icon: mdiFileDocumentEditOutline },
   { id: 'broadcast', feature: 'triggers', to: '/broadcast', icon: mdiBullhornOutline },
-  { id: 'flows', feature: 'flows', area: 'flows', to: '/flows', icon: mdiRobotOutline },
+  // Bots and flows share the 'flows' key and area; the bot list is where a newcomer starts.
+  { id: 'flows', feature: 'flows', area: 'flows', to: '/bots', icon: mdiRobotOutline },
 ];
 
-/** Steps whose feature is enabled and whose area the user may view. */
+/**
+ * Steps whose page a loaded plugin serves (a feature key may be on while no plugin brings the page:
+ * the card would lead to "Not Found"), whose feature is enabled and whose area the user may view.
+ */
 export function availableSteps(
   steps: GettingStartedStep[],
   isEnabled: (feature: string) => boolean,
   canView: (area: string) => boolean,
+  isServed: (path: string) => boolean,
 ): GettingStartedStep[] {
-  return steps.filter((step) => isEnabled(step.feature) && (!step.area || canView(step.area)));
+  return steps.filter((step) => isServed(step.to) && isEnabled(step.feature) && (!step.area || canView(step.area)));
 }

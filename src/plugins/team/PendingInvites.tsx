@@ -1,16 +1,39 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { Chip, IconButton, Tooltip } from '@mui/material';
 import { mdiEmailRemoveOutline } from '@mdi/js';
-import { DataTable, DateField, List, useDelete, useRecordContext, useRefresh } from 'react-admin';
+import { DataTable, DateField, List, SelectInput, useDelete, useRecordContext, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, ConsolePagination, EmptyView, errorText, MdiIcon, useAccess, useAlert } from '../../core';
-import type { Invite } from '../../../contract/team';
+import type { Invite, InviteStatus } from '../../../contract/team';
 import { roleName, useRoles } from './useRoles';
 
 function RoleCell() {
   const roles = useRoles();
   const invite = useRecordContext<Invite>();
   return invite ? <>{roleName(roles, invite.role_id)}</> : null;
+}
+
+const STATUS_COLORS: Record<InviteStatus, 'default' | 'info' | 'success' | 'warning'> = {
+  pending: 'info',
+  declined: 'warning',
+  accepted: 'success',
+  revoked: 'default',
+  expired: 'default',
+};
+
+/** What became of the invite: the invitee's answer (accepted, declined) or the company's (revoked), or time (expired). */
+function StatusCell() {
+  const { t } = useTranslation();
+  const invite = useRecordContext<Invite>();
+  if (!invite) return null;
+  return <Chip size="small" variant="outlined" color={STATUS_COLORS[invite.status]} label={t(`team.invites.status.${invite.status}`)} />;
+}
+
+/** The list's status filter: pending by default; declined shows who said no. */
+function StatusFilter(props: { source: string; alwaysOn?: boolean }) {
+  const { t } = useTranslation();
+  const choices = (['pending', 'declined', 'accepted', 'revoked', 'expired', 'all'] as const).map((id) => ({ id, name: t(`team.invites.status.${id}`) }));
+  return <SelectInput {...props} label={t('team.invites.show')} choices={choices} emptyText={t('team.invites.status.pending')} emptyValue="pending" />;
 }
 
 function RevokeButton() {
@@ -20,7 +43,8 @@ function RevokeButton() {
   const invite = useRecordContext<Invite>();
   const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete<Invite>();
-  if (!invite) return null;
+  // Only an open invite can be revoked; the others are on record.
+  if (!invite || invite.status !== 'pending') return null;
   const label = t('team.invites.revoke', { email: invite.email });
 
   const onConfirm = () =>
@@ -62,7 +86,10 @@ function RevokeButton() {
   );
 }
 
-/** Pending invites (GET /api/invites/): e-mail, role, who invited, expiry, and a revoke action. */
+/**
+ * The company's invites (GET /api/invites/), pending by default: e-mail (never the name of an account,
+ * which the company sees only once the invitee joins), role, who invited, status, expiry, and a revoke action.
+ */
 export function PendingInvites() {
   const { canManage } = useAccess('members');
   return (
@@ -71,6 +98,8 @@ export function PendingInvites() {
       title={false}
       disableSyncWithLocation
       storeKey="team.invites"
+      filters={[<StatusFilter key="status" source="status" alwaysOn />]}
+      filterDefaultValues={{ status: 'pending' }}
       perPage={25}
       pagination={<ConsolePagination />}
       empty={<EmptyView />}
@@ -84,6 +113,9 @@ export function PendingInvites() {
           <RoleCell />
         </DataTable.Col>
         <DataTable.Col source="invited_by" label="resources.invites.fields.invited_by" />
+        <DataTable.Col source="status" label="resources.invites.fields.status" disableSort>
+          <StatusCell />
+        </DataTable.Col>
         <DataTable.Col source="expires_at" label="resources.invites.fields.expires_at">
           <DateField source="expires_at" showTime />
         </DataTable.Col>

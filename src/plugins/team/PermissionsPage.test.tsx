@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from '../../core';
+import { createPlugin, HttpError, type ConsolePlugin } from '../../core';
+import { PERMISSION_AREAS } from '../../../contract/permissions';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import type { RolePermissions } from '../../../contract/team';
 import PermissionsPage from './PermissionsPage';
@@ -27,8 +28,11 @@ function api(options: { failPatch?: boolean } = {}) {
   });
 }
 
-function renderPermissions(http = api(), user = MANAGER) {
-  return renderTeamPage(<PermissionsPage />, { path: '/permissions', http, user, companyId: 1 });
+/** A plugin serving a page in each area, so every area has a row. */
+const everyArea = createPlugin({ id: 'every-area', routes: PERMISSION_AREAS.map((area) => ({ path: `/${area}-page`, name: area, component: () => null })) });
+
+function renderPermissions(http = api(), user = MANAGER, plugins: ConsolePlugin[] = [everyArea]) {
+  return renderTeamPage(<PermissionsPage />, { path: '/permissions', http, user, companyId: 1, plugins });
 }
 
 const box = (action: 'View' | 'Manage', area: string, role: string) => screen.getByLabelText(`${action} ${area} (${role})`);
@@ -48,6 +52,22 @@ describe('PermissionsPage', () => {
     expect(box('Manage', 'Team members', 'Agent')).not.toBeChecked();
     expect(box('Manage', 'Team members', 'Manager')).toBeChecked();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('shows rows only for the areas of loaded plugins, and a save keeps the other flags', async () => {
+    const chats = createPlugin({ id: 'chats', routes: [{ path: '/chats/:roomId?', name: 'chats', component: () => null }] });
+    const http = api();
+    renderPermissions(http, MANAGER, [chats]);
+    await screen.findByRole('rowheader', { name: 'Team members' });
+    // the team plugin serves members and permissions; chats comes from the plugin above
+    expect(screen.getAllByRole('rowheader').map((row) => row.textContent)).toEqual(['Chats', 'Team members', 'Permissions']);
+    expect(screen.queryByRole('rowheader', { name: 'Billing' })).not.toBeInTheDocument();
+    await userEvent.click(box('Manage', 'Team members', 'Agent'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    const sent = (http.calls.find((c) => c.method === 'PATCH')!.options.body as { permissions: Record<string, boolean> }).permissions;
+    expect(sent).toMatchObject({ can_manage_members: true, can_view_stats: true, can_manage_billing: false });
+    expect(Object.keys(sent)).toHaveLength(24);
   });
 
   it('is read-only without manage access to permissions', async () => {

@@ -18,7 +18,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { authApiRef, EmptyView, errorText, httpApiRef, useAccess, useAccount, useAlert, useApi } from '../../core';
+import { authApiRef, EmptyView, errorText, httpApiRef, loadedAreas, useAccess, useAccount, useAlert, useApi, useConsole } from '../../core';
 import { PERMISSION_AREAS, type PermissionMap, type RoleId } from '../../../contract/permissions';
 import type { RolePermissions } from '../../../contract/team';
 import { differs, fullMap, readFlag, setFlag, type PermissionAction } from './permissionMatrix';
@@ -26,7 +26,7 @@ import { differs, fullMap, readFlag, setFlag, type PermissionAction } from './pe
 const ACTIONS: PermissionAction[] = ['view', 'manage'];
 
 /**
- * /permissions: rows are the permission areas, columns view/manage per role. Editable only with
+ * /permissions: rows are the permission areas of the loaded plugins, columns view/manage per role. Editable only with
  * manage access to permissions; the admin role is read-only. Saving PATCHes each changed role and
  * reloads the signed-in user, so the console's guard and menu follow at once.
  */
@@ -38,6 +38,12 @@ export default function PermissionsPage() {
   const queryClient = useQueryClient();
   const { companyId } = useAccount();
   const { canManage } = useAccess('permissions');
+  // Rows only for areas a loaded plugin serves; the others keep their stored flags (a save sends them unchanged).
+  const { routes, resources } = useConsole();
+  const areas = useMemo(() => {
+    const served = loadedAreas(routes, resources);
+    return PERMISSION_AREAS.filter((area) => served.has(area));
+  }, [routes, resources]);
   const queryKey = useMemo(() => ['team', 'permissions', companyId], [companyId]);
   const { data, isPending, error } = useQuery({
     queryKey,
@@ -115,7 +121,7 @@ export default function PermissionsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {PERMISSION_AREAS.map((area) => (
+            {areas.map((area) => (
               <TableRow key={area} hover>
                 <TableCell component="th" scope="row">
                   {t(`permissions.areas.${area}`)}

@@ -187,4 +187,22 @@ describe('TeamPage invites', () => {
     await waitFor(() => expect(alertText()).toBe('Invite revoked'));
     expect(await screen.findByText('Nothing Found.')).toBeInTheDocument();
   });
+
+  it('asks for pending invites first, and shows declined ones with their status and no revoke action', async () => {
+    const http = fakeApi((method, path, options) => {
+      if (method === 'GET' && path === '/api/invites/' && options?.query?.status === 'declined') {
+        return { count: 1, next: null, previous: null, results: [{ ...invite(12, 'no-thanks@example.com'), status: 'declined' }] };
+      }
+    });
+    renderTeam(http);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Pending invites' }));
+    expect(await screen.findByText('new@example.com')).toBeInTheDocument();
+    expect(http.calls.find((c) => c.path === '/api/invites/')?.options.query).toMatchObject({ status: 'pending' });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Declined' }));
+    expect(await screen.findByText('no-thanks@example.com')).toBeInTheDocument();
+    expect(within(row('no-thanks@example.com')).getByText('Declined')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke invite to no-thanks@example.com' })).not.toBeInTheDocument();
+  });
 });

@@ -33,4 +33,16 @@ export class WhatsAppIntegrationPage {
     await expect(this.page).toHaveURL(/\/whatsapp-integration\/integration-success$/, { timeout: 20_000 });
     await expect(this.page.getByText('Your WhatsApp number is connected')).toBeVisible();
   }
+
+  /** An outcome page opened with nothing connected: it says so and offers the next step. */
+  async expectNothingConnected() {
+    await expect(this.page.getByRole('heading', { name: 'No WhatsApp number is connected yet' })).toBeVisible();
+    await expect(this.page.getByText('Your WhatsApp number is connected')).toHaveCount(0);
+  }
+
+  /** A member who may not connect numbers: told whom to ask, and offered no start. */
+  async expectAskAdmin(company: string) {
+    await expect(this.page.getByText(`Ask an admin of ${company} to connect WhatsApp.`, { exact: false })).toBeVisible();
+    await expect(this.page.getByRole('button', { name: 'Get started' })).toHaveCount(0);
+  }
 }

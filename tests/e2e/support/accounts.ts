@@ -23,3 +23,19 @@ export async function createAccountViaApi(
   });
   expect(reg.status(), await reg.text()).toBe(201);
 }
+
+/**
+ * Signs in through the API and accepts every invitation waiting for the user (an invite makes
+ * nobody a member until its invitee answers it: GET /api/invitations/, POST …/{id}/accept/).
+ */
+export async function acceptInvitationsViaApi(request: APIRequestContext, user: { email: string; password: string }): Promise<void> {
+  const login = await request.post('/account/login/', { data: { email: user.email, password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const list = await request.get('/api/invitations/', { headers });
+  expect(list.status(), await list.text()).toBe(200);
+  for (const { id } of ((await list.json()) as { results: { id: number }[] }).results) {
+    const accepted = await request.post(`/api/invitations/${id}/accept/`, { headers });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
+}

@@ -1,11 +1,12 @@
 /**
  * A console server process of a spec's own (what `npm run serve` runs: `tsx server/main.ts`),
- * serving the console already built into dist/ by the shared webServer. The spec can stop it
+ * serving the console the run's shared webServer already built (consoleBuildDir). The spec can stop it
  * (SIGTERM, as a deployment would) and start it again on the same port and data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { consoleBuildDir } from './consoleBuild';
 
 export interface ServerProcessOptions {
   port: number;
@@ -43,7 +44,7 @@ export class ServerProcess {
         PORT: String(this.options.port),
         DATA_DIR: this.options.dataDir,
         PUBLIC_URL: this.baseURL,
-        STATIC_DIR: 'dist',
+        STATIC_DIR: consoleBuildDir(),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         ...this.options.env,

@@ -56,6 +56,11 @@ export async function fakeMetaPlugin(app: FastifyInstance, options: FakeMetaOpti
     });
   }
 
+  // The resumable upload's bytes (POST /upload:<session>).
+  if (!app.hasContentTypeParser('application/octet-stream')) {
+    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 100 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  }
+
   // Every error in Meta's format (this plugin's own handler: the host app's stays untouched).
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof FakeGraphError) return reply.code(error.httpStatus).send(error.body());

@@ -27,6 +27,8 @@ export interface FakeMetaOptions {
   requireAppSecretProof?: boolean;
   /** Largest page of a Graph list, whatever `limit` asks (default 100). */
   maxPageSize?: number;
+  /** Time between a template's creation (or edit) and its review (default 2 s; see fakeMetaTemplates.ts). */
+  templateReviewDelayMs?: number;
 }
 
 export const CUSTOMER_WINDOW_MS = 24 * 3600 * 1000;
@@ -37,6 +39,7 @@ export class FakeMetaContext {
   readonly enforceCustomerWindow: boolean;
   readonly requireAppSecretProof: boolean;
   readonly maxPageSize: number;
+  readonly templateReviewDelayMs: number;
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
@@ -51,6 +54,7 @@ export class FakeMetaContext {
     this.enforceCustomerWindow = options.enforceCustomerWindow ?? true;
     this.requireAppSecretProof = options.requireAppSecretProof ?? true;
     this.maxPageSize = options.maxPageSize ?? 100;
+    this.templateReviewDelayMs = options.templateReviewDelayMs ?? 2000;
   }
 
   get appSecret(): string {
@@ -74,6 +78,17 @@ export class FakeMetaContext {
       this.timers.add(timer);
     };
     run(0);
+  }
+
+  /** Runs `step` once after `ms`; dropped when the fake closes. */
+  after(ms: number, step: () => Promise<unknown>): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.closed) void step().catch(() => undefined);
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   close(): void {

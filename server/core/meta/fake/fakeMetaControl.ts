@@ -8,8 +8,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FakeMetaContext } from './fakeMetaContext';
 import { fakeMid, fakeWamid, type FakeMessage } from './fakeMetaStore';
-import { messagingPayload, whatsAppInboundPayload } from './fakeMetaWebhooks';
+import { messagingPayload, whatsAppInboundPayload, whatsAppUserPreferencePayload } from './fakeMetaWebhooks';
+import { TEMPLATE_QUALITY_SCORES, TEMPLATE_STATUSES } from '../../../../contract/templates';
+import { templateQualityPayload, templateStatusPayload } from './fakeMetaTemplates';
 import { placeholderMedia } from './placeholderMedia';
+
+const TemplateQualityBody = z.object({ template_id: z.string().min(1), quality: z.enum(TEMPLATE_QUALITY_SCORES) });
+const TemplateStatusBody = z.object({ template_id: z.string().min(1), status: z.enum(TEMPLATE_STATUSES), reason: z.string().max(200).default('NONE') });
 
 const WhatsAppInbound = z.object({
   phone_number_id: z.string().min(1),
@@ -48,6 +53,8 @@ const MessagingInbound = z
   })
   .refine((b) => b.page_id || b.ig_id, { message: 'page_id or ig_id is required' })
   .refine((b) => b.text || b.postback || b.attachment, { message: 'text, postback or attachment is required' });
+
+const UserPreferenceBody = z.object({ phone_number_id: z.string().min(1), from: z.string().regex(/^\+?\d{6,15}$/), value: z.enum(['stop', 'resume']) });
 
 const StatusBody = z.object({
   message_id: z.string().min(1),
@@ -177,6 +184,17 @@ export function fakeMetaControlRoutes(app: FastifyInstance, ctx: FakeMetaContext
     return { message_id: mid, sender_id: senderId, webhook_status: result.status, webhook_error: result.error };
   });
 
+  // The customer turns the business's marketing messages off (stop) or on again (resume) in WhatsApp.
+  app.post('/control/user_preference', async (request, reply) => {
+    const body = parse(UserPreferenceBody, request.body, reply);
+    if (!body) return reply;
+    const phone = store.phone(body.phone_number_id);
+    if (!phone) return reply.code(404).send({ error: `Unknown phone_number_id ${body.phone_number_id}.` });
+    const waId = body.from.replace(/^\+/, '');
+    const result = await ctx.webhook(whatsAppUserPreferencePayload(phone, { waId, name: customerName(undefined, waId) }, body.value));
+    return { webhook_status: result.status, webhook_error: result.error };
+  });
+
   app.post('/control/status', async (request, reply) => {
     const body = parse(StatusBody, request.body, reply);
     if (!body) return reply;
@@ -205,12 +223,54 @@ export function fakeMetaControlRoutes(app: FastifyInstance, ctx: FakeMetaContext
     };
   });
 
+  // Messages sent per recipient since start (uncapped): how many recipients got one, and who got more.
+  app.get('/control/sent_counts', async (request) => {
+    const { channel_id: channelId } = request.query as Record<string, string | undefined>;
+    let total = 0;
+    let recipients = 0;
+    const duplicates: { recipient: string; count: number }[] = [];
+    for (const [key, count] of store.sendCounts) {
+      const [channel, recipient] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      if (channelId && channel !== channelId) continue;
+      total += count;
+      recipients += 1;
+      if (count > 1) duplicates.push({ recipient, count });
+    }
+    return { total, recipients, duplicates };
+  });
+
   app.post('/control/fail_next', async (request, reply) => {
     const body = parse(FailNextBody, request.body, reply);
     if (!body) return reply;
     store.data.failNext = { count: body.count, code: body.code, httpStatus: body.http_status, subcode: body.subcode, message: body.message };
     store.save();
     return { fail_next: store.data.failNext };
+  });
+
+  // A template's quality changes (Meta rates it from customers' reactions): the signed message_template_quality_update.
+  app.post('/control/template_quality', async (request, reply) => {
+    const body = parse(TemplateQualityBody, request.body, reply);
+    if (!body) return reply;
+    const found = Object.values(store.data.wabas).flatMap((waba) => waba.templates.map((template) => ({ waba, template }))).find((x) => x.template.id === body.template_id);
+    if (!found) return reply.code(404).send({ error: `No template ${body.template_id}.` });
+    const previous = found.template.quality_score ?? 'UNKNOWN';
+    found.template.quality_score = body.quality;
+    store.save();
+    const result = await ctx.webhook(templateQualityPayload(found.waba.id, found.template, previous, body.quality));
+    return { template_id: found.template.id, quality: body.quality, webhook_status: result.status, webhook_error: result.error };
+  });
+
+  // Any status Meta documents (PAUSED, DISABLED, IN_APPEAL…), posted as message_template_status_update.
+  app.post('/control/template_status', async (request, reply) => {
+    const body = parse(TemplateStatusBody, request.body, reply);
+    if (!body) return reply;
+    const found = Object.values(store.data.wabas).flatMap((waba) => waba.templates.map((template) => ({ waba, template }))).find((x) => x.template.id === body.template_id);
+    if (!found) return reply.code(404).send({ error: `No template ${body.template_id}.` });
+    found.template.status = body.status;
+    found.template.rejected_reason = body.reason;
+    store.save();
+    const result = await ctx.webhook(templateStatusPayload(found.waba.id, found.template, body.status, body.reason));
+    return { template_id: found.template.id, status: body.status, webhook_status: result.status, webhook_error: result.error };
   });
 
   app.get('/control/state', async () => store.data);

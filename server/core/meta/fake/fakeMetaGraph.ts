@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appSecretProof } from '../graphClient';
 import { FakeGraphError, invalidToken, missingParameter, unsupportedRequest } from './fakeGraphError';
 import type { FakeMetaContext } from './fakeMetaContext';
-import { fakeMid, fakeNumericId, fakeWamid, type FakePage, type FakePhoneNumber, type FakeTokenGrant, type FakeWaba } from './fakeMetaStore';
+import { fakeMid, fakeNumericId, fakeWamid, type FakePage, type FakeTemplate, type FakePhoneNumber, type FakeTokenGrant, type FakeWaba } from './fakeMetaStore';
+import { scheduleReview, templateStatusPayload, validateTemplateBody } from './fakeMetaTemplates';
+import { fakeUploadsOf } from './fakeMetaUploads';
 import { validateMessengerSend, validateWhatsAppSend } from './fakeSendValidation';
 import { pickFields, pageOf } from './graphFields';
 
@@ -75,6 +77,11 @@ export function fakeMetaGraphRoutes(app: FastifyInstance, ctx: FakeMetaContext):
   }
 
   const graph = '/graph/:version';
+  const uploads = fakeUploadsOf(store, ctx.options.appId, ctx.appSecret);
+  const header = (request: Req, name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
 
   app.addHook('preHandler', async (request) => {
     const version = (request.params as { version?: string }).version;
@@ -177,8 +184,9 @@ export function fakeMetaGraphRoutes(app: FastifyInstance, ctx: FakeMetaContext):
   // ---------- objects by id ----------
 
   app.get(`${graph}/:id`, async (request: Req) => {
-    const { grant } = authenticate(request);
+    const { grant, token } = authenticate(request);
     const id = request.params.id;
+    if (id.startsWith('upload:')) return uploads.status(id, request.query.sig, token);
     const phone = store.phone(id);
     if (phone) {
       phoneFor(grant, id, 'GET');
@@ -278,10 +286,18 @@ export function fakeMetaGraphRoutes(app: FastifyInstance, ctx: FakeMetaContext):
 
   // ---------- templates ----------
 
+  const listedTemplate = (t: FakeTemplate) => ({
+    ...t,
+    quality_score: { score: t.quality_score ?? 'UNKNOWN', date: Math.floor(Date.now() / 1000) },
+    rejected_reason: t.rejected_reason ?? 'NONE',
+  });
+
   app.get(`${graph}/:id/message_templates`, async (request: Req) => {
     const { grant } = authenticate(request);
     const waba = wabaFor(grant, request.params.id, 'GET');
-    return pageOf(request, waba.templates, 25, ctx.maxPageSize, (t) => pickFields({ ...t }, request.query.fields ?? 'id,name,language,status,category,components'));
+    const name = request.query.name;
+    const listed = name ? waba.templates.filter((t) => t.name === name) : waba.templates;
+    return pageOf(request, listed, 25, ctx.maxPageSize, (t) => pickFields(listedTemplate(t), request.query.fields ?? 'id,name,language,status,category,components'));
   });
 
   app.post(`${graph}/:id/message_templates`, async (request: Req) => {
@@ -294,10 +310,57 @@ export function fakeMetaGraphRoutes(app: FastifyInstance, ctx: FakeMetaContext):
     if (waba.templates.some((t) => t.name === name && t.language === body.language)) {
       throw new FakeGraphError(400, 100, 'Invalid parameter', 'OAuthException', 2388024, `Content in this language already exists for ${name}.`);
     }
-    const template = { id: fakeNumericId(), name, language: String(body.language), status: 'PENDING', category: String(body.category), components: body.components as never };
+    validateTemplateBody(body, 'create');
+    const template: FakeTemplate = { id: fakeNumericId(), name, language: String(body.language), status: 'PENDING', category: String(body.category), components: body.components as never, quality_score: 'UNKNOWN' };
     waba.templates.push(template);
     store.save();
+    scheduleReview(ctx, waba, template);
     return { id: template.id, status: template.status, category: template.category };
+  });
+
+  // ---------- resumable upload (template header samples; see fakeMetaUploads.ts) ----------
+
+  app.post(`${graph}/:id/uploads`, async (request: Req) => {
+    const { token } = authenticate(request);
+    return uploads.start(request.params.id, token, request.query);
+  });
+
+  // Edit: POST /{template-id} with components (and category); the template goes back to review.
+  // POST /upload:<session> is the resumable upload's second step (the bytes).
+  app.post(`${graph}/:id`, async (request: Req) => {
+    const { grant, token } = authenticate(request);
+    if (request.params.id.startsWith('upload:')) {
+      return uploads.receive(request.params.id, request.query.sig, token, header(request, 'file_offset'), request.body);
+    }
+    if (grant.kind !== 'business') throw unsupportedRequest('POST', request.params.id);
+    const waba = wabaFor(grant, grant.wabaId, 'POST');
+    const template = waba.templates.find((t) => t.id === request.params.id);
+    if (!template) throw unsupportedRequest('POST', request.params.id);
+    const body = bodyOf(request);
+    if (body.components === undefined) throw missingParameter('components');
+    validateTemplateBody({ category: body.category ?? template.category, components: body.components }, 'edit');
+    template.components = body.components as never;
+    if (typeof body.category === 'string') template.category = body.category;
+    template.status = 'PENDING';
+    template.rejected_reason = 'NONE';
+    store.save();
+    scheduleReview(ctx, waba, template);
+    return { success: true };
+  });
+
+  // Delete: by name (every language), or one language with hsm_id.
+  app.delete(`${graph}/:id/message_templates`, async (request: Req) => {
+    const { grant } = authenticate(request);
+    const waba = wabaFor(grant, request.params.id, 'DELETE');
+    const name = request.query.name;
+    if (!name) throw missingParameter('name');
+    const hsmId = request.query.hsm_id;
+    const doomed = waba.templates.filter((t) => t.name === name && (!hsmId || t.id === hsmId));
+    if (doomed.length === 0) throw new FakeGraphError(400, 100, 'Invalid parameter', 'OAuthException', 2593002, `Message template "${name}" not found.`);
+    waba.templates = waba.templates.filter((t) => !doomed.includes(t));
+    store.save();
+    for (const template of doomed) ctx.after(0, () => ctx.webhook(templateStatusPayload(waba.id, template, 'DELETED')));
+    return { success: true };
   });
 
   // ---------- sending ----------

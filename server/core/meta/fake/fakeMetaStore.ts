@@ -22,6 +22,9 @@ export interface FakeTemplate {
   status: string;
   category: string;
   components: { type: string; text?: string; format?: string }[];
+  /** Meta's quality_score.score (GREEN, YELLOW, RED, UNKNOWN) and the review's reason (NONE when approved). */
+  quality_score?: string;
+  rejected_reason?: string;
 }
 
 export interface FakeWaba {
@@ -183,6 +186,8 @@ export function digitsOf(phone: string): string {
 
 export class FakeMetaStore {
   data: FakeMetaData;
+  /** Outbound messages per `${channel_id}:${customer_id}` since start (not capped like `messages`): duplicate checks. */
+  readonly sendCounts = new Map<string, number>();
 
   constructor(
     readonly appId: string,
@@ -337,6 +342,8 @@ export class FakeMetaStore {
 
   recordOutbound(message: Omit<FakeMessage, 'direction' | 'statuses' | 'created_at'>): FakeMessage {
     const record: FakeMessage = { ...message, direction: 'outbound', statuses: [], created_at: new Date().toISOString() };
+    const key = `${message.channel_id}:${message.customer_id}`;
+    this.sendCounts.set(key, (this.sendCounts.get(key) ?? 0) + 1);
     this.data.messages.push(record);
     this.save();
     return record;

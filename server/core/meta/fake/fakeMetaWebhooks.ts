@@ -9,7 +9,7 @@ import type { FakeMetaStore, FakePhoneNumber } from './fakeMetaStore';
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));
 
 /** `{ object: 'whatsapp_business_account', entry: [{ id: waba, changes: [{ field: 'messages', value }] }] }`. */
-export function whatsAppEnvelope(phone: FakePhoneNumber, value: Record<string, unknown>): Record<string, unknown> {
+export function whatsAppEnvelope(phone: FakePhoneNumber, value: Record<string, unknown>, field = 'messages'): Record<string, unknown> {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -17,7 +17,7 @@ export function whatsAppEnvelope(phone: FakePhoneNumber, value: Record<string, u
         id: phone.wabaId,
         changes: [
           {
-            field: 'messages',
+            field,
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: phone.display_phone_number.replace(/\D/g, ''), phone_number_id: phone.id },
@@ -28,6 +28,29 @@ export function whatsAppEnvelope(phone: FakePhoneNumber, value: Record<string, u
       },
     ],
   };
+}
+
+/**
+ * Field `user_preferences`: the customer stopped or resumed the business's marketing messages
+ * (the WhatsApp Cloud API's marketing-message preference webhook).
+ */
+export function whatsAppUserPreferencePayload(phone: FakePhoneNumber, customer: { waId: string; name: string }, value: 'stop' | 'resume') {
+  return whatsAppEnvelope(
+    phone,
+    {
+      contacts: [{ profile: { name: customer.name }, wa_id: customer.waId }],
+      user_preferences: [
+        {
+          wa_id: customer.waId,
+          detail: value === 'stop' ? 'User requested to stop marketing messages' : 'User requested to resume marketing messages',
+          category: 'marketing_messages',
+          value,
+          timestamp: Number(nowSeconds()),
+        },
+      ],
+    },
+    'user_preferences',
+  );
 }
 
 export function whatsAppInboundPayload(phone: FakePhoneNumber, customer: { waId: string; name: string }, message: Record<string, unknown>) {

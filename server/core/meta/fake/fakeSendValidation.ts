@@ -46,6 +46,47 @@ function placeholders(template: FakeTemplate): number {
   return numbers.length ? Math.max(...numbers) : 0;
 }
 
+/** Meta's checks of a media header's parameter and of a carousel's cards (the count is fixed at approval). */
+function checkHeaderAndCards(found: FakeTemplate, components: (Json | null)[]): void {
+  const mismatch = (details: string) =>
+    new FakeGraphError(400, 132012, '(#132012) Parameter format does not match format in the created template', 'OAuthException', undefined, details);
+  const format = found.components.find((c) => c.type === 'HEADER')?.format;
+  if (format === 'IMAGE' || format === 'VIDEO' || format === 'DOCUMENT') {
+    const kind = format.toLowerCase();
+    const header = components.find((c) => c?.type === 'header' || c?.type === 'HEADER');
+    const parameter = Array.isArray(header?.parameters) ? obj((header!.parameters as unknown[])[0]) : null;
+    const media = parameter ? obj(parameter[kind]) : null;
+    if (parameter?.type !== kind || typeof media?.link !== 'string' || !media.link) throw mismatch(`header: Format mismatch, expected ${format}, received ${String(parameter?.type ?? 'nothing').toUpperCase()}`);
+  }
+  const headerText = found.components.find((c) => c.type === 'HEADER' && c.format === 'TEXT')?.text ?? '';
+  if (/\{\{\s*1\s*\}\}/.test(headerText)) {
+    const header = components.find((c) => c?.type === 'header' || c?.type === 'HEADER');
+    const parameter = Array.isArray(header?.parameters) ? obj((header!.parameters as unknown[])[0]) : null;
+    if (parameter?.type !== 'text' || typeof parameter.text !== 'string' || !parameter.text) {
+      throw new FakeGraphError(400, 132000, '(#132000) Number of parameters does not match the expected number of params', 'OAuthException', undefined, 'header: number of localizable_params (0) does not match the expected number of params (1)');
+    }
+  }
+  const buttons = (found.components as { type: string; buttons?: { type: string; url?: string }[] }[]).find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+  buttons.forEach((button, index) => {
+    const needs = button.type === 'COPY_CODE' ? 'coupon_code' : button.type === 'URL' && /\{\{\s*1\s*\}\}/.test(button.url ?? '') ? 'text' : null;
+    if (!needs) return;
+    const sent = components.find((c) => (c?.type === 'button' || c?.type === 'BUTTON') && String(c?.index) === String(index));
+    const parameter = Array.isArray(sent?.parameters) ? obj((sent!.parameters as unknown[])[0]) : null;
+    if (parameter?.type !== needs || !parameter[needs]) {
+      throw new FakeGraphError(400, 131008, '(#131008) Required parameter is missing', 'OAuthException', undefined, `buttons: button at index ${index} of type ${button.type === 'URL' ? 'Url' : 'Copy code'} requires a parameter`);
+    }
+  });
+  const carousel = (found.components as { type: string; cards?: unknown[] }[]).find((c) => c.type === 'CAROUSEL');
+  if (carousel) {
+    const sent = components.find((c) => c?.type === 'carousel' || c?.type === 'CAROUSEL');
+    const cards = Array.isArray(sent?.cards) ? (sent!.cards as unknown[]) : [];
+    const expected = carousel.cards?.length ?? 0;
+    if (cards.length !== expected) {
+      throw new FakeGraphError(400, 132000, '(#132000) Number of parameters does not match the expected number of params', 'OAuthException', undefined, `carousel: number of cards (${cards.length}) does not match the expected number of cards (${expected})`);
+    }
+  }
+}
+
 function validateTemplate(body: Json, templates: FakeTemplate[]): string {
   const template = requireObject(body, 'template', 'template');
   const name = requireText(template, 'name', "template['name']");
@@ -73,6 +114,7 @@ function validateTemplate(body: Json, templates: FakeTemplate[]): string {
     if (p?.type !== 'text' || typeof p.text !== 'string' || !p.text) throw missingParameter(`template['components'][0]['parameters'][${i}]['text']`);
     return p.text;
   });
+  checkHeaderAndCards(found, components);
   const rendered = (found.components.find((c) => c.type === 'BODY')?.text ?? '').replace(/\{\{\s*(\d+)\s*\}\}/g, (_m, n: string) => values[Number(n) - 1]);
   return `[template ${name}] ${rendered}`;
 }

@@ -1,7 +1,8 @@
 /**
- * The embedded default without provider accounts: the fake Meta at /dev/meta and the fake Google
+ * The offline demo without provider accounts: the fake Meta at /dev/meta and the fake Google
  * at /dev/google on the app's own port, which config.meta.graphUrl and config.google.* point at.
- * Only in 'local' mode — never next to real providers.
+ * Only in demo mode and 'local' mode — never next to real providers, never by omission on a
+ * server others can reach (config.demo): anyone reaching a fake can sign in as any user.
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,8 @@ export const FAKE_META_PREFIX = '/dev/meta';
 export const FAKE_GOOGLE_PREFIX = '/dev/google';
 
 export async function registerLocalProviderFakes(app: FastifyInstance, config: AppConfig): Promise<void> {
+  // 'local' implies demo mode (config.ts); checked here too so a hand-built config cannot mount them outside it.
+  if (!config.demo.enabled) return;
   // The fakes' accounts and tokens are kept only when the database is: a test's in-memory
   // database must not meet a state file left by another run (or by a parallel test).
   const persistent = config.databaseUrl !== null || config.pgliteDir !== null;

@@ -19,6 +19,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const login = useLogin();
   const [params] = useSearchParams();
+  const prefilledEmail = params.get('email') ?? '';
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -44,14 +45,16 @@ export function LoginPage() {
         </>
       }
     >
-      <Form onSubmit={onSubmit} defaultValues={{ email: params.get('email') ?? '', password: '' }} {...validateOnChangeAndBlur} noValidate>
+      <Form onSubmit={onSubmit} defaultValues={{ email: prefilledEmail, password: '' }} {...validateOnChangeAndBlur} noValidate>
         <FormError>{error}</FormError>
         <Stack>
-          <EmailInput label={t('pages.fields.email')} />
+          {/* the cursor waits where typing starts: the password when the link brought the address */}
+          <EmailInput label={t('pages.fields.email')} autoFocus={!prefilledEmail} />
           <PasswordInput
             source="password"
             label={t('pages.fields.password')}
             autoComplete="current-password"
+            autoFocus={!!prefilledEmail}
             validate={firstFailing(required())}
             fullWidth
           />

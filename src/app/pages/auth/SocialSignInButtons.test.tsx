@@ -20,10 +20,16 @@ import { renderPage } from '../testing/renderPage';
 import { SignupCheckEmailPage } from '../signup/SignupCheckEmailPage';
 import { LoginPage } from './LoginPage';
 
+/** GET /api/client-config/ of a server with both providers (live or, in demo mode, the fakes). */
+const configured = vi.fn(async () => ({
+  facebook: { app_id: 'app', config_id: 'cfg', sdk_url: '/sdk.js', version: 'v23.0', page_scopes: [], login_scopes: ['email'] },
+  google: { client_id: 'gid', script_url: '/gsi.js' },
+}));
+
 /** A SocialApi whose SDK calls answer what each test says (tokens by default). */
 function fakeSocial(overrides: Partial<SocialApi> = {}) {
   return {
-    clientConfig: vi.fn(async () => ({ facebook: null, google: null })),
+    clientConfig: configured,
     facebookLogin: vi.fn(async (_scopes: 'login' | 'pages') => 'fb-user-token'),
     facebookEmbeddedSignup: vi.fn(async () => {
       throw new Error('not used here');
@@ -32,6 +38,8 @@ function fakeSocial(overrides: Partial<SocialApi> = {}) {
     ...overrides,
   } satisfies SocialApi;
 }
+
+
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -161,7 +169,44 @@ describe('SocialSignInButtons', () => {
     const unavailable = vi.fn(async () => {
       throw new SocialSdkUnavailableError(provider, 'script blocked');
     });
-    const { http, alert } = renderLogin(fakeSocial(provider === 'facebook' ? { facebookLogin: unavailable } : { googleLogin: unavailable }));
+    const { http, alert } = renderLogin(fakeSocial({ clientConfig: configured, ...(provider === 'facebook' ? { facebookLogin: unavailable } : { googleLogin: unavailable }) }));
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByTestId('alert-text')).toHaveTextContent(message);
+    expect(alert().type).toBe('error');
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['facebook', 'Continue with Facebook', 'Continue with Google'],
+    ['google', 'Continue with Google', 'Continue with Facebook'],
+  ] as const)('%s: a provider the server has not configured is not offered', async (provider, hidden, shown) => {
+    const clientConfig = vi.fn(async () => ({ ...(await configured()), [provider]: null }));
+    renderLogin(fakeSocial({ clientConfig }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: hidden })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: shown })).toBeInTheDocument();
+  });
+
+  it('offers no social sign-in (nor its "or") when the server has configured none', async () => {
+    renderLogin(fakeSocial({ clientConfig: vi.fn(async () => ({ facebook: null, google: null })) }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['facebook', 'Continue with Facebook', 'Facebook sign-in is not configured on this server.'],
+    ['google', 'Continue with Google', 'Google sign-in is not configured on this server.'],
+  ] as const)('%s: clicked before the configuration was known, a provider the server has not configured says so', async (provider, button, message) => {
+    // The first look-up fails (buttons stay), the one after the click answers null for the provider.
+    const clientConfig = vi
+      .fn<SocialApi['clientConfig']>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ facebook: null, google: null });
+    // What the SDK loader throws when GET /api/client-config/ answers null for the provider.
+    const notConfigured = vi.fn(async () => {
+      throw new SocialSdkUnavailableError(provider, 'not configured');
+    });
+    const { http, alert } = renderLogin(fakeSocial({ clientConfig, ...(provider === 'facebook' ? { facebookLogin: notConfigured } : { googleLogin: notConfigured }) }));
     await userEvent.click(screen.getByRole('button', { name: button }));
     expect(await screen.findByTestId('alert-text')).toHaveTextContent(message);
     expect(alert().type).toBe('error');

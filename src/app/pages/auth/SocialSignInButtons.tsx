@@ -26,9 +26,9 @@ const PROVIDERS: { provider: SocialProvider; icon: string; label: string }[] = [
   { provider: 'google', icon: mdiGoogle, label: 'pages.social.google' },
 ];
 
-const MESSAGES: Record<SocialProvider, { closed: string; unavailable: string }> = {
-  facebook: { closed: 'pages.social.facebookClosed', unavailable: 'pages.social.facebookUnavailable' },
-  google: { closed: 'pages.social.googleClosed', unavailable: 'pages.social.googleUnavailable' },
+const MESSAGES: Record<SocialProvider, { closed: string; unavailable: string; notConfigured: string }> = {
+  facebook: { closed: 'pages.social.facebookClosed', unavailable: 'pages.social.facebookUnavailable', notConfigured: 'pages.social.facebookNotConfigured' },
+  google: { closed: 'pages.social.googleClosed', unavailable: 'pages.social.googleUnavailable', notConfigured: 'pages.social.googleNotConfigured' },
 };
 
 /**
@@ -47,7 +47,22 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
   const queryClient = useQueryClient();
   const { resetNotifications } = useNotificationContext();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  // Providers the server says it has not configured (GET /api/client-config/ answers null) are not
+  // offered at all; until the answer is known every provider shows, and a click still explains.
+  const [unconfigured, setUnconfigured] = useState<SocialProvider[]>([]);
   const mounted = useRef(true);
+  useEffect(() => {
+    let live = true;
+    Promise.resolve()
+      .then(() => social.clientConfig())
+      .then((config) => {
+        if (live) setUnconfigured(PROVIDERS.map((p) => p.provider).filter((provider) => config?.[provider] === null));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [social]);
   useEffect(
     () => () => {
       mounted.current = false;
@@ -66,11 +81,20 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
       navigate(account.getCompanyId() !== null ? ROUTE_PATHS.dashboard : ROUTE_PATHS['company-select']);
     } catch (e) {
       if (e instanceof SocialDialogClosedError) alert.warning(t(MESSAGES[provider].closed));
-      else if (e instanceof SocialSdkUnavailableError) alert.error(t(MESSAGES[provider].unavailable));
+      // No app id on the server (outside demo mode, GET /api/client-config/ says null): not the user's connection.
+      else if (e instanceof SocialSdkUnavailableError) {
+        const config = await Promise.resolve()
+          .then(() => social.clientConfig())
+          .catch(() => null);
+        alert.error(t(config?.[provider] === null ? MESSAGES[provider].notConfigured : MESSAGES[provider].unavailable));
+      }
       else alert.error(firstErrorMessage(errorBody(e)) ?? t('pages.social.failed'));
       if (mounted.current) setBusy(null);
     }
   };
+
+  const offered = PROVIDERS.filter(({ provider }) => !unconfigured.includes(provider));
+  if (offered.length === 0) return null;
 
   return (
     <>
@@ -80,7 +104,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
         </Typography>
       </Divider>
       <Stack spacing={1.5}>
-        {PROVIDERS.map(({ provider, icon, label }) => (
+        {offered.map(({ provider, icon, label }) => (
           <Button
             key={provider}
             variant="outlined"

@@ -29,7 +29,7 @@ export function CompanyCreatePage() {
         logo: (values.logo as string | null) || null,
       });
       await auth.loadUser();
-      selectCompany(company.id);
+      selectCompany(company.id, { to: '/dashboard' }); // a new company starts on its dashboard
     } catch (e) {
       setError(errorText(e));
       setSubmitting(false);

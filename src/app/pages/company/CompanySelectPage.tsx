@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useAccount, useSelectCompany } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import { CompanyPicker } from './CompanyPicker';
+import { PendingInvitations } from './PendingInvitations';
 
-/** /company/select: pick the company (tenant) to work in. */
+/** /company/select: pick the company (tenant) to work in, and answer the invitations waiting for the user. */
 export function CompanySelectPage() {
   const { t } = useTranslation();
   const { user, companyId } = useAccount();
@@ -30,6 +31,7 @@ export function CompanySelectPage() {
         </>
       }
     >
+      <PendingInvitations />
       <CompanyPicker companies={user?.companies ?? []} selectedId={companyId ?? null} onSelect={selectCompany} />
     </AuthLayout>
   );

@@ -8,7 +8,7 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Link, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { Message } from '../../../../contract/chats';
-import { HttpError, httpApiRef, useApi } from '../../../core';
+import { HttpError, httpApiRef, safeUrl, useApi } from '../../../core';
 import { AuthLayout } from '../shared/AuthLayout';
 import {
   CUSTOMER_ID_PATTERN,
@@ -231,6 +231,7 @@ function Bubble({ message, onButton, disabled }: { message: Message; onButton: (
   const mine = message.origin === 'user';
   const who = mine ? t('pages.sandbox.you') : message.origin === 'bot' ? t('pages.sandbox.bot') : message.sender_name || t('pages.sandbox.agent');
   const buttons = mine ? [] : offeredButtons(message);
+  const mediaUrl = safeUrl(message.media_url);
   return (
     <Box data-testid="sandbox-message" data-origin={message.origin} sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>
       <Box
@@ -249,12 +250,17 @@ function Bubble({ message, onButton, disabled }: { message: Message; onButton: (
           {who}
           {!mine && message.status ? ` · ${t(`pages.sandbox.status.${message.status}`)}` : ''}
         </Typography>
-        {message.media_url && (message.type === 'image' || message.media_type?.startsWith('image')) ? (
-          <Box component="img" src={message.media_url} alt={message.text ?? ''} sx={{ display: 'block', maxWidth: '100%', maxHeight: 220, borderRadius: 1, my: 0.5 }} />
-        ) : message.media_url ? (
-          <Link href={message.media_url} target="_blank" rel="noopener noreferrer" color="inherit">
+        {/* Only http(s) and our own paths become a source or a link (safeUrl); anything else stays text. */}
+        {mediaUrl && (message.type === 'image' || message.media_type?.startsWith('image')) ? (
+          <Box component="img" src={mediaUrl} alt={message.text ?? ''} sx={{ display: 'block', maxWidth: '100%', maxHeight: 220, borderRadius: 1, my: 0.5 }} />
+        ) : mediaUrl ? (
+          <Link href={mediaUrl} target="_blank" rel="noopener noreferrer" color="inherit">
             {message.media_url}
           </Link>
+        ) : message.media_url ? (
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {message.media_url}
+          </Typography>
         ) : null}
         {message.type === 'button_reply' ? <Chip size="small" label={message.text} sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit' }} /> : message.text && <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.text}</Typography>}
         {buttons.length > 0 && (

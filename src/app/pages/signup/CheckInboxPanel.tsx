@@ -12,13 +12,11 @@ import { useVerificationPolling } from './useVerificationPolling';
 interface CheckInboxPanelProps {
   email: string;
   needsWhatsappNumber: boolean;
-  /** Names of the companies that invited this address. */
-  invitedBy: string[];
   onUseAnotherEmail: () => void;
 }
 
 /** "Check your inbox": waits for the address to be verified (polling every 3 s) and offers to resend. */
-export function CheckInboxPanel({ email, needsWhatsappNumber, invitedBy, onUseAnotherEmail }: CheckInboxPanelProps) {
+export function CheckInboxPanel({ email, needsWhatsappNumber, onUseAnotherEmail }: CheckInboxPanelProps) {
   const { t } = useTranslation();
   const http = useApi(httpApiRef);
   const navigate = useNavigate();
@@ -51,10 +49,6 @@ export function CheckInboxPanel({ email, needsWhatsappNumber, invitedBy, onUseAn
           </Typography>
         </Box>
       </Stack>
-
-      {invitedBy.length > 0 && (
-        <Alert severity="info">{t('pages.checkEmail.invited', { companies: invitedBy.join(', ') })}</Alert>
-      )}
 
       <Box role="status" aria-live="polite">
         <LinearProgress sx={{ borderRadius: 1, mb: 1 }} />

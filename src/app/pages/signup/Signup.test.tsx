@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../../core';
-import { createFakeHttp } from '../../../core/testing/fakeHttp';
+import { createFakeHttp, withoutClientConfig } from '../../../core/testing/fakeHttp';
 import { renderPage } from '../testing/renderPage';
 import { SignupCheckEmailPage } from './SignupCheckEmailPage';
 import { SignupCreateAccountPage } from './SignupCreateAccountPage';
@@ -15,20 +15,9 @@ beforeEach(() => {
 });
 
 describe('SignupCheckEmailPage', () => {
-  it('tells an address that already has an account to sign in instead', async () => {
-    const http = createFakeHttp(() => ({ email: 'ada@example.com', has_account: true, invited: false, companies: [] }));
-    renderPage(<SignupCheckEmailPage />, { path: '/auth/signup/check-email', http });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(/already exists for ada@example.com/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/auth/login?email=ada%40example.com');
-    expect(http.calls.map((c) => c.path)).toEqual(['/api/invites/check_email/']);
-  });
-
-  it('sends the request, mentions the inviting companies, and moves on once the address is verified', async () => {
+  it('sends the request without asking whether the address has an account, and moves on once the address is verified', async () => {
     let verified = false;
     const http = createFakeHttp((_method, path) => {
-      if (path === '/api/invites/check_email/') return { email: 'new@example.com', has_account: false, invited: true, companies: ['Demo Company'] };
       if (path === '/api/onboarding-request/submit/') return { success: true };
       if (path === '/api/onboarding-request/status/') return { verified };
       throw new Error(path);
@@ -40,8 +29,10 @@ describe('SignupCheckEmailPage', () => {
 
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
     expect(screen.getByText('new@example.com')).toBeInTheDocument();
-    expect(screen.getByText('You have been invited to join Demo Company.')).toBeInTheDocument();
-    expect(http.calls[1]).toMatchObject({ path: '/api/onboarding-request/submit/', options: { auth: false, body: { email: 'new@example.com', needs_whatsapp_number: true } } });
+    // The same page for every address: the e-mail tells the owner of an existing account to sign in.
+    expect(screen.getByText(/If this address already has an account, the e-mail tells you how to sign in instead./)).toBeInTheDocument();
+    expect(http.calls.map((c) => c.path)).not.toContain('/api/invites/check_email/');
+    expect(withoutClientConfig(http.calls)[0]).toMatchObject({ path: '/api/onboarding-request/submit/', options: { auth: false, body: { email: 'new@example.com', needs_whatsapp_number: true } } });
     expect(sessionStorage.getItem('signup.email')).toBe('new@example.com');
 
     verified = true;
@@ -100,14 +91,25 @@ describe('SignupCreateAccountPage', () => {
     });
   });
 
-  it('registers from an invite link: e-mail from the link, the invite token in the body, no stored sign-up e-mail needed', async () => {
-    const http = createFakeHttp(() => ({ detail: 'created' }));
+  it('registers from an invite link: names the inviting company, e-mail from the link, the invite token in the body', async () => {
+    const http = createFakeHttp((_method, path) =>
+      path === '/api/invites/check_email/' ? { email: 'new@example.com', invited: true, companies: ['Demo Company'], has_account: false } : { detail: 'created' },
+    );
     renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?invite=tok-123&email=new%40example.com', route: '/auth/signup/create-account', http });
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('new@example.com');
+    expect(await screen.findByText('Demo Company invited you to join them. Create your account to accept.')).toBeInTheDocument();
+    expect(http.calls[0]).toMatchObject({ path: '/api/invites/check_email/', options: { auth: false, query: { email: 'new@example.com', token: 'tok-123' } } });
     await fill();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login?email=new%40example.com'));
-    expect(http.calls).toHaveLength(1);
-    expect(http.calls[0]).toMatchObject({ path: '/account/registration/', options: { auth: false, body: { email: 'new@example.com', invite: 'tok-123' } } });
+    expect(http.calls).toHaveLength(2);
+    expect(http.calls[1]).toMatchObject({ path: '/account/registration/', options: { auth: false, body: { email: 'new@example.com', invite: 'tok-123' } } });
+  });
+
+  it('sends the holder of an invite link whose address has an account to sign in', async () => {
+    const http = createFakeHttp(() => ({ email: 'ada@example.com', invited: true, companies: ['Northwind Shop'], has_account: true }));
+    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?invite=tok-9&email=ada%40example.com', route: '/auth/signup/create-account', http });
+    expect(await screen.findByText('Northwind Shop invited ada@example.com, which already has an account. Sign in to answer the invitation.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/auth/login?email=ada%40example.com');
   });
 
   it('sends no invite field without an invite link', async () => {
@@ -115,15 +117,16 @@ describe('SignupCreateAccountPage', () => {
     renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?email=grace%40example.com', route: '/auth/signup/create-account', http });
     await fill();
     await waitFor(() => expect(http.calls).toHaveLength(1));
+    expect(http.calls[0].path).toBe('/account/registration/');
     expect(http.calls[0].options.body).not.toHaveProperty('invite');
   });
 
   it("shows the server's message on failure", async () => {
     const http = createFakeHttp(() => {
-      throw new HttpError(400, { email: ['A user is already registered with this e-mail address.'] });
+      throw new HttpError(400, { email: ['Verify this e-mail address before creating an account.'] });
     });
     renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?email=grace%40example.com', http });
     await fill();
-    expect(await screen.findByText('A user is already registered with this e-mail address.')).toBeInTheDocument();
+    expect(await screen.findByText('Verify this e-mail address before creating an account.')).toBeInTheDocument();
   });
 });

@@ -1,29 +1,31 @@
 import { errorText, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
 import { useState } from 'react';
-import { Alert, Box, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { Form } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { CheckboxInput } from '../shared/CheckboxInput';
+import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
 import { SocialSignInButtons } from '../auth/SocialSignInButtons';
 import { CheckInboxPanel } from './CheckInboxPanel';
 import { onboardingCalls } from './onboardingCalls';
 import { readSignupEmail, saveSignupEmail } from './signupEmail';
 
-type Problem = { kind: 'hasAccount'; email: string } | { kind: 'message'; text: string };
-
 interface Request {
   email: string;
   needsWhatsappNumber: boolean;
-  invitedBy: string[];
 }
 
-/** /auth/signup/check-email: first sign-up step; sends the verification e-mail and waits for it. */
+/**
+ * /auth/signup/check-email: first sign-up step; sends the verification e-mail and waits for it.
+ * Every address gets the same answer (the server e-mails the owner of a known address how to sign
+ * in instead), so this page never tells anyone whether an address has an account.
+ */
 export function SignupCheckEmailPage() {
   const { t } = useTranslation();
   const http = useApi(httpApiRef);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [request, setRequest] = useState<Request | null>(null);
 
@@ -33,20 +35,15 @@ export function SignupCheckEmailPage() {
     setProblem(null);
     setSubmitting(true);
     try {
-      const check = await onboardingCalls.checkEmail(http, address);
-      if (check?.has_account) {
-        setProblem({ kind: 'hasAccount', email: address });
-        return;
-      }
       const sent = await onboardingCalls.submit(http, address, needsWhatsappNumber);
       if (!sent) {
-        setProblem({ kind: 'message', text: t('pages.checkInbox.sendFailed') });
+        setProblem(t('pages.checkInbox.sendFailed'));
         return;
       }
       saveSignupEmail(address);
-      setRequest({ email: address, needsWhatsappNumber, invitedBy: check?.invited ? check.companies ?? [] : [] });
+      setRequest({ email: address, needsWhatsappNumber });
     } catch (e) {
-      setProblem({ kind: 'message', text: errorText(e, t('pages.checkInbox.sendFailed')) });
+      setProblem(errorText(e, t('pages.checkInbox.sendFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -58,7 +55,6 @@ export function SignupCheckEmailPage() {
         <CheckInboxPanel
           email={request.email}
           needsWhatsappNumber={request.needsWhatsappNumber}
-          invitedBy={request.invitedBy}
           onUseAnotherEmail={() => setRequest(null)}
         />
       </AuthLayout>
@@ -76,7 +72,7 @@ export function SignupCheckEmailPage() {
       }
     >
       <Form onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }} {...validateOnChangeAndBlur} noValidate>
-        <ProblemAlert problem={problem} />
+        <FormError>{problem}</FormError>
         <Stack>
           <EmailInput label={t('pages.fields.email')} />
           <CheckboxInput
@@ -93,31 +89,5 @@ export function SignupCheckEmailPage() {
       {/* Signing in with Facebook or Google creates the account with the provider's verified e-mail. */}
       <SocialSignInButtons disabled={submitting} />
     </AuthLayout>
-  );
-}
-
-function ProblemAlert({ problem }: { problem: Problem | null }) {
-  const { t } = useTranslation();
-  if (!problem) return null;
-  if (problem.kind === 'message') {
-    return (
-      <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-        {problem.text}
-      </Alert>
-    );
-  }
-  return (
-    <Alert
-      severity="error"
-      role="alert"
-      sx={{ mb: 2 }}
-      action={
-        <RouterLink to={`/auth/login?email=${encodeURIComponent(problem.email)}`} sx={{ whiteSpace: 'nowrap', alignSelf: 'center', mr: 1 }}>
-          {t('pages.checkEmail.signInInstead')}
-        </RouterLink>
-      }
-    >
-      {t('pages.checkEmail.hasAccount', { email: problem.email })}
-    </Alert>
   );
 }

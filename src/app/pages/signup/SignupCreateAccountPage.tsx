@@ -1,6 +1,6 @@
 import { errorText, firstFailing, maxLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, NewPasswordInputs, SubmitButton } from '../../../core';
-import { useState } from 'react';
-import { Box, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Stack } from '@mui/material';
 import { Form, TextInput } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
 import { RouterLink } from '../shared/RouterLink';
 import { clearSignupEmail, readSignupEmail } from './signupEmail';
+import { onboardingCalls } from './onboardingCalls';
 
 interface AccountForm {
   first_name: string;
@@ -17,7 +18,11 @@ interface AccountForm {
   confirm: string;
 }
 
-/** /auth/signup/create-account: last sign-up step, registers the (verified) address. */
+/**
+ * /auth/signup/create-account: last sign-up step, registers the (verified) address. Opened from an
+ * invitation link (`?invite=…&email=…`), it names the inviting company and, when the address already
+ * has an account, sends its owner to sign in and answer the invitation there.
+ */
 export function SignupCreateAccountPage() {
   const { t } = useTranslation();
   const http = useApi(httpApiRef);
@@ -27,6 +32,7 @@ export function SignupCreateAccountPage() {
   const invite = params.get('invite');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const invitation = useInvitation(invite, params.get('email'));
 
   const onSubmit = async (values: Record<string, unknown>) => {
     const form = values as unknown as AccountForm;
@@ -74,6 +80,25 @@ export function SignupCreateAccountPage() {
         </>
       }
     >
+      {invitation?.hasAccount ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <RouterLink to={`/auth/login?email=${encodeURIComponent(invitation.email)}`} sx={{ whiteSpace: 'nowrap', alignSelf: 'center', mr: 1 }}>
+              {t('pages.actions.signIn')}
+            </RouterLink>
+          }
+        >
+          {t('pages.createAccount.hasAccount', { company: invitation.company, email: invitation.email })}
+        </Alert>
+      ) : (
+        invitation && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('pages.createAccount.invited', { company: invitation.company })}
+          </Alert>
+        )
+      )}
       <Form onSubmit={onSubmit} defaultValues={defaultValues} {...validateOnChangeAndBlur} noValidate>
         <FormError>{error}</FormError>
         <Stack>
@@ -108,4 +133,32 @@ export function SignupCreateAccountPage() {
       </Form>
     </AuthLayout>
   );
+}
+
+interface Invitation {
+  email: string;
+  company: string;
+  hasAccount: boolean;
+}
+
+/** With an invitation link's token, the company that invited the address (nothing without one, or on failure). */
+function useInvitation(token: string | null, email: string | null): Invitation | null {
+  const http = useApi(httpApiRef);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  useEffect(() => {
+    if (!token || !email) return;
+    let current = true;
+    onboardingCalls
+      .checkInvite(http, email, token)
+      .then((check) => {
+        if (current && check?.invited && check.companies.length > 0) {
+          setInvitation({ email: check.email, company: check.companies[0], hasAccount: check.has_account === true });
+        }
+      })
+      .catch(() => undefined); // the form works without it; registration reports a bad link
+    return () => {
+      current = false;
+    };
+  }, [http, token, email]);
+  return invitation;
 }

@@ -3,8 +3,9 @@ import type { InviteCheck, OnboardingStatus } from '../../../../contract/api';
 
 /** The unauthenticated sign-up calls of spec §7. */
 export const onboardingCalls = {
-  checkEmail: (http: HttpProvider, email: string) =>
-    http.get<InviteCheck>('/api/invites/check_email/', { query: { email }, auth: false }),
+  /** What an invitation link's page may learn: the inviting company, only with the link's token. */
+  checkInvite: (http: HttpProvider, email: string, token: string) =>
+    http.get<InviteCheck>('/api/invites/check_email/', { query: { email, token }, auth: false }),
 
   /** Resolves to false when the server answers `success: false`. */
   submit: async (http: HttpProvider, email: string, needsWhatsappNumber: boolean): Promise<boolean> => {

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { IntegrationLayout } from './IntegrationLayout';
-import { saveSignupData } from './signupData';
+import { ConnectionStateView } from './ConnectionStateView';
+import { readSignupData, saveSignupData } from './signupData';
 import { useSignupOwner } from './useSignupOwner';
 
 /** /whatsapp-integration/account-already-connected: the number is connected to this or another company. */
@@ -11,10 +12,18 @@ export function AlreadyConnectedStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const owner = useSignupOwner();
+  // Arrived from a signup that answered "already connected" (the start page saved this step), or a
+  // reload of it; anything else (a link, a bookmark) shows the company's real state instead.
+  const [arrived] = useState(() => {
+    const saved = readSignupData();
+    return saved?.current_step === 'account-already-connected' && saved.email === owner.email && saved.company === owner.company;
+  });
 
   useEffect(() => {
-    saveSignupData(owner, { current_step: 'account-already-connected' });
-  }, [owner]);
+    if (arrived) saveSignupData(owner, { current_step: 'account-already-connected' });
+  }, [owner, arrived]);
+
+  if (!arrived) return <ConnectionStateView />;
 
   return (
     <IntegrationLayout stage={2} title={t('whatsappIntegration.alreadyConnected.title')}>

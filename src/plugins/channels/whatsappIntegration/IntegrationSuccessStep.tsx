@@ -6,7 +6,8 @@ import type { SignupStatusResponse } from '../../../../contract/channels';
 import { errorText, httpApiRef, useApi } from '../../../core';
 import { IntegrationLayout } from './IntegrationLayout';
 import { SignupProgress } from './SignupProgress';
-import { fetchDisplayNumber, fetchSignupStatus, retrySignup } from './signupCalls';
+import { ConnectionStateView } from './ConnectionStateView';
+import { fetchDisplayNumber, fetchSignupStatus, isConnectedStatus, retrySignup } from './signupCalls';
 import { clearSignupData, readSignupData, saveSignupData } from './signupData';
 import { SIGNUP_POLL_MS, useSignupStatusPolling } from './useSignupStatusPolling';
 import { useSignupOwner } from './useSignupOwner';
@@ -28,6 +29,8 @@ export function IntegrationSuccessStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: n
   const [number, setNumber] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
+  /** The saved signup is unknown to the server (expired, another database): no signup to show. */
+  const [lookupFailed, setLookupFailed] = useState(false);
 
   // A reload: the status comes from the server.
   useEffect(() => {
@@ -35,7 +38,7 @@ export function IntegrationSuccessStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: n
     let cancelled = false;
     fetchSignupStatus(http, externalId).then(
       (answer) => !cancelled && setStatus(answer),
-      () => undefined,
+      () => !cancelled && setLookupFailed(true),
     );
     return () => {
       cancelled = true;
@@ -81,18 +84,27 @@ export function IntegrationSuccessStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: n
     }
   };
 
+  // Opened without a signup of its own (a link, a bookmark): the company's real state, not a success never seen.
+  if (!status && (!externalId || lookupFailed)) return <ConnectionStateView />;
+
   const failedStep = status?.steps.find((s) => s.status === 'failed') ?? null;
   const partial = status?.status === 'partial_failure' || (status?.status === 'failed' && !!failedStep);
 
   return (
-    <IntegrationLayout stage={2} finished={status?.status === 'completed'} title={t('whatsappIntegration.success.title')}>
+    <IntegrationLayout stage={2} finished={status?.status === 'completed'} title={t(titleKey(status))}>
       <Stack spacing={2.5}>
+        {!status && (
+          <Stack direction="row" spacing={1.5} alignItems="center" role="status">
+            <CircularProgress size={20} aria-hidden />
+            <Typography variant="body2">{t('whatsappIntegration.state.checking')}</Typography>
+          </Stack>
+        )}
         {number && (
           <Typography variant="h6" component="p" data-testid="connected-number">
             {t('whatsappIntegration.success.number', { number })}
           </Typography>
         )}
-        <Typography color="text.secondary">{t('whatsappIntegration.success.message')}</Typography>
+        {status && isConnectedStatus(status) && <Typography color="text.secondary">{t('whatsappIntegration.success.message')}</Typography>}
         {inProgress && (
           <>
             <Stack direction="row" spacing={1.5} alignItems="center" role="status">
@@ -136,4 +148,12 @@ export function IntegrationSuccessStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: n
       </Stack>
     </IntegrationLayout>
   );
+}
+
+/** The page's title says where the signup stands: still checking, setting up, failed or connected. */
+function titleKey(status: SignupStatusResponse | null): string {
+  if (!status) return 'whatsappIntegration.state.checkingTitle';
+  if (status.status === 'in_progress') return 'whatsappIntegration.state.settingUpTitle';
+  if (status.status === 'failed') return 'whatsappIntegration.start.failed.title';
+  return 'whatsappIntegration.success.title';
 }

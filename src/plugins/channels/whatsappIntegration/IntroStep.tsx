@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import { Button, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import { mdiAccountKeyOutline, mdiCellphoneMessage, mdiCellphoneRemove } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MdiIcon, useAccess, useAccount } from '../../../core';
+import { AskAdminToConnect } from './AskAdminToConnect';
 import { IntegrationLayout } from './IntegrationLayout';
 import { saveSignupData } from './signupData';
 import { integrationPath, useSignupOwner } from './useSignupOwner';
@@ -14,7 +15,7 @@ const NEEDS = [
   { key: 'notInUse', icon: mdiCellphoneRemove },
 ] as const;
 
-/** /whatsapp-integration/intro-step: what the user needs before connecting a number. */
+/** /whatsapp-integration/intro-step: what the user needs before connecting a number; who to ask when it is not them. */
 export function IntroStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -41,24 +42,17 @@ export function IntroStep() {
           </ListItem>
         ))}
       </List>
-      {!canManage && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('whatsappIntegration.intro.needsManage')}
-        </Alert>
-      )}
+      {!canManage && <AskAdminToConnect />}
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} justifyContent="space-between" sx={{ mt: 1 }}>
         <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
           {t('whatsappIntegration.intro.backToChannels')}
         </Button>
-        <Button
-          variant="contained"
-          disableElevation
-          disabled={!canManage}
-          onClick={() => navigate(integrationPath('start'))}
-          sx={{ textTransform: 'none', fontWeight: 600 }}
-        >
-          {t('whatsappIntegration.intro.getStarted')}
-        </Button>
+        {/* Members who may not connect a number are not offered a start they would be refused. */}
+        {canManage && (
+          <Button variant="contained" disableElevation onClick={() => navigate(integrationPath('start'))} sx={{ textTransform: 'none', fontWeight: 600 }}>
+            {t('whatsappIntegration.intro.getStarted')}
+          </Button>
+        )}
       </Stack>
     </IntegrationLayout>
   );

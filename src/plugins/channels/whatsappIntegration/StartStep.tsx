@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SignupStatusResponse } from '../../../../contract/channels';
 import {
-  EmptyView,
   MdiIcon,
   SocialDialogClosedError,
   SocialSdkUnavailableError,
@@ -17,6 +16,7 @@ import {
   useApi,
   type EmbeddedSignupResult,
 } from '../../../core';
+import { AskAdminToConnect } from './AskAdminToConnect';
 import { IntegrationLayout } from './IntegrationLayout';
 import { SignupProgress } from './SignupProgress';
 import { isConnectedStatus, submitEmbeddedSignup } from './signupCalls';
@@ -24,22 +24,30 @@ import { readSignupData, saveSignupData } from './signupData';
 import { useSignupStatusPolling, SIGNUP_POLL_MS } from './useSignupStatusPolling';
 import { integrationPath, useSignupOwner } from './useSignupOwner';
 
+/** Meta's Facebook blue (#0866FF) with white text in both themes: 4.8:1 (the older #1877F2 is 4.2:1, below AA). */
+const FACEBOOK_BUTTON = { bgcolor: '#0866FF', color: '#FFFFFF', '&:hover': { bgcolor: '#0657D9' } } as const;
+
 type Phase =
   | { kind: 'idle' }
   | { kind: 'facebook' }
   | { kind: 'submitting' }
   | { kind: 'provisioning'; externalId: string; status: SignupStatusResponse | null }
   | { kind: 'failed'; message: string; status: SignupStatusResponse | null }
-  | { kind: 'sdk-unavailable' };
+  | { kind: 'sdk-unavailable'; notConfigured: boolean };
 
 /** /whatsapp-integration/start: only members who can manage channels may connect a number. */
 export function StartStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { canManage } = useAccess('channels');
   if (!canManage) {
+    // reached by a link: the page says who can connect the number, and the way back
     return (
-      <IntegrationLayout stage={1} title={t('whatsappIntegration.start.title')}>
-        <EmptyView title={t('core.errors.noPermission')} message="" />
+      <IntegrationLayout stage={1} title={t('whatsappIntegration.askAdmin.title')}>
+        <AskAdminToConnect />
+        <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
+          {t('whatsappIntegration.intro.backToChannels')}
+        </Button>
       </IntegrationLayout>
     );
   }
@@ -133,7 +141,12 @@ function StartFlow({ pollMs }: { pollMs: number }) {
           setPhase({ kind: 'idle' });
         } else if (error instanceof SocialSdkUnavailableError) {
           saveSignupData(owner, { current_step: 'start' });
-          setPhase({ kind: 'sdk-unavailable' });
+          // No Meta app on the server (GET /api/client-config/ says facebook null): retrying cannot help.
+          const config = await Promise.resolve()
+            .then(() => social.clientConfig())
+            .catch(() => null);
+          if (!mounted.current) return;
+          setPhase({ kind: 'sdk-unavailable', notConfigured: config?.facebook === null });
         } else {
           saveSignupData(owner, { current_step: 'failed' });
           setPhase({ kind: 'failed', message: errorText(error) || t('whatsappIntegration.start.failed.unknown'), status: null });
@@ -182,7 +195,15 @@ function StartFlow({ pollMs }: { pollMs: number }) {
   return (
     <IntegrationLayout stage={1} title={t('whatsappIntegration.start.title')} subtitle={t('whatsappIntegration.start.subtitle')}>
       <Stack spacing={2.5}>
-        {phase.kind === 'sdk-unavailable' && (
+        {phase.kind === 'sdk-unavailable' && phase.notConfigured && (
+          <Box role="status" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
+            <Typography fontWeight={600}>{t('whatsappIntegration.start.notConfigured.title')}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('whatsappIntegration.start.notConfigured.message')}
+            </Typography>
+          </Box>
+        )}
+        {phase.kind === 'sdk-unavailable' && !phase.notConfigured && (
           <Box role="status" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
             <Typography fontWeight={600}>{t('whatsappIntegration.start.sdkUnavailable.title')}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -230,7 +251,7 @@ function StartFlow({ pollMs }: { pollMs: number }) {
               onClick={start}
               disabled={busy}
               startIcon={<MdiIcon path={mdiFacebook} />}
-              sx={{ textTransform: 'none', fontWeight: 600, bgcolor: '#1877F2', '&:hover': { bgcolor: '#166FE5' } }}
+              sx={{ textTransform: 'none', fontWeight: 600, ...FACEBOOK_BUTTON }}
             >
               {t('whatsappIntegration.start.continue')}
             </Button>

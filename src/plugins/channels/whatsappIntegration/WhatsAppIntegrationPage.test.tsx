@@ -47,7 +47,13 @@ function fakeSocial(...outcomes: (EmbeddedSignupResult | Error)[]): SocialApi & 
 type Handler = (method: string, path: string, options: RequestOptions) => unknown;
 
 /** The wa-onboard API: `signup` answers the POST, `polls` the successive GET status answers (the last repeats). */
-function fakeApi(options: { signup: Handler; polls?: (SignupStatusResponse | (() => unknown))[]; retry?: Handler }) {
+function fakeApi(options: {
+  signup: Handler;
+  polls?: (SignupStatusResponse | (() => unknown))[];
+  retry?: Handler;
+  channels?: unknown;
+  members?: unknown;
+}) {
   let poll = 0;
   return createFakeHttp((method, path, opts) => {
     if (method === 'POST' && path === '/api/wa-onboard/embedded_signup/') return options.signup(method, path, opts);
@@ -57,7 +63,8 @@ function fakeApi(options: { signup: Handler; polls?: (SignupStatusResponse | (()
       return typeof answer === 'function' ? answer() : answer;
     }
     if (method === 'POST' && path === '/api/wa-onboard/retry/' && options.retry) return options.retry(method, path, opts);
-    if (method === 'GET' && path === '/api/channels/') return CHANNELS;
+    if (method === 'GET' && path === '/api/channels/') return options.channels ?? CHANNELS;
+    if (method === 'GET' && path === '/api/members/' && options.members) return options.members;
     throw new Error(`unexpected ${method} ${path}`);
   });
 }
@@ -261,7 +268,19 @@ describe('WhatsApp integration pages', () => {
     expect(social.calls).toBe(2);
   });
 
-  it('members who cannot manage channels get the permission message', async () => {
+  it('a server without a Meta app says WhatsApp is not configured, with nothing to retry', async () => {
+    const social = fakeSocial(new SocialSdkUnavailableError('facebook', 'Facebook is not configured'));
+    social.clientConfig = vi.fn(async () => ({ facebook: null, google: null }));
+    renderIntegration({ path: '/whatsapp-integration/start', http: fakeApi({ signup: () => undefined }), social });
+    await continueWithFacebook();
+    const title = await screen.findByText('WhatsApp is not configured on this server');
+    const box = title.closest('[role="status"]') as HTMLElement;
+    expect(within(box).getByText(/no Meta app configured/)).toBeInTheDocument();
+    expect(within(box).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('Facebook could not be loaded')).not.toBeInTheDocument();
+  });
+
+  it('members who cannot manage channels, sent to start by a link, are told to ask an admin', async () => {
     const social = fakeSocial(RESULT);
     renderIntegration({
       path: '/whatsapp-integration/start',
@@ -269,19 +288,60 @@ describe('WhatsApp integration pages', () => {
       social,
       user: integrationUser({ can_view_channels: true }),
     });
-    expect(await screen.findByText('You do not have permission to access this page.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'An admin connects WhatsApp' })).toBeInTheDocument();
+    expect(screen.getByText(/Ask an admin of Demo Company to connect WhatsApp\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).not.toBeInTheDocument();
   });
 
-  it('intro: Get started is disabled without manage access', async () => {
+  it('intro: members who cannot manage channels get no Get started, but whom to ask (the admins, when they may read the team)', async () => {
+    const members = {
+      count: 3,
+      results: [
+        { id: 1, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', role_id: 'admin', is_current_user: false },
+        { id: 2, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', role_id: 'admin', is_current_user: false },
+        { id: 3, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role_id: 'agent', is_current_user: true },
+      ],
+    };
+    const http = fakeApi({ signup: () => undefined, members });
     renderIntegration({
       path: '/whatsapp-integration/intro-step',
-      http: fakeApi({ signup: () => undefined }),
+      http,
       social: fakeSocial(RESULT),
-      user: integrationUser({ can_view_channels: true, can_manage_channels: false }),
+      user: integrationUser({ can_view_channels: true, can_manage_channels: false, can_view_members: true }),
     });
-    expect(await screen.findByRole('button', { name: 'Get started' })).toBeDisabled();
-    expect(screen.getByText(/Only members who can manage channels/)).toBeInTheDocument();
+    expect(await screen.findByText(/Ask an admin of Demo Company to connect WhatsApp\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get started' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('company-admins')).toHaveTextContent('Admins: Grace Hopper, Alan Turing');
+  });
+
+  it('intro: without access to the team, the message names no one and the members are not read', async () => {
+    const http = fakeApi({ signup: () => undefined });
+    renderIntegration({
+      path: '/whatsapp-integration/intro-step',
+      http,
+      social: fakeSocial(RESULT),
+      user: integrationUser({ can_view_channels: true, can_manage_channels: false, can_view_members: false }),
+    });
+    expect(await screen.findByText(/Ask an admin of Demo Company to connect WhatsApp\./)).toBeInTheDocument();
+    expect(screen.queryByTestId('company-admins')).not.toBeInTheDocument();
+    expect(http.calls.some((c) => c.path === '/api/members/')).toBe(false);
+  });
+
+  it('integration-success opened directly with nothing connected says so and offers to connect', async () => {
+    const http = fakeApi({ signup: () => undefined, channels: { count: 0, company_connected: false, results: [] } });
+    renderIntegration({ path: '/whatsapp-integration/integration-success', http, social: fakeSocial(RESULT) });
+    expect(await screen.findByRole('heading', { name: 'No WhatsApp number is connected yet' })).toBeInTheDocument();
+    expect(screen.queryByText('Your WhatsApp number is connected')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect WhatsApp' }));
+    expect(await screen.findByRole('heading', { name: 'Connect your WhatsApp number' })).toBeInTheDocument();
+  });
+
+  it('account-already-connected opened directly shows the connected number of the company', async () => {
+    const channels = { count: 1, company_connected: true, results: [{ ...CHANNELS.results[0], connected: true }] };
+    renderIntegration({ path: '/whatsapp-integration/account-already-connected', http: fakeApi({ signup: () => undefined, channels }), social: fakeSocial(RESULT) });
+    expect(await screen.findByRole('heading', { name: 'Your WhatsApp number is connected' })).toBeInTheDocument();
+    expect(screen.getByTestId('connected-number')).toHaveTextContent('+1 555-0100');
+    expect(screen.queryByText('This WhatsApp number is already connected')).not.toBeInTheDocument();
   });
 
   it('resumes polling after a reload during provisioning, and stops polling on unmount', async () => {

@@ -24,7 +24,6 @@ export const whatsappIntegrationTranslations = {
         },
         getStarted: 'Get started',
         backToChannels: 'Back to channels',
-        needsManage: 'Only members who can manage channels can connect a WhatsApp number.',
       },
       start: {
         title: 'Continue with Facebook',
@@ -36,6 +35,10 @@ export const whatsappIntegrationTranslations = {
         provisioning: 'Setting up your WhatsApp number. This can take a minute.',
         back: 'Back',
         facebookClosed: 'Facebook login was closed',
+        notConfigured: {
+          title: 'WhatsApp is not configured on this server',
+          message: 'This console has no Meta app configured, so no WhatsApp number can be connected. Ask your administrator.',
+        },
         sdkUnavailable: {
           title: 'Facebook could not be loaded',
           message: 'You may be offline, or a browser extension, firewall or network may be blocking Facebook. Check your connection and try again.',
@@ -73,6 +76,20 @@ export const whatsappIntegrationTranslations = {
         openChats: 'Open chats',
         goToChannels: 'Go to channels',
       },
+      askAdmin: {
+        title: 'An admin connects WhatsApp',
+        message: 'Only members who can manage channels connect numbers. Ask an admin of %{company} to connect WhatsApp.',
+        admins_one: 'Admin: %{names}',
+        admins_other: 'Admins: %{names}',
+      },
+      state: {
+        checkingTitle: 'Connect WhatsApp',
+        checking: 'Checking your WhatsApp connection…',
+        notConnectedTitle: 'No WhatsApp number is connected yet',
+        notConnected: '%{company} has no connected WhatsApp number: the connection was not started, or not finished.',
+        connect: 'Connect WhatsApp',
+        settingUpTitle: 'Setting up your WhatsApp number',
+      },
       alreadyConnected: {
         title: 'This WhatsApp number is already connected',
         message: 'The number you chose is already connected, to this company or to another company of the console. A WhatsApp number can be connected to only one company at a time.',
@@ -104,7 +121,6 @@ export const whatsappIntegrationTranslations = {
         },
         getStarted: 'Commencer',
         backToChannels: 'Retour aux canaux',
-        needsManage: 'Seuls les membres autorisés à gérer les canaux peuvent connecter un numéro WhatsApp.',
       },
       start: {
         title: 'Continuer avec Facebook',
@@ -116,6 +132,10 @@ export const whatsappIntegrationTranslations = {
         provisioning: 'Configuration de votre numéro WhatsApp. Cela peut prendre une minute.',
         back: 'Retour',
         facebookClosed: 'La connexion Facebook a été fermée',
+        notConfigured: {
+          title: 'WhatsApp n’est pas configuré sur ce serveur',
+          message: 'Aucune application Meta n’est configurée pour cette console : aucun numéro WhatsApp ne peut être connecté. Demandez à votre administrateur.',
+        },
         sdkUnavailable: {
           title: 'Facebook n’a pas pu être chargé',
           message:
@@ -154,6 +174,20 @@ export const whatsappIntegrationTranslations = {
         retryFailed: 'La configuration n’a pas pu être relancée : %{error}',
         openChats: 'Ouvrir les discussions',
         goToChannels: 'Aller aux canaux',
+      },
+      askAdmin: {
+        title: 'Un administrateur connecte WhatsApp',
+        message: 'Seuls les membres autorisés à gérer les canaux connectent des numéros. Demandez à un administrateur de %{company} de connecter WhatsApp.',
+        admins_one: 'Administrateur : %{names}',
+        admins_other: 'Administrateurs : %{names}',
+      },
+      state: {
+        checkingTitle: 'Connecter WhatsApp',
+        checking: 'Vérification de votre connexion WhatsApp…',
+        notConnectedTitle: 'Aucun numéro WhatsApp n’est encore connecté',
+        notConnected: '%{company} n’a aucun numéro WhatsApp connecté : la connexion n’a pas été lancée, ou pas terminée.',
+        connect: 'Connecter WhatsApp',
+        settingUpTitle: 'Configuration de votre numéro WhatsApp',
       },
       alreadyConnected: {
         title: 'Ce numéro WhatsApp est déjà connecté',

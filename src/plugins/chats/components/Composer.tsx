@@ -23,6 +23,8 @@ interface Props {
   /** A text the server refused (window closed): it comes back into the input, with the server's message. */
   refusal?: SendRefusal | null;
   onDismissRefusal?: () => void;
+  /** Puts the cursor in the input when the composer appears (a room was opened), except on touch screens where it would pop the keyboard up. */
+  focusOnOpen?: boolean;
 }
 
 const NO_WINDOW: Pick<Room, 'platform' | 'last_inbound_at'> = { platform: 'sandbox', last_inbound_at: null };
@@ -42,7 +44,7 @@ function useRemainingLabel(ms: number): string {
  * a notice and "Send template". "/" at the start of the message (or the "Saved replies" button) opens
  * the company's saved replies; ↑/↓ choose, Enter inserts, Esc closes the list.
  */
-export function Composer({ disabled, attachments, onSend, onAttach, inputRef, room, onTemplate, refusal, onDismissRefusal }: Props) {
+export function Composer({ disabled, attachments, onSend, onAttach, inputRef, room, onTemplate, refusal, onDismissRefusal, focusOnOpen }: Props) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -60,6 +62,12 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
     [inputRef],
   );
   const quick = useQuickReplies(text, setText, () => ownInput.current?.focus());
+
+  useEffect(() => {
+    const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+    if (focusOnOpen && !touch) ownInput.current?.focus({ preventScroll: true });
+    // Only when the composer appears: later renders must not take the focus back.
+  }, []);
 
   // A refused text comes back (before anything typed since), once per refusal.
   const restored = useRef<string | null>(null);

@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { mdiAccountBoxOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { MdiIcon, safeUrl } from '../../../core';
+import { fullDateTime } from '../format';
 import { messageContent } from '../model/messageContent';
 import type { ChatMessage } from '../model/messages';
 import { DeliveryTicks } from './DeliveryTicks';
@@ -12,17 +13,27 @@ function timeOf(iso: string, locale: string) {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 }
 
-function Media({ message }: { message: ChatMessage }) {
+function Media({ message, onError }: { message: ChatMessage; onError?: (messageId: number) => void }) {
   const { t } = useTranslation();
+  const failed = onError && !message.local ? () => onError(message.id) : undefined;
   if (!message.media_url) return null;
+  // Only http(s) and our own paths become a source or a link; anything else (javascript:, data:…) stays text.
+  const url = safeUrl(message.media_url);
+  if (!url) {
+    return (
+      <Typography variant="body2" data-testid="message-unsafe-url" sx={{ wordBreak: 'break-all', opacity: 0.75 }}>
+        {message.media_url}
+      </Typography>
+    );
+  }
   const kind = message.type;
   if (kind === 'image' || message.media_type?.startsWith('image/')) {
-    return <Box component="img" src={message.media_url} alt={message.text ?? t('chats.media.image')} loading="lazy" sx={{ maxWidth: 260, maxHeight: 260, borderRadius: 1, display: 'block', mb: message.text ? 0.5 : 0 }} />;
+    return <Box component="img" src={url} alt={message.text ?? t('chats.media.image')} loading="lazy" onError={failed} sx={{ maxWidth: 260, maxHeight: 260, borderRadius: 1, display: 'block', mb: message.text ? 0.5 : 0 }} />;
   }
-  if (kind === 'video') return <Box component="video" src={message.media_url} controls sx={{ maxWidth: 260, display: 'block' }} />;
-  if (kind === 'audio') return <Box component="audio" src={message.media_url} controls sx={{ display: 'block' }} />;
+  if (kind === 'video') return <Box component="video" src={url} controls onError={failed} sx={{ maxWidth: 260, display: 'block' }} />;
+  if (kind === 'audio') return <Box component="audio" src={url} controls onError={failed} sx={{ display: 'block' }} />;
   return (
-    <Link href={message.media_url} target="_blank" rel="noopener noreferrer" display="block">
+    <Link href={url} target="_blank" rel="noopener noreferrer" display="block">
       {t('chats.media.open')}
     </Link>
   );
@@ -133,7 +144,15 @@ function Content({ message, linkColor }: { message: ChatMessage; linkColor: stri
 }
 
 /** One message: the customer's on the left, outgoing (agent, bot) on the right with delivery ticks. */
-export const MessageBubble = memo(function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry?: (clientId: string) => void }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onRetry,
+  onMediaError,
+}: {
+  message: ChatMessage;
+  onRetry?: (clientId: string) => void;
+  onMediaError?: (messageId: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const outgoing = message.origin !== 'user';
   const system = message.origin === 'system';
@@ -156,7 +175,8 @@ export const MessageBubble = memo(function MessageBubble({ message, onRetry }: {
           borderTopRightRadius: outgoing && !system ? 4 : undefined,
           borderTopLeftRadius: !outgoing ? 4 : undefined,
           bgcolor: system ? 'action.hover' : outgoing ? (message.origin === 'bot' ? 'secondary.light' : 'primary.main') : 'background.paper',
-          color: outgoing && !system && message.origin !== 'bot' ? 'primary.contrastText' : 'text.primary',
+          // a bot's bubble takes the secondary colour's own text colour (white text on the dark theme's orange is 2:1)
+          color: onPrimary ? 'primary.contrastText' : outgoing && !system ? 'secondary.contrastText' : 'text.primary',
           boxShadow: system ? 0 : 1,
           border: failed ? 1 : 0,
           borderColor: 'error.main',
@@ -167,12 +187,14 @@ export const MessageBubble = memo(function MessageBubble({ message, onRetry }: {
             {t('chats.origin.bot')}
           </Typography>
         )}
-        <Media message={message} />
+        <Media message={message} onError={onMediaError} />
         <Content message={message} linkColor={onPrimary ? 'inherit' : 'primary.main'} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
-          <Typography variant="caption" sx={{ opacity: 0.75 }}>
-            {timeOf(message.created_at, i18n.language)}
-          </Typography>
+          <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
+            <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ opacity: 0.75 }}>
+              {timeOf(message.created_at, i18n.language)}
+            </Typography>
+          </Tooltip>
           {outgoing && !system && (
             <Box component="span" sx={{ bgcolor: 'background.paper', borderRadius: 1, px: 0.25, display: 'inline-flex' }}>
               <DeliveryTicks status={message.status} />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { renderWithConsole } from '../../../core/testing/renderWithConsole';
 import { message } from '../testing/fakeChatServer';
@@ -40,5 +40,35 @@ describe('MessageList', () => {
     expect(screen.getByRole('img', { name: 'Read' })).toHaveAttribute('data-status', 'read');
     screen.getByRole('button', { name: 'Retry' }).click();
     expect(onRetry).toHaveBeenCalledWith('c-1');
+  });
+
+  it('separates the days with Today, Yesterday, a weekday or a date, and shows the full date and time on hover', async () => {
+    const now = new Date();
+    const day = (daysAgo: number, hour: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour, 11).toISOString();
+    const messages = mergeMessages([], [
+      message(1, 1, { created_at: day(40, 19), text: 'long ago' }),
+      message(1, 2, { created_at: day(3, 19), text: 'three days ago' }),
+      message(1, 3, { created_at: day(3, 20), text: 'same evening' }),
+      message(1, 4, { created_at: day(1, 9), text: 'yesterday morning' }),
+      message(1, 5, { created_at: day(0, 0), text: 'just after midnight', origin: 'agent', status: 'read' }),
+    ]);
+    renderWithConsole(
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 40 }}>
+        <MessageList messages={messages} hasMore={false} loadingOlder={false} onLoadOlder={vi.fn()} onRetry={vi.fn()} />
+      </VirtuosoMockContext.Provider>,
+      { plugins: [chatsPlugin], features: ['chats'] },
+    );
+    const separators = await screen.findAllByTestId('day-separator');
+    const weekday = new Intl.DateTimeFormat('en', { weekday: 'long' }).format(new Date(day(3, 19)));
+    expect(separators.map((s) => s.textContent)).toEqual([expect.not.stringMatching(/^(Today|Yesterday)$/), weekday, 'Yesterday', 'Today']);
+    // In order: each separator comes right before its day's first message.
+    const rows = [...document.querySelectorAll('[data-testid="day-separator"], [data-testid="message-row"]')].map((el) => (el.getAttribute('data-testid') === 'day-separator' ? `[${el.textContent}]` : within(el as HTMLElement).getByTestId('message-text').textContent));
+    expect(rows.slice(2)).toEqual([`[${weekday}]`, 'three days ago', 'same evening', '[Yesterday]', 'yesterday morning', '[Today]', 'just after midnight']);
+
+    const time = within(screen.getAllByTestId('message-row')[1]).getByTestId('message-time');
+    expect(time).toHaveAttribute('datetime', day(3, 19));
+    fireEvent.mouseOver(time);
+    const full = new Date(day(3, 19)).toLocaleString('en', { dateStyle: 'full', timeStyle: 'short' });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(full);
   });
 });

@@ -1,8 +1,9 @@
-import { forwardRef, useCallback, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../model/messages';
+import { dayLabel, localDayKey, msUntilNextDay, withDaySeparators, type ThreadItem } from '../model/days';
 import { MessageBubble } from './MessageBubble';
 
 /** Large enough that prepending older pages never reaches 0 (react-virtuoso's prepend pattern). */
@@ -18,23 +19,61 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
+  /** An attachment did not load (its signed URL may have expired). */
+  onMediaError?: (messageId: number) => void;
 }
 
 const messageKey = (m: ChatMessage) => m.client_id ?? `id-${m.id}`;
 
+/** The current time, renewed at each local midnight so "Today" becomes "Yesterday" in an open inbox. */
+function useToday(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setTimeout(() => setNow(new Date()), msUntilNextDay(now) + 1000);
+    return () => clearTimeout(timer);
+  }, [now]);
+  return now;
+}
+
+/** "Today", "Yesterday", a weekday or a date, centred between two days' messages. */
+function DaySeparator({ date, now }: { date: Date; now: Date }) {
+  const { t, i18n } = useTranslation();
+  const label = dayLabel(date, now, i18n.language, { today: t('chats.days.today'), yesterday: t('chats.days.yesterday') });
+  return (
+    <Box data-testid="day-separator" sx={{ display: 'flex', justifyContent: 'center', px: 2, pt: 1.5, pb: 0.75 }}>
+      <Typography
+        component="time"
+        dateTime={localDayKey(date)}
+        variant="caption"
+        sx={{ px: 1.5, py: 0.375, borderRadius: 3, bgcolor: 'background.paper', color: 'text.secondary', fontWeight: 600, boxShadow: 1, lineHeight: 1.6 }}
+      >
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * The open room's messages, virtualised: only the rows in view (plus a small overscan) are in the
- * DOM, so a room with 10,000 messages stays light. Older history loads when the top is reached,
- * keeping the scroll position (firstItemIndex moves back by the number of messages prepended).
+ * DOM, so a room with 10,000 messages stays light. A day separator is a row of its own before the
+ * first message of each day. Older history loads when the top is reached, keeping the scroll
+ * position (firstItemIndex moves back by the number of rows prepended above the first message shown).
  */
-export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, onRetry }, ref) {
+export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, onRetry, onMediaError }, ref) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
-  // The first message shown when the list mounted: its index grows as older pages are prepended.
-  const anchor = useRef<string | null>(null);
-  if (anchor.current === null && messages.length) anchor.current = messageKey(messages[0]);
-  const anchorIndex = anchor.current ? Math.max(0, messages.findIndex((m) => messageKey(m) === anchor.current)) : 0;
-  const firstItemIndex = START_INDEX - anchorIndex;
+  const now = useToday();
+  const items = useMemo(() => withDaySeparators(messages, messageKey), [messages]);
+  // The first message shown when the list mounted: its row index grows as older pages are prepended.
+  // (Anchored on a message, not a separator: a day's separator moves up when older messages of that day arrive.)
+  // firstItemIndex only moves by what was prepended since (the first day's separator is no prepend).
+  const anchor = useRef<{ key: string; index: number } | null>(null);
+  if (anchor.current === null && messages.length) {
+    const key = messageKey(messages[0]);
+    anchor.current = { key, index: items.findIndex((item) => item.key === key) };
+  }
+  const anchorIndex = anchor.current ? items.findIndex((item) => item.key === anchor.current!.key) : -1;
+  const firstItemIndex = START_INDEX - (anchor.current && anchorIndex >= 0 ? anchorIndex - anchor.current.index : 0);
 
   useImperativeHandle(ref, () => ({
     scrollToBottom: () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' }),
@@ -59,16 +98,21 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
     [loadingOlder, hasMore, t],
   );
 
+  const itemContent = useCallback(
+    (_: number, item: ThreadItem) => (item.kind === 'day' ? <DaySeparator date={item.date} now={now} /> : <MessageBubble message={item.message} onRetry={onRetry} onMediaError={onMediaError} />),
+    [now, onRetry, onMediaError],
+  );
+
   return (
     <Virtuoso
       ref={virtuoso}
       data-testid="message-list"
       style={{ flex: 1 }}
-      data={messages}
+      data={items}
       firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={Math.max(0, messages.length - 1)}
-      computeItemKey={(_, m) => messageKey(m)}
-      itemContent={(_, m) => <MessageBubble message={m} onRetry={onRetry} />}
+      initialTopMostItemIndex={Math.max(0, items.length - 1)}
+      computeItemKey={(_, item) => item.key}
+      itemContent={itemContent}
       followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
       alignToBottom
       startReached={startReached}

@@ -50,7 +50,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
             <MdiIcon path={mdiArrowLeft} />
           </IconButton>
         )}
-        <Avatar sx={{ bgcolor: 'secondary.main' }}>{initials(room.name)}</Avatar>
+        <Avatar sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>{initials(room.name)}</Avatar>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="h6" component="h2" noWrap data-testid="room-name">
             {room.name}

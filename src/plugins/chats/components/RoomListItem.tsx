@@ -37,7 +37,7 @@ export const RoomListItem = memo(function RoomListItem({ room, channel, unread, 
       sx={{ alignItems: 'flex-start', py: 1, borderBottom: 1, borderColor: 'divider' }}
     >
       <ListItemAvatar sx={{ minWidth: 48 }}>
-        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: 14 }}>{initials(room.name)}</Avatar>
+        <Avatar sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', width: 36, height: 36, fontSize: 14 }}>{initials(room.name)}</Avatar>
       </ListItemAvatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>

@@ -5,6 +5,7 @@ import type { Tag } from '../../../../contract/chats';
 import type { MessageTemplate } from '../../../../contract/channels';
 import { useAlert } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
+import type { TemplateMedia } from '../service/chatService';
 import { Composer } from './Composer';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { RoomHeader } from './RoomHeader';
@@ -28,6 +29,7 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
 
   const onLoadOlder = useCallback(() => void service.loadOlder(roomId), [service, roomId]);
   const onRetry = useCallback((clientId: string) => service.retryMessage(roomId, clientId), [service, roomId]);
+  const onMediaError = useCallback((messageId: number) => void service.refreshMedia(roomId, messageId), [service, roomId]);
   const onSend = useCallback(
     (text: string) => {
       service.sendMessage(roomId, text);
@@ -38,8 +40,8 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
   const onTemplate = useCallback(() => setTemplatesOpen(true), []);
   const onDismissRefusal = useCallback(() => service.dismissRefusal(roomId), [service, roomId]);
   const onSendTemplate = useCallback(
-    (template: MessageTemplate, parameters: string[]) => {
-      service.sendTemplate(roomId, template, parameters);
+    (template: MessageTemplate, parameters: string[], media?: TemplateMedia) => {
+      service.sendTemplate(roomId, template, parameters, media);
       setTemplatesOpen(false);
       requestAnimationFrame(() => list.current?.scrollToBottom());
     },
@@ -71,7 +73,7 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
         onAddTag={(name) => void service.addTag(roomId, name)}
         onRemoveTag={(name) => void service.removeTag(roomId, name)}
       />
-      <MessageList key={roomId} ref={list} messages={thread?.messages ?? []} hasMore={!!thread?.hasMore} loadingOlder={!!thread?.loadingOlder} onLoadOlder={onLoadOlder} onRetry={onRetry} />
+      <MessageList key={roomId} ref={list} messages={thread?.messages ?? []} hasMore={!!thread?.hasMore} loadingOlder={!!thread?.loadingOlder} onLoadOlder={onLoadOlder} onRetry={onRetry} onMediaError={onMediaError} />
       {room.blocked_at && (
         <Alert severity="warning" sx={{ borderRadius: 0 }}>
           {t('chats.room.blockedNotice')}
@@ -80,6 +82,7 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
       <Composer
         key={roomId}
         inputRef={composerRef}
+        focusOnOpen
         disabled={!!room.blocked_at}
         attachments={attachments}
         onSend={onSend}

@@ -189,6 +189,28 @@ describe('chat service', () => {
     expect(service.getState().threads[1].hasMore).toBe(false);
   });
 
+  it('asks again for a message whose attachment no longer loads, and takes its fresh URL (once a minute at most)', async () => {
+    const msgs = Array.from({ length: 40 }, (_, i) => message(1, i + 1, i === 34 ? { type: 'image', media_url: '/media/chats/1/a.png?exp=1&sig=old', media_type: 'image/png' } : {}));
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: msgs }] });
+    const { service } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await flush(10);
+    // The server now signs the same file anew.
+    server.rooms.get(1)!.all[34] = { ...msgs[34], media_url: '/media/chats/1/a.png?exp=2&sig=new' };
+    await service.refreshMedia(1, 35);
+    expect(server.log.filter((l) => l.event === 'fetch_messages').map((l) => l.payload)).toEqual([
+      { before_timestamp: new Date(Date.parse(msgs[34].created_at) + 1).toISOString(), before_id: 36 },
+    ]);
+    const thread = () => service.getState().threads[1].messages;
+    expect(thread().find((m) => m.id === 35)!.media_url).toBe('/media/chats/1/a.png?exp=2&sig=new');
+    // The page came merged: ids 6 to 40, none twice, in order.
+    expect(thread().map((m) => m.id)).toEqual(msgs.slice(5).map((m) => m.id));
+    // A second failure right away (the file may really be gone) does not ask again.
+    await service.refreshMedia(1, 35);
+    expect(server.log.filter((l) => l.event === 'fetch_messages')).toHaveLength(1);
+  });
+
   it('pause toggles now + N days / clear; block and unblock replace the room from the reply', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-05-01T10:00:00Z'));
@@ -305,7 +327,8 @@ describe('chat service', () => {
     const presigned = (fileName: string, fileType: string) => ({
       upload_url: `http://console.test/media/upload/chats/1/abc/${fileName}?expires=1&max_bytes=16&signature=f00`,
       method: 'PUT',
-      headers: { 'Content-Type': fileType },
+      // As a bucket signs it for images here: the upload-once condition is one more header to send.
+      headers: fileType.startsWith('image/') ? { 'Content-Type': fileType, 'If-None-Match': '*' } : { 'Content-Type': fileType },
       file_url: `http://console.test/media/chats/1/abc/${fileName}`,
       expires_at: '2026-01-01T00:00:00.000Z',
     });
@@ -351,6 +374,7 @@ describe('chat service', () => {
     await service.sendAttachment(1, photo);
     await flush(10);
     expect(socket.pushes.filter((p) => p.event === 'send_message').at(-1)!.payload.message).toMatchObject({ type: 'image', media_type: 'image/jpeg' });
+    expect(puts[1].init.headers).toEqual({ 'Content-Type': 'image/jpeg', 'If-None-Match': '*' });
 
     // A refused PUT fails the upload and sends nothing.
     const before = socket.pushes.filter((p) => p.event === 'send_message').length;

@@ -64,6 +64,15 @@ export interface SendRefusal {
 
 /** What sendTemplate needs of an approved template: its name, language and components (the body to render). */
 export type TemplateChoice = Pick<MessageTemplate, 'name' | 'language' | 'components'>;
+/** A template's media: the header's file (an upload's file_url or the template's sample URL) and a carousel's cards. */
+export interface TemplateMedia {
+  header?: { type: 'image' | 'video' | 'document'; url: string; mediaType?: string | null };
+  /** A text header's {{1}} value. */
+  headerText?: string;
+  /** Values of the buttons that take one: a URL's {{1}} ending, a copy-code offer code. */
+  buttons?: { index: number; sub_type: 'url' | 'copy_code'; value: string }[];
+  cards?: { type: 'image' | 'video'; link: string; parameters: string[] }[];
+}
 
 export interface ChatState {
   connection: ConnectionState;
@@ -111,13 +120,19 @@ export interface ChatService {
   loadMoreRooms(): void;
   selectRoom(roomId: number | null): void;
   loadOlder(roomId: number): Promise<void>;
+  /**
+   * Attachments are served with short-lived signed URLs (about an hour): when one no longer loads,
+   * asks the room for the page ending at that message again, whose copies carry fresh URLs. At most
+   * once a minute per message, so a file that is really gone does not loop.
+   */
+  refreshMedia(roomId: number, messageId: number): Promise<void>;
   sendMessage(roomId: number, text: string, media?: { url: string; type: string; kind: 'image' | 'video' | 'audio' | 'document' }): string;
   retryMessage(roomId: number, clientId: string): void;
   /**
    * Sends an approved WhatsApp template like a message (optimistic, client_id, ticks, retry): type
    * 'template', text = the rendered body, template = {name, language, parameters}. Returns the client_id.
    */
-  sendTemplate(roomId: number, template: TemplateChoice, parameters: string[]): string;
+  sendTemplate(roomId: number, template: TemplateChoice, parameters: string[], media?: TemplateMedia): string;
   /** GET /api/channels/{pageId}/templates/ → results (every status; the caller keeps the approved ones). */
   loadTemplates(pageId: number): Promise<MessageTemplate[]>;
   /** Forgets the room's window refusal (the agent dismissed it). */
@@ -138,6 +153,9 @@ export interface ChatService {
 /** Close codes of server/core/realtime's revocation (hub.disconnect). */
 export const REVOKED_SESSION_CLOSE = 4401;
 export const REVOKED_MEMBERSHIP_CLOSE = 4403;
+
+/** A message's media is asked for again at most this often (refreshMedia). */
+export const MEDIA_REFRESH_INTERVAL_MS = 60_000;
 
 export interface ChatServiceDeps {
   realtime: RealtimeClientFactory;
@@ -223,6 +241,8 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   let lobby: Channel | null = null;
   const pageChannels = new Map<number, Channel>();
   const roomChannels = new Map<number, Channel>();
+  /** When each message's media was last asked for again (refreshMedia). */
+  const mediaRefreshedAt = new Map<number, number>();
   const presences = new Map<number, Record<string, unknown>>();
   /** Highest message id seen per room: a message counts as new (unread, notification) only once. */
   const seen = new Map<number, number>();
@@ -696,6 +716,23 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         failAlert('chats.errors.history', err);
       }
     },
+    async refreshMedia(roomId, messageId) {
+      const message = thread(roomId).messages.find((m) => m.id === messageId && !m.local);
+      const channel = roomChannels.get(roomId);
+      const now = Date.now();
+      if (!message || !channel || now - (mediaRefreshedAt.get(messageId) ?? -Infinity) < MEDIA_REFRESH_INTERVAL_MS) return;
+      mediaRefreshedAt.set(messageId, now);
+      // The newest page ending at this message (the server compares strictly: +1 ms, id + 1).
+      const at = { before_timestamp: new Date(Date.parse(message.created_at) + 1).toISOString(), before_id: message.id + 1 };
+      const gen = generation;
+      try {
+        const resp = await pushAsync<{ messages: Message[] }>(channel, CHAT_EVENTS.fetchMessages, at);
+        if (gen !== generation) return;
+        setThread(roomId, { messages: mergeMessages(thread(roomId).messages, resp?.messages ?? []) });
+      } catch {
+        // The broken picture stays; the next failure after the interval tries again.
+      }
+    },
     sendMessage(roomId, text, media) {
       return sendOptimistic(roomId, media ? { text, type: media.kind, media_url: media.url, media_type: media.type } : { text });
     },
@@ -703,12 +740,23 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       setThread(roomId, { messages: markLocal(thread(roomId).messages, clientId, 'pending') });
       deliver(roomId, clientId);
     },
-    sendTemplate(roomId, template, parameters) {
+    sendTemplate(roomId, template, parameters, media) {
       const params = parameters.map((p) => p.trim());
+      const header = media?.header;
       return sendOptimistic(roomId, {
         type: 'template',
         text: renderTemplateBody(template, params),
-        data: { template: { name: template.name, language: template.language, parameters: params } },
+        ...(header ? { media_url: header.url, media_type: header.mediaType ?? null } : {}),
+        data: {
+          template: {
+            name: template.name,
+            language: template.language,
+            parameters: params,
+            ...(header ? { header: { type: header.type } } : media?.headerText ? { header: { type: 'text', text: media.headerText } } : {}),
+            ...(media?.cards ? { cards: media.cards } : {}),
+            ...(media?.buttons?.length ? { buttons: media.buttons } : {}),
+          },
+        },
       });
     },
     async loadTemplates(pageId) {
@@ -785,7 +833,9 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       const fileType = file.type || 'application/octet-stream';
       const target = await deps.http.get<PresignedUpload>('/api/chats/presigned_url/', { query: { file_name: file.name, file_type: fileType } });
       const doFetch = deps.fetch ?? fetch;
-      const r = await doFetch(target.upload_url, { method: target.method ?? 'PUT', body: file, headers: { 'Content-Type': target.headers?.['Content-Type'] ?? fileType } });
+      // Every header the URL was signed with (Content-Type; If-None-Match on S3: the URL uploads once).
+      const headers = { ...target.headers, 'Content-Type': target.headers?.['Content-Type'] ?? fileType };
+      const r = await doFetch(target.upload_url, { method: target.method ?? 'PUT', body: file, headers });
       if (!r.ok) throw new Error(`upload ${r.status}`);
       return target.file_url;
     },

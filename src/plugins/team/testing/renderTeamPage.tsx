@@ -15,6 +15,7 @@ import {
   i18nApiRef,
   overrideApi,
   sessionApiRef,
+  type ConsolePlugin,
   type HttpProvider,
 } from '../../../core';
 import { teamPlugin } from '../index';
@@ -29,9 +30,12 @@ function testToken(): string {
  * Like app/pages/testing/renderPage, plus the console's data provider (react-admin lists) and the
  * team plugin: renders `ui` at `path` with a fake HTTP provider, a user and a selected company.
  */
-export function renderTeamPage(ui: ReactElement, options: { path: string; http: HttpProvider; user: User; companyId: number }) {
+export function renderTeamPage(
+  ui: ReactElement,
+  options: { path: string; http: HttpProvider; user: User; companyId: number; /** more loaded plugins */ plugins?: ConsolePlugin[] },
+) {
   const console = createConsole({
-    plugins: [teamPlugin],
+    plugins: [teamPlugin, ...(options.plugins ?? [])],
     features: ['members'],
     overrides: [overrideApi(httpApiRef, options.http)],
   });

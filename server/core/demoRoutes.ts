@@ -1,0 +1,23 @@
+/**
+ * Everything below /dev: the local fake Meta and Google, the e-mail outbox pages. Each lets its
+ * visitor sign in as anyone (fake provider tokens, password reset links), so it is mounted only
+ * when the operator's configuration asks for it (config.demo, DEV_OUTBOX), never by omission.
+ * The one place that mounts them: demoRoutes.test.ts checks a production-like app answers 404 on
+ * every path registered here.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { outboxRoutes } from './email/outboxRoutes';
+import type { OutboxEmailSender } from './email/outboxSender';
+import { registerLocalProviderFakes } from './meta/fake/mountFakes';
+
+/** Whether the outbox pages are served: no SMTP server, and DEV_OUTBOX (default: demo mode). */
+export function servesOutbox(config: Pick<AppConfig, 'smtpUrl' | 'devOutbox'>): boolean {
+  return !config.smtpUrl && config.devOutbox;
+}
+
+export async function registerDemoRoutes(app: FastifyInstance, config: AppConfig, outbox: OutboxEmailSender | null): Promise<void> {
+  // The fake Meta (/dev/meta) and Google (/dev/google) the adapters call in 'local' mode (demo mode only).
+  await registerLocalProviderFakes(app, config);
+  if (outbox && servesOutbox(config)) await app.register(outboxRoutes, { outbox });
+}

@@ -1,0 +1,46 @@
+/**
+ * GET /api/opt-out-csv/ (spec §7: data and headers): the company's customers who opted out, by
+ * keyword (the broadcasts plugin's `opt_outs`: STOP and configured keywords, Meta's marketing
+ * opt-out) or by a bot's opt_out action (`bot_opt_outs`), newest first, as CSV rows.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { OPT_OUT_CSV_HEADERS, type OptOutCsv } from '../../../contract/bots';
+import type { Database } from '../../core/db/client';
+import { channels } from '../../core/db/schema';
+import { optOuts } from '../broadcasts/schema';
+import { botOptOuts, bots } from './schema';
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote (CSV injection); phone numbers stay as they are. */
+export function csvSafe(value: string): string {
+  if (/^\+?[0-9][0-9 ().-]*$/.test(value)) return value; // a phone number (+33…) is not a formula
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export const MAX_OPT_OUT_ROWS = 50_000;
+
+export async function optOutCsv(db: Database, companyId: number): Promise<OptOutCsv> {
+  const [fromBots, fromKeywords] = await Promise.all([
+    db
+      .select({ name: botOptOuts.name, externalId: botOptOuts.externalId, channel: channels.name, platform: channels.platform, reason: botOptOuts.reason, bot: bots.name, at: botOptOuts.createdAt })
+      .from(botOptOuts)
+      .innerJoin(channels, eq(channels.id, botOptOuts.channelId))
+      .leftJoin(bots, eq(bots.id, botOptOuts.botId))
+      .where(eq(botOptOuts.companyId, companyId))
+      .orderBy(desc(botOptOuts.createdAt))
+      .limit(MAX_OPT_OUT_ROWS),
+    db
+      .select({ externalId: optOuts.phone, channel: channels.name, platform: channels.platform, reason: optOuts.reason, at: optOuts.createdAt })
+      .from(optOuts)
+      .leftJoin(channels, eq(channels.id, optOuts.channelId))
+      .where(eq(optOuts.companyId, companyId))
+      .orderBy(desc(optOuts.createdAt))
+      .limit(MAX_OPT_OUT_ROWS),
+  ]);
+  const rows = [
+    ...fromBots.map((r) => ({ at: r.at, cells: [r.name, r.externalId, r.channel, r.platform, r.reason === 'action' ? 'bot_action' : 'keyword', r.bot ?? ''] })),
+    ...fromKeywords.map((r) => ({ at: r.at, cells: ['', r.externalId, r.channel ?? 'all channels', r.platform ?? '', r.reason, ''] })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, MAX_OPT_OUT_ROWS);
+  return { headers: [...OPT_OUT_CSV_HEADERS], data: rows.map((r) => [...r.cells, r.at.toISOString()].map((c) => csvSafe(String(c)))) };
+}

@@ -1,0 +1,137 @@
+/**
+ * Who a broadcast goes to (issue #11): a contacts filter (spec §3 contact search: term, tags,
+ * channels — over the company's WhatsApp conversations) or a CSV list (./csv.ts). Then the
+ * exclusions, in this order: invalid number, duplicate, opted out (opt_outs of the company, for
+ * every channel or this one), blocked (a blocked conversation with that number on any of the
+ * company's WhatsApp channels). The messaging limit (./limit.ts) does not exclude: recipients
+ * beyond today's allowance wait for the 24-hour window; the preview counts them as `over_limit`.
+ */
+import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { EXCLUSION_REASONS, type BadRow, type BroadcastAudience, type ExclusionReason } from '../../../../contract/broadcasts';
+import type { Database } from '../../../core/db/client';
+import { channels, roomTags, rooms } from '../../../core/db/schema';
+import { containsPattern } from '../../team/paging';
+import { optOuts } from '../schema';
+import { parseCsvRows, parseCsvText } from './csv';
+import { toE164, waIdOf } from './phone';
+
+export interface AudienceMember {
+  phone: string;
+  name: string;
+  roomId: number | null;
+  /** CSV row number (header = 1). */
+  row: number | null;
+  /** CSV values by column ({} for contacts). */
+  values: Record<string, string>;
+  excluded: ExclusionReason | null;
+}
+
+export interface Audience {
+  total: number;
+  /** Everyone with a valid, unique number: sendable ones (`excluded` null) and opted-out / blocked ones. */
+  members: AudienceMember[];
+  excluded: Record<ExclusionReason, number>;
+  badRows: BadRow[];
+  columns: string[];
+  phoneColumn: string | null;
+  nameColumn: string | null;
+  fileName: string | null;
+}
+
+export type AudienceResult = { ok: true; value: Audience } | { ok: false; field: string; error: string };
+
+export function emptyExclusions(): Record<ExclusionReason, number> {
+  return Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<ExclusionReason, number>;
+}
+
+type Candidate = Omit<AudienceMember, 'excluded'>;
+
+async function contactsOf(db: Database, companyId: number, filter: { term: string; tags: { id: number }[]; channels: number[] }) {
+  const conditions = [eq(rooms.companyId, companyId), eq(channels.platform, 'whatsapp'), ne(channels.status, 'disconnected')];
+  const term = filter.term.trim();
+  if (term) conditions.push(or(ilike(rooms.name, containsPattern(term)), ilike(rooms.externalId, containsPattern(term)))!);
+  if (filter.channels.length) conditions.push(inArray(rooms.channelId, filter.channels));
+  if (filter.tags.length) {
+    const tagIds = filter.tags.map((t) => t.id);
+    conditions.push(sql`exists (select 1 from ${roomTags} where ${roomTags.roomId} = ${rooms.id} and ${inArray(roomTags.tagId, tagIds)})`);
+  }
+  return db
+    .select({ id: rooms.id, externalId: rooms.externalId, name: rooms.name })
+    .from(rooms)
+    .innerJoin(channels, eq(channels.id, rooms.channelId))
+    .where(and(...conditions))
+    .orderBy(rooms.id);
+}
+
+export async function buildAudience(db: Database, companyId: number, channelId: number, audience: BroadcastAudience): Promise<AudienceResult> {
+  const excluded = emptyExclusions();
+  let candidates: Candidate[] = [];
+  let badRows: BadRow[] = [];
+  let columns: string[] = [];
+  let phoneColumn: string | null = null;
+  let nameColumn: string | null = null;
+  let total = 0;
+  let fileName: string | null = null;
+
+  if (audience.type === 'csv') {
+    const parsed = audience.csv !== undefined ? parseCsvText(audience.csv) : parseCsvRows(audience.rows ?? []);
+    if (!parsed.ok) return { ok: false, field: 'audience.csv', error: parsed.error };
+    const v = parsed.value;
+    candidates = v.recipients.map((r) => ({ phone: r.phone, name: r.name, roomId: null, row: r.row, values: r.values }));
+    badRows = v.badRows;
+    columns = v.columns;
+    phoneColumn = v.phoneColumn;
+    nameColumn = v.nameColumn;
+    total = v.total;
+    excluded.invalid_number = v.invalid;
+    excluded.duplicate = v.duplicates;
+    fileName = audience.file_name ?? null;
+  } else {
+    const contacts = await contactsOf(db, companyId, audience.filter);
+    total = contacts.length;
+    const seen = new Set<string>();
+    for (const c of contacts) {
+      const phone = toE164(c.externalId);
+      if (!phone) {
+        excluded.invalid_number += 1;
+        continue;
+      }
+      if (seen.has(phone)) {
+        excluded.duplicate += 1;
+        continue;
+      }
+      seen.add(phone);
+      candidates.push({ phone, name: c.name, roomId: c.id, row: null, values: {} });
+    }
+  }
+
+  // Opt-outs of the company (every channel, or this one) and blocked WhatsApp conversations: small sets, read whole.
+  const opted = await db
+    .select({ phone: optOuts.phone })
+    .from(optOuts)
+    .where(and(eq(optOuts.companyId, companyId), or(isNull(optOuts.channelId), eq(optOuts.channelId, channelId))));
+  const optedOut = new Set(opted.map((o) => o.phone));
+  const blockedRows = await db
+    .select({ externalId: rooms.externalId, id: rooms.id })
+    .from(rooms)
+    .innerJoin(channels, eq(channels.id, rooms.channelId))
+    .where(and(eq(rooms.companyId, companyId), eq(channels.platform, 'whatsapp'), isNotNull(rooms.blockedAt)));
+  const blocked = new Set(blockedRows.map((r) => r.externalId));
+
+  // A CSV phone with a conversation on the sending number is linked to it (replies, the report).
+  const roomByWaId = new Map<string, number>();
+  if (audience.type === 'csv' && candidates.length) {
+    const own = await db.select({ id: rooms.id, externalId: rooms.externalId }).from(rooms).where(eq(rooms.channelId, channelId));
+    for (const r of own) roomByWaId.set(r.externalId, r.id);
+  }
+
+  const members: AudienceMember[] = candidates.map((c) => {
+    const waId = waIdOf(c.phone);
+    let reason: ExclusionReason | null = null;
+    if (optedOut.has(c.phone) || optedOut.has(waId)) reason = 'opted_out';
+    else if (blocked.has(waId) || blocked.has(c.phone)) reason = 'blocked';
+    if (reason) excluded[reason] += 1;
+    return { ...c, roomId: c.roomId ?? roomByWaId.get(waId) ?? null, excluded: reason };
+  });
+  return { ok: true, value: { total, members, excluded, badRows, columns, phoneColumn, nameColumn, fileName } };
+}

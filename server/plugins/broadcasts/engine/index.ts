@@ -1,0 +1,128 @@
+/**
+ * The broadcast sending engine (issue #11 "The engine"), implementing ../engineApi.ts:
+ * a durable claim loop over broadcast_recipients (./worker.ts; why not pg-boss/graphile-worker:
+ * docs/architecture.md "Broadcast engine"), paced per sending number across processes
+ * (./pacer.ts: Redis with REDIS_URL, else PostgreSQL with DATABASE_URL, else this process's memory —
+ * the embedded PGlite is one process), Meta's errors (./errors.ts), delivery statuses, replies and
+ * opt-outs from the webhooks (./events.ts), live progress (./progress.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { AppConfig } from '../../../core/config';
+import { HttpMetaGraph } from '../../../core/meta/graphClient';
+import type { MetaGraph } from '../../../core/meta/types';
+import { channelsRuntime } from '../../channels';
+import { setBroadcastEngine, type BroadcastEngine } from '../engineApi';
+import { BroadcastEvents } from './events';
+import { SendPacer, type CounterStore } from './pacer';
+import { ProgressPublisher } from './progress';
+import { BroadcastWorker } from './worker';
+import { mediaUrlForCompany } from '../../../core/storage/privateMedia';
+
+export interface BroadcastEngineRuntime extends BroadcastEngine {
+  worker: BroadcastWorker;
+  events: BroadcastEvents;
+  progress: ProgressPublisher;
+}
+
+const runtimes = new WeakMap<object, BroadcastEngineRuntime>();
+
+/** The pacing counters' store: shared by every process whenever more than one can run. */
+export function pacingStore(config: Pick<AppConfig, 'redisUrl' | 'databaseUrl'>, prefix: string): { store: CounterStore; close(): Promise<void> } {
+  const options = { points: 1_000_000, duration: 5 };
+  if (config.redisUrl) {
+    const client = new Redis(config.redisUrl, { lazyConnect: false, connectTimeout: 2_000, maxRetriesPerRequest: 2 });
+    client.on('error', () => undefined);
+    // No insurance limiter: with Redis down each process would pace alone (over the rate together); sending waits instead.
+    const limiter = new RateLimiterRedis({ ...options, storeClient: client, keyPrefix: `${prefix}:pace` });
+    return { store: limiter, close: async () => client.disconnect() };
+  }
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+    pool.on('error', () => undefined);
+    let ready: Promise<RateLimiterAbstract> | null = null;
+    const limiter = (): Promise<RateLimiterAbstract> =>
+      (ready ??= new Promise<RateLimiterAbstract>((resolve, reject) => {
+        const created: RateLimiterAbstract = new RateLimiterPostgres(
+          { ...options, storeClient: pool, storeType: 'pool', tableName: 'broadcast_pacing', keyPrefix: `${prefix}:pace` },
+          (err?: Error) => (err ? reject(err) : resolve(created)),
+        );
+      }).catch((err) => {
+        ready = null;
+        throw err;
+      }));
+    return {
+      store: {
+        penalty: async (key, points, opts) => (await limiter()).penalty(key, points, opts),
+        reward: async (key, points, opts) => (await limiter()).reward(key, points, opts),
+      },
+      close: () => pool.end(),
+    };
+  }
+  return { store: new RateLimiterMemory(options), close: async () => {} };
+}
+
+/** The engine's Graph client: the app's, without the adapter's in-call retries (the engine retries and paces itself). */
+function engineGraph(appGraph: MetaGraph, config: AppConfig): MetaGraph {
+  return appGraph instanceof HttpMetaGraph ? new HttpMetaGraph({ ...config.meta, sendRetryDelaysMs: [] }) : appGraph;
+}
+
+/** Builds the app's engine once, registers it for the API (setBroadcastEngine), and runs it while the app is up. */
+export function createBroadcastEngine(app: FastifyInstance): BroadcastEngineRuntime {
+  const existing = runtimes.get(app.services);
+  if (existing) return existing;
+  const services = app.services;
+  const config = services.get('Config');
+  const db = services.get('Database');
+  const clock = services.get('Clock');
+  const channelsRt = channelsRuntime(app);
+  const pacing = pacingStore(config, config.realtime.redisPrefix);
+  const progress = new ProgressPublisher(db, () => services.get('RealtimeHub'), app.log);
+  const changed = (id: number) => progress.changed(id);
+  let graph: MetaGraph | null = null;
+  const worker = new BroadcastWorker({
+    db,
+    clock,
+    pacer: new SendPacer(pacing.store, clock),
+    graph: () => (graph ??= engineGraph(services.get('MetaGraph'), config)),
+    tokenOf: (row) => channelsRt.channels.tokenOf(row),
+    log: app.log,
+    changed,
+    // Signed when Meta fetches it (a link per send: the signature's lifetime covers the call).
+    mediaLink: (url, companyId) => mediaUrlForCompany(services.get('MediaStorage'), url, companyId) ?? url,
+  });
+  const events = new BroadcastEvents({ db, clock, changed });
+  channelsRt.webhooks.broadcastEvents = events;
+
+  const poke = async (id: number) => {
+    worker.kick();
+    changed(id);
+  };
+  const runtime: BroadcastEngineRuntime = {
+    worker,
+    events,
+    progress,
+    start: poke,
+    pause: poke,
+    resume: poke,
+    cancel: poke,
+    retry: async (id) => poke(id),
+  };
+  runtimes.set(services, runtime);
+  setBroadcastEngine(app, runtime);
+
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    progress.close();
+    await pacing.close();
+  });
+  return runtime;
+}
+
+/** The app's engine when it was created (tests). */
+export function broadcastEngineRuntime(app: FastifyInstance): BroadcastEngineRuntime | null {
+  return runtimes.get(app.services) ?? null;
+}

@@ -1,0 +1,170 @@
+/**
+ * The live flow runtime (issue #13): runs a company's flow in a room. It sits in front of the bot
+ * runtime on ChatService.afterInbound: a customer message that is one of a flow's keywords starts
+ * that flow (intro, steps…); while a run is active its messages are the flow's; everything else goes
+ * on to the bot runtime. The state is one `flow_runs` row per room, so a restart resumes where the
+ * customer was. A paused room (the inbox's pause, a hand-over) is silent: pausing the bot pauses the
+ * flow. The messages are the bot's (ChatService.sendBotMessage, origin bot), shown live in the inbox.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { FLOW_EXTRA_LIMITS } from '../../../../contract/flows';
+import type { Message } from '../../../../contract/chats';
+import type { Clock } from '../../../core/clock';
+import type { Database } from '../../../core/db/client';
+import { ApiError } from '../../../core/errors';
+import { HAND_OVER_PAUSE_DAYS, DAY_MS, replyOf } from '../../bots/runtime/runtime';
+import type { OutgoingBotMessage } from '../../bots/runtime/engine';
+import type { ChatActor, ChatService } from '../../chats/service';
+import type { RoomRecord } from '../../chats/views';
+import { flowRuns, flows, flowStepVisits } from '../schema';
+import type { FlowService } from '../service';
+import { continueFlow, flowForKeyword, HAND_OVER_TEXT, isHandOver, startFlow, type FlowPlan, type RuntimeFlow } from './engine';
+
+export type InboundHandler = (room: RoomRecord, message: Message) => Promise<void>;
+
+export interface FlowRuntimeDeps {
+  db: Database;
+  clock: Clock;
+  chats: ChatService;
+  flows: FlowService;
+  log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+export class FlowRuntime {
+  private readonly queues = new Map<number, Promise<void>>();
+
+  constructor(private readonly deps: FlowRuntimeDeps) {}
+
+  /** ChatService.afterInbound in front of `next` (the bot runtime's). */
+  onInbound(room: RoomRecord, message: Message, next: InboundHandler | null): Promise<void> {
+    if (message.origin !== 'user') return next ? next(room, message) : Promise.resolve();
+    const previous = this.queues.get(room.id) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      const handled = await this.answer(room.id, message);
+      if (!handled && next) await next(room, message);
+    });
+    const settled = run.catch(() => {});
+    this.queues.set(room.id, settled);
+    void settled.then(() => {
+      if (this.queues.get(room.id) === settled) this.queues.delete(room.id);
+    });
+    return run;
+  }
+
+  /** Starts a flow of the room's company in the room (a keyword, or a bot's start_flow action). False if the flow does not exist. */
+  async start(room: RoomRecord, flowId: number, inbound: Message | null): Promise<boolean> {
+    const flow = await this.flow(room.companyId, flowId);
+    if (!flow) return false;
+    await this.apply(room, flow, startFlow(flow), inbound, true);
+    return true;
+  }
+
+  /** Starts a flow named by id or by name (case-insensitive), as a bot's start_flow action names it. */
+  async startByRef(room: RoomRecord, ref: number | string, inbound: Message | null): Promise<boolean> {
+    if (typeof ref === 'number') return this.start(room, ref, inbound);
+    const [match] = await this.deps.db
+      .select({ id: flows.id })
+      .from(flows)
+      .where(and(eq(flows.companyId, room.companyId), sql`lower(${flows.flowName}) = lower(${ref.trim()})`))
+      .limit(1);
+    return match ? this.start(room, match.id, inbound) : false;
+  }
+
+  /** True when the flow runtime answered (or deliberately stayed silent for) the message. */
+  private async answer(roomId: number, message: Message): Promise<boolean> {
+    const room = await this.deps.chats.roomRecord(roomId);
+    if (!room || room.blockedAt) return false;
+    const paused = room.pausedUntil !== null && room.pausedUntil.getTime() > this.deps.clock.now().getTime();
+    const [run] = await this.deps.db.select().from(flowRuns).where(eq(flowRuns.roomId, room.id));
+    if (run && run.lastMessageId !== null && run.lastMessageId >= message.id) return true; // a replay: answered already
+    if (paused) return run?.status === 'active';
+    const reply = replyOf(message);
+    const keyword = reply.buttonId ? '' : (reply.text ?? '').trim().toLowerCase();
+    if (keyword !== '' && keyword.length <= FLOW_EXTRA_LIMITS.keyword) {
+      const [match] = await this.deps.db
+        .select({ id: flows.id })
+        .from(flows)
+        .where(and(eq(flows.companyId, room.companyId), sql`${flows.keywords} ? ${keyword}`))
+        .orderBy(asc(flows.id))
+        .limit(1);
+      const started = match ? await this.flow(room.companyId, match.id) : null;
+      if (started && flowForKeyword([started], keyword)) {
+        await this.apply(room, started, startFlow(started), message, true);
+        return true;
+      }
+    }
+    if (!run || run.status !== 'active') return false;
+    const flow = await this.flow(room.companyId, run.flowId);
+    if (!flow) return false;
+    if (isHandOver(reply.text)) {
+      await this.apply(room, flow, { messages: [{ type: 'text', text: HAND_OVER_TEXT, media_url: null, buttons: null }], stepId: run.stepId, status: 'handed_over', visited: [] }, message, false);
+      await this.deps.chats.setPausedUntil(this.actor(room, flow), room, new Date(this.deps.clock.now().getTime() + HAND_OVER_PAUSE_DAYS * DAY_MS).toISOString());
+      return true;
+    }
+    await this.apply(room, flow, continueFlow(flow, run.stepId, reply), message, false);
+    return true;
+  }
+
+  private async apply(room: RoomRecord, flow: RuntimeFlow, plan: FlowPlan, inbound: Message | null, fresh: boolean): Promise<void> {
+    const now = this.deps.clock.now();
+    const values = { companyId: room.companyId, flowId: flow.id, stepId: plan.stepId, status: plan.status, lastMessageId: inbound?.id ?? null, updatedAt: now };
+    await this.deps.db
+      .insert(flowRuns)
+      .values({ roomId: room.id, ...values, startedAt: now })
+      .onConflictDoUpdate({ target: flowRuns.roomId, set: fresh ? { ...values, startedAt: now } : values });
+    if (plan.visited.length > 0) {
+      await this.deps.db
+        .insert(flowStepVisits)
+        .values(plan.visited.map((stepId) => ({ flowId: flow.id, stepId, roomId: room.id, at: now })))
+        .onConflictDoNothing();
+    }
+    let n = 0;
+    for (const out of plan.messages) await this.say(room, flow, inbound, n++, out);
+  }
+
+  private async say(room: RoomRecord, flow: RuntimeFlow, inbound: Message | null, n: number, out: OutgoingBotMessage): Promise<void> {
+    try {
+      await this.deps.chats.sendBotMessage(room, {
+        type: out.type as Message['type'],
+        text: out.text,
+        media_url: out.media_url,
+        data: out.buttons ? { buttons: out.buttons, flow: { id: flow.id } } : null,
+        client_id: inbound ? `flow:${inbound.id}:${n}` : `flow:${room.id}:${this.deps.clock.now().getTime()}:${n}`,
+        sender_name: flow.flow_name,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, roomId: room.id, flowId: flow.id }, 'flow runtime: sending a message');
+    }
+  }
+
+  private actor(room: RoomRecord, flow: RuntimeFlow): ChatActor {
+    return { userId: -1, email: '', name: flow.flow_name, companyId: room.companyId, role: 'admin' };
+  }
+
+  private async flow(companyId: number, flowId: number): Promise<RuntimeFlow | null> {
+    try {
+      return await this.deps.flows.get(companyId, flowId);
+    } catch (err) {
+      if (err instanceof ApiError && err.statusCode === 404) return null; // deleted meanwhile
+      throw err;
+    }
+  }
+
+  /** Per step of a flow: customers who reached it, and runs that stopped there (still waiting or handed over). */
+  async stepStats(flowId: number): Promise<Record<string, { reached: number; left: number }>> {
+    const reached = await this.deps.db
+      .select({ stepId: flowStepVisits.stepId, n: sql<number>`count(*)::int` })
+      .from(flowStepVisits)
+      .where(eq(flowStepVisits.flowId, flowId))
+      .groupBy(flowStepVisits.stepId);
+    const left = await this.deps.db
+      .select({ stepId: flowRuns.stepId, n: sql<number>`count(*)::int` })
+      .from(flowRuns)
+      .where(and(eq(flowRuns.flowId, flowId), sql`${flowRuns.status} <> 'done'`))
+      .groupBy(flowRuns.stepId);
+    const out: Record<string, { reached: number; left: number }> = {};
+    for (const r of reached) out[r.stepId] = { reached: Number(r.n), left: 0 };
+    for (const l of left) if (l.stepId) (out[l.stepId] ??= { reached: 0, left: 0 }).left = Number(l.n);
+    return out;
+  }
+}

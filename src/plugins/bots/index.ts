@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import { mdiRobotOutline } from '@mdi/js';
+import { createPlugin, mdiIconComponent } from '../../core';
+import { botServiceApiFactory } from './api/botService';
+import { translations } from './translations';
+
+const BotsIcon = mdiIconComponent(mdiRobotOutline);
+
+/**
+ * Bots (issue #12): the bot list (/bots), the bot flow canvas (/flows/generic-flow/{botId}) and the
+ * bot's two views (/bots/{id}). Bots are part of the flows feature (spec §6 `flows`), permission area `flows`.
+ */
+export const botsPlugin = createPlugin({
+  id: 'bots',
+  featureFlag: 'flows',
+  apis: [botServiceApiFactory],
+  resources: [{ name: 'bots', area: 'flows' }],
+  routes: [
+    { path: '/bots', name: 'bots', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./BotsPage')) },
+    { path: '/bots/:id', name: 'bot', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./BotPage')) },
+    { path: '/flows/generic-flow/:botId', name: 'generic-flow', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./canvas/BotCanvasPage')) },
+  ],
+  menu: [{ to: '/bots', label: 'bots.menu', icon: BotsIcon, area: 'flows', order: 50 }],
+  translations,
+});
+
+export { botServiceApiRef } from './api/botService';

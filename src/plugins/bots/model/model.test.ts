@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { graph, step } from './fixtures';
+import { addOption, addStep, connect, INIT_NODE_ID, moveStep, optionNodeId, removeEdge, removeNodes, setFallback, shortId, stepLabel, toFlow } from './graph';
+import { autoLayout, computeLayout, positionsFor, START_POSITION } from './layout';
+import { graphWarnings } from './warnings';
+import { canRedo, canUndo, createHistory, record, redo, undo } from './history';
+
+describe('graph → nodes and edges', () => {
+  const g = graph([step('welcome', { yes: 'order', no: null }), step('order', {}, { next_step_id: 'welcome' })]);
+
+  it('has an init node, a node per step and per option, labelled by the first message', () => {
+    const { nodes } = toFlow(g);
+    expect(nodes.map((n) => n.id)).toEqual([INIT_NODE_ID, 'welcome', optionNodeId('yes'), optionNodeId('no'), 'order']);
+    expect(nodes.find((n) => n.id === 'welcome')?.data.label).toBe('Message of welcome');
+    expect(nodes.find((n) => n.id === 'welcome')?.data.isStart).toBe(true);
+  });
+
+  it('labels option edges with the option text in upper case, next-step edges with a short id', () => {
+    const { edges } = toFlow(g);
+    expect(edges.find((e) => e.id === 'edge:option:yes')).toMatchObject({ source: optionNodeId('yes'), target: 'order', label: 'YES' });
+    expect(edges.some((e) => e.id === 'edge:option:no')).toBe(false); // leads nowhere
+    expect(edges.find((e) => e.id === 'edge:next:order')).toMatchObject({ source: 'order', target: 'welcome', label: 'WELCOM' });
+    expect(edges.find((e) => e.id === 'edge:init')).toMatchObject({ source: INIT_NODE_ID, target: 'welcome' });
+  });
+
+  it('an option without text is labelled by its short id', () => {
+    const g2 = graph([{ ...step('a'), options: [{ id: 'abcdef-123', text: ' ', next_step: 'a', step: 'a' }] }]);
+    expect(toFlow(g2).edges.find((e) => e.id === 'edge:option:abcdef-123')?.label).toBe('ABCDEF');
+  });
+
+  it('places option nodes under their step', () => {
+    const g2 = graph([step('a', { o1: null, o2: null }, { layout: { x: 100, y: 100 } })]);
+    const { nodes } = toFlow(g2);
+    const a = nodes.find((n) => n.id === 'a')!;
+    const o1 = nodes.find((n) => n.id === optionNodeId('o1'))!;
+    const o2 = nodes.find((n) => n.id === optionNodeId('o2'))!;
+    expect(o1.position.y).toBeGreaterThan(a.position.y);
+    expect(o2.position.x).toBeGreaterThan(o1.position.x);
+  });
+
+  it('step label falls back to the short id without text', () => {
+    expect(stepLabel({ ...step('0123456789'), messages: [] })).toBe('012345');
+    expect(shortId('ab-cd-ef-gh')).toBe('abcdef');
+  });
+});
+
+describe('edits', () => {
+  const g = graph([step('a', { o: null }), step('b')]);
+
+  it('connects an option, a step and the init node by dragging', () => {
+    expect(connect(g, { source: optionNodeId('o'), target: 'b' }).steps[0].options[0].next_step).toBe('b');
+    expect(connect(g, { source: 'a', sourceHandle: 'next', target: 'b' }).steps[0].next_step_id).toBe('b');
+    expect(connect(g, { source: INIT_NODE_ID, target: 'b' }).step).toBe('b');
+    expect(connect(g, { source: 'a', target: 'a' })).toBe(g);
+    expect(connect(g, { source: 'a', target: 'missing' })).toBe(g);
+  });
+
+  it('removing a step clears every link to it and moves the start', () => {
+    const linked = connect(connect(g, { source: optionNodeId('o'), target: 'b' }), { source: 'b', target: 'a' });
+    const without = removeNodes(linked, ['a']);
+    expect(without.steps.map((s) => s.id)).toEqual(['b']);
+    expect(without.steps[0].next_step_id).toBeNull();
+    expect(without.step).toBe('b');
+    const noOption = removeNodes(linked, [optionNodeId('o')]);
+    expect(noOption.steps[0].options).toEqual([]);
+  });
+
+  it('removing an edge clears the link', () => {
+    const linked = connect(g, { source: optionNodeId('o'), target: 'b' });
+    expect(removeEdge(linked, 'edge:option:o').steps[0].options[0].next_step).toBeNull();
+  });
+
+  it('adds a step and an option labelled "Button"', () => {
+    const { graph: g2, stepId } = addStep(graph([]), 'Hello', undefined, 'first');
+    expect(stepId).toBe('first');
+    expect(g2.step).toBe('first');
+    expect(g2.steps[0].layout).toEqual({ x: 300, y: 300 });
+    const g3 = addOption(g2, 'first', undefined, 'opt');
+    expect(g3.steps[0].options[0]).toMatchObject({ id: 'opt', text: 'Button', next_step: null, step: 'first' });
+  });
+
+  it('moves a step to a rounded position', () => {
+    expect(moveStep(g, 'b', { x: 10.6, y: 20.2 }).steps[1].layout).toEqual({ x: 11, y: 20 });
+  });
+});
+
+describe('layout', () => {
+  it('puts the start step at 300,300 when it has no layout', () => {
+    const g = graph([step('a', { o: 'b' }), step('b')]);
+    const positions = positionsFor(g);
+    expect(positions.a).toEqual(START_POSITION);
+    expect(positions.b.y).toBeGreaterThan(300);
+  });
+
+  it('keeps saved layouts and computes the rest around the start step', () => {
+    const g = graph([step('a', { o: 'b' }, { layout: { x: 0, y: 0 } }), step('b', {}, { layout: { x: 900, y: 40 } }), step('c')]);
+    const positions = positionsFor(g);
+    expect(positions.a).toEqual({ x: 0, y: 0 });
+    expect(positions.b).toEqual({ x: 900, y: 40 });
+    expect(positions.c).toBeDefined();
+  });
+
+  it('computes a layered layout: a target below its source, siblings side by side', () => {
+    const g = graph([step('a', { o1: 'b', o2: 'c' }), step('b'), step('c')]);
+    const layout = computeLayout(g);
+    expect(layout.b.y).toBeGreaterThan(layout.a.y);
+    expect(layout.b.y).toBe(layout.c.y);
+    expect(layout.b.x).not.toBe(layout.c.x);
+  });
+
+  it('auto-layout saves a position for every step with the start at 300,300', () => {
+    const g = graph([step('a', { o1: 'b' }, { layout: { x: 5, y: 5 } }), step('b', {}, { layout: { x: 5, y: 5 } })], 'a');
+    const laid = autoLayout(g);
+    expect(laid.steps[0].layout).toEqual({ x: 300, y: 300 });
+    expect(laid.steps[1].layout!.y).toBeGreaterThan(300);
+  });
+});
+
+describe('warnings', () => {
+  it('flags too many buttons, long button text, long body, dead ends and unreachable steps', () => {
+    const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`o${i}`, 'end']));
+    const g = graph([
+      step('start', many),
+      step('end', {}, { messages: [{ text: 'x'.repeat(1025), media_url: null, type: 'text' }] }),
+      step('orphan', { 'a button text that is far too long': 'end' }),
+    ]);
+    const w = graphWarnings(g);
+    expect(w.start.map((x) => x.code)).toContain('tooManyButtons');
+    expect(w.end.map((x) => x.code)).toEqual(expect.arrayContaining(['bodyTooLong', 'deadEnd']));
+    expect(w.orphan.map((x) => x.code)).toEqual(expect.arrayContaining(['buttonTooLong', 'unreachable']));
+    expect(w.start.map((x) => x.code)).not.toContain('unreachable');
+  });
+
+  it('four to ten buttons become a WhatsApp list; a hand-over is not a dead end', () => {
+    const g = graph([step('s', { a: 'h', b: 'h', c: 'h', d: 'h' }), step('h', {}, { actions: [{ type: 'hand_over' }] })]);
+    const w = graphWarnings(g);
+    expect(w.s.map((x) => x.code)).toEqual(['shownAsList']);
+    expect(w.h).toEqual([]);
+    expect(graphWarnings(g, ['messenger']).s).toEqual([]);
+  });
+});
+
+describe('undo and redo', () => {
+  it('goes back and forth, coalescing changes with one key', () => {
+    let h = createHistory(1);
+    h = record(h, 2);
+    h = record(h, 3, 'drag');
+    h = record(h, 4, 'drag');
+    expect(h.past).toEqual([1, 2]);
+    h = undo(h);
+    expect(h.present).toBe(2);
+    expect(canRedo(h)).toBe(true);
+    h = redo(h);
+    expect(h.present).toBe(4);
+    h = undo(undo(h));
+    expect(h.present).toBe(1);
+    expect(canUndo(h)).toBe(false);
+    h = record(h, 5);
+    expect(h.future).toEqual([]);
+  });
+});
+
+describe('the fallback step', () => {
+  const g = graph([step('a'), step('b')]);
+
+  it('marks the fallback step node, only it', () => {
+    const { nodes } = toFlow(setFallback(g, 'b'));
+    expect(nodes.filter((n) => n.type === 'step' && n.data.isFallback).map((n) => n.id)).toEqual(['b']);
+    expect(toFlow(g).nodes.some((n) => n.type === 'step' && n.data.isFallback)).toBe(false);
+  });
+
+  it('chooses a step or a person (null); an unknown step is a person; deleting the fallback step clears it', () => {
+    expect(setFallback(g, 'b').fallback_step_id).toBe('b');
+    expect(setFallback(setFallback(g, 'b'), null).fallback_step_id).toBeNull();
+    expect(setFallback(g, 'nope').fallback_step_id ?? null).toBeNull();
+    expect(setFallback(g, null)).toBe(g);
+    expect(removeNodes(setFallback(g, 'b'), ['b']).fallback_step_id).toBeNull();
+    expect(removeNodes(setFallback(g, 'b'), ['a']).fallback_step_id).toBe('b');
+  });
+});
