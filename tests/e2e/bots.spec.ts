@@ -146,8 +146,7 @@ for (const theme of ['light', 'dark'] as ConsoleTheme[]) {
     await page.getByText('Demo assistant', { exact: true }).click();
     await expect(bots.steps.first()).toBeVisible();
     const id = Number(/generic-flow\/(\d+)/.exec(page.url())![1]);
-    await bots.step('Anything else?').getByRole('button', { name: 'Edit step: Anything else?' }).click();
-    await expect(bots.panel).toBeVisible();
+    await bots.openStepPanel('Anything else?');
     await bots.startTestChat();
     await expect(bots.botLine('Hi! I am the Demo Company assistant.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, `/flows/generic-flow/${id} (${theme})`);

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { BroadcastsPage } from './pages/BroadcastsPage';
 import { DEMO_ADMIN, DEMO_COMPANY } from './support/demo';
 import { FakeMeta } from './support/fakeMeta';
+import { apiHeaders } from './support/apiSession';
 import { signInTo } from './support/session';
 
 /** Two French mobile numbers no other spec writes to, and one that is not a phone number. */
@@ -65,7 +66,15 @@ test('a CSV broadcast: bad row reported, variable mapped, scheduled a minute ahe
   await expect(page).toHaveURL(/\/broadcast\/\d+$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(broadcasts.status()).toHaveText('Scheduled');
-  await expect(broadcasts.counter('sent')).toHaveText('2', { timeout: 200_000 });
+  const id = Number(/\/broadcast\/(\d+)$/.exec(page.url())![1]);
+  await expect(broadcasts.counter('sent'))
+    .toHaveText('2', { timeout: 200_000 })
+    .catch(async (err: Error) => {
+      // What the server holds, so a failure says whether the engine or the page fell behind.
+      const headers = await apiHeaders(request, DEMO_ADMIN, DEMO_COMPANY);
+      const record = await (await request.get(`/api/broadcasts/${id}/`, { headers })).text();
+      throw new Error(`${err.message}\nThe broadcast as the API reads it at ${new Date().toISOString()}: ${record}`);
+    });
   await expect(broadcasts.counter('delivered')).toHaveText('2');
 
   // The customers read it (the fake Meta's phones report 'read'): the counter follows without a reload.

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiHeaders } from './support/apiSession';
 import { expectNoSeriousA11yViolations, useConsoleTheme, type ConsoleTheme } from './support/accessibility';
 import { DEMO_ADMIN, DEMO_COMPANY } from './support/demo';
 import { signInTo } from './support/session';
@@ -103,10 +104,7 @@ test('an admin builds a carousel of three cards, reordered, previewed as a swipe
 
 test('an admin edits an approved template where Meta allows it: name and language locked, back to review', async ({ page, request }) => {
   const channelId = await demoWhatsAppChannel(request);
-  const login = await request.post('/account/login/', { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  const { access } = (await login.json()) as { access: string };
-  const user = (await (await request.get('/account/user/', { headers: { Authorization: `Bearer ${access}` } })).json()) as { companies: { id: number; name: string }[] };
-  const headers = { Authorization: `Bearer ${access}`, Company: String(user.companies.find((c) => c.name === DEMO_COMPANY)!.id) };
+  const headers = await apiHeaders(request, DEMO_ADMIN, DEMO_COMPANY);
   const shipped = async () => {
     const res = await request.get(`/api/channels/${channelId}/templates/`, { headers, params: { search: 'order_shipped' } });
     return ((await res.json()) as { results: { id: number; status: string; components: { type: string; text?: string }[] }[] }).results[0];

@@ -38,6 +38,17 @@ export class BotsPage {
     return this.page.getByTestId('step-panel');
   }
 
+  /**
+   * Opens a step's side panel with its node's edit button. While the canvas is still fitting its
+   * view on a busy machine, a click can land on the pane beside the moving node: clicked again then.
+   */
+  async openStepPanel(label: string) {
+    await expect(async () => {
+      await this.step(label).getByRole('button', { name: `Edit step: ${label}` }).click();
+      await expect(this.panel).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  }
+
   async expectSaved() {
     await expect(this.page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
   }

@@ -60,6 +60,10 @@ export interface WorkerTiming {
   claimSlots: number;
 }
 
+/** How often the watchdog looks, and how long one wait may last before it warns. */
+const WATCHDOG_MS = 10_000;
+const STUCK_MS = 30_000;
+
 export const DEFAULT_TIMING: WorkerTiming = { tickMs: 500, flushMs: 100, sendingLeaseMs: 30_000, maxInFlight: 2_000, claimSlots: 5 };
 
 interface Claimed {
@@ -119,6 +123,9 @@ export class BroadcastWorker {
   private readonly sleep: (ms: number) => Promise<void>;
   /** Per number: no call before this time (130429 back-off), and the streak of throttles. */
   private readonly throttled = new Map<number, { until: number; streak: number }>();
+  /** What the tick and each number's loop are doing, since when (the watchdog's warnings say where the engine stands). */
+  private readonly phases = new Map<string, { phase: string; since: number }>();
+  private watchdogTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly deps: WorkerDeps) {
     this.sleep = deps.sleep ?? realSleep;
@@ -137,12 +144,34 @@ export class BroadcastWorker {
     this.kick();
     this.tickTimer = setInterval(() => this.kick(), this.timing.tickMs);
     this.tickTimer.unref?.();
+    this.watchdogTimer = setInterval(() => this.watchdog(), WATCHDOG_MS);
+    this.watchdogTimer.unref?.();
+  }
+
+  /** Marks what `who` (the tick, or a number's loop) waits on now. */
+  private phase(who: string, phase: string | null): void {
+    if (phase === null) this.phases.delete(who);
+    else this.phases.set(who, { phase, since: Date.now() });
+  }
+
+  /** Warns when the tick or a loop has waited on one thing far longer than it should (wall clock, not the test clock). */
+  watchdog(now = Date.now()): string[] {
+    const stuck: string[] = [];
+    for (const [who, { phase, since }] of this.phases) {
+      const seconds = Math.round((now - since) / 1000);
+      // A loop sleeping through a throttle back-off may legitimately wait up to a minute.
+      if (seconds * 1000 >= (phase === 'throttled' ? 90_000 : STUCK_MS)) stuck.push(`${who}: ${phase} for ${seconds} s`);
+    }
+    if (stuck.length) this.deps.log.warn({ stuck, loops: [...this.loops.keys()], inFlight: this.inFlight.size, pending: this.pending.length }, 'broadcasts: the engine waits longer than expected');
+    return stuck;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
+    if (this.watchdogTimer) clearInterval(this.watchdogTimer);
+    this.watchdogTimer = null;
     await this.ticking;
     await Promise.all(this.loops.values());
     await Promise.all(this.inFlight);
@@ -155,6 +184,7 @@ export class BroadcastWorker {
     this.ticking = this.tick()
       .catch((err) => this.deps.log.error({ err }, 'broadcasts: engine tick'))
       .finally(() => {
+        this.phase('tick', null);
         this.ticking = null;
       });
   }
@@ -176,8 +206,10 @@ export class BroadcastWorker {
     // A scan of the sending rows: every few seconds is enough for a 30-second lease.
     if (now.getTime() - this.lastExpiry >= Math.min(5_000, this.timing.sendingLeaseMs / 4)) {
       this.lastExpiry = now.getTime();
+      this.phase('tick', 'expiring orphans');
       await this.expireOrphans(now);
     }
+    this.phase('tick', 'promoting due broadcasts');
     const promoted = await this.db
       .update(broadcasts)
       .set({ status: 'sending', statusReason: null, waitingUntil: null, startedAt: sql`coalesce(${broadcasts.startedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
@@ -189,12 +221,16 @@ export class BroadcastWorker {
       )
       .returning({ id: broadcasts.id });
     for (const row of promoted) this.deps.changed(row.id);
+    this.phase('tick', 'finding sending numbers');
     const active = await this.db.selectDistinct({ channelId: broadcasts.channelId }).from(broadcasts).where(eq(broadcasts.status, 'sending'));
     for (const { channelId } of active) {
       if (this.stopped || this.loops.has(channelId)) continue;
       const loop = this.runNumber(channelId)
         .catch((err) => this.deps.log.error({ err, channelId }, 'broadcasts: sending loop'))
-        .finally(() => this.loops.delete(channelId));
+        .finally(() => {
+          this.phase(`number ${channelId}`, null);
+          this.loops.delete(channelId);
+        });
       this.loops.set(channelId, loop);
     }
   }
@@ -238,6 +274,7 @@ export class BroadcastWorker {
       return;
     }
     const { number, token } = found;
+    const who = `number ${channelId}`;
     this.deps.log.info({ channelId, rate: number.rate, tier: number.tier }, 'broadcast sending loop');
     const infos = new Map<number, BroadcastInfo>();
     const limit = MESSAGING_LIMIT_TIERS[number.tier];
@@ -253,6 +290,7 @@ export class BroadcastWorker {
         const nowMs = this.now().getTime();
         if (throttle && throttle.until > nowMs) {
           // Not called: back to the queue rather than held through a long back-off.
+          this.phase(who, 'throttled');
           held = await this.release(held);
           await this.sleep(throttle.until - nowMs);
           continue;
@@ -260,12 +298,14 @@ export class BroadcastWorker {
         // At most two seconds' worth of calls outstanding per number: when Meta answers slower, sending slows
         // down with it instead of piling up calls that would time out (and be reported unknown).
         if (numberCalls.size >= Math.min(this.timing.maxInFlight, number.rate * 2)) {
+          this.phase(who, 'waiting for calls in flight');
           await Promise.race(numberCalls);
           continue;
         }
         if (held.length === 0) {
           // The messaging limit: recounted at most once a second (sends of this process counted down meanwhile).
           if (Number.isFinite(limit) && nowMs - allowanceCheckedAt >= 1000) {
+            this.phase(who, 'counting the messaging limit');
             const usage = await portfolioUsage(this.db, number, this.now());
             allowance = limit - usage.used;
             allowanceCheckedAt = nowMs;
@@ -275,8 +315,10 @@ export class BroadcastWorker {
               return;
             }
           }
+          this.phase(who, 'claiming recipients');
           held = await this.claim(channelId, Math.min(allowance, Math.ceil(number.rate / SLOTS_PER_SECOND) * this.timing.claimSlots));
           if (held.length === 0) {
+            this.phase(who, 'finishing (waiting for answers)');
             if (await this.finishIdle(channelId)) return;
             await this.sleep(Math.max(this.timing.flushMs, 200));
             continue;
@@ -287,6 +329,7 @@ export class BroadcastWorker {
             if (!infos.has(recipient.broadcastId)) infos.set(recipient.broadcastId, await this.broadcastInfo(recipient.broadcastId));
           }
         }
+        this.phase(who, 'pacing');
         const grant = await this.deps.pacer.take(number.externalId, number.rate, held.length);
         // A grant is good only inside its second (its points are counted there): one that came back after
         // the second ended is not used (its points are lost, never exceeded). Within the second a late
