@@ -27,6 +27,9 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 30_000,
+    // Like Playwright's: in CI a failed test runs once more (a loaded shared database can slow one
+    // past its wait); a test that fails twice fails the run, and the retry shows in the log.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     pool: 'forks',
   },
