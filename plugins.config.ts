@@ -11,6 +11,7 @@ import { teamPlugin } from './src/plugins/team';
 import { templatesPlugin } from './src/plugins/templates';
 import { broadcastsPlugin } from './src/plugins/broadcasts';
 import { botsPlugin } from './src/plugins/bots';
+import { flowsPlugin } from './src/plugins/flows';
 import { billingPlugin } from './src/plugins/billing';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
@@ -59,5 +60,6 @@ export const plugins: ConsolePlugin[] = [
   templatesPlugin,
   broadcastsPlugin,
   botsPlugin,
+  flowsPlugin,
   billingPlugin,
 ];

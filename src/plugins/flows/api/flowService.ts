@@ -1,0 +1,79 @@
+/**
+ * The flow calls of the bot service (contract/flows.ts lists them, spec §7). They go through the
+ * bots plugin's client: its integration (the company's endpoint + access_key, cached per company,
+ * asked again after a company switch) and its NoBotAccessError. Only the test chat is a main-API
+ * call (bearer + Company), like the bots' one.
+ */
+import { configApiRef, createApiFactory, createApiRef, httpApiRef, type ConsoleConfig, type HttpProvider } from '../../../core';
+import { HttpError } from '../../../core/http/HttpError';
+import type { Flow, FlowCreateBody, FlowListResponse, FlowSaveBody, FlowStats, FlowVersionDetail, FlowVersionListResponse } from '../../../../contract/flows';
+import type { FlowTestChatBody, FlowTestChatResponse } from '../model/testChat';
+import { botServiceApiRef, NoBotAccessError, type BotServiceApi } from '../../bots/api/botService';
+import { FLOW_MESSAGES } from '../../../../contract/flows';
+
+export { NoBotAccessError };
+
+export interface FlowServiceApi {
+  listFlows(): Promise<FlowListResponse>;
+  /** Sends only the five creation fields (spec §3). */
+  createFlow(body: FlowCreateBody): Promise<Flow>;
+  getFlow(id: number): Promise<Flow>;
+  saveFlow(id: number, body: FlowSaveBody): Promise<Flow>;
+  /** Fails locally with 'Flow name is undefined' when the flow has no id (spec §7). */
+  deleteFlow(flow: { id?: number | null }): Promise<void>;
+  stats(id: number): Promise<FlowStats>;
+  versions(id: number): Promise<FlowVersionListResponse>;
+  version(id: number, versionId: number): Promise<FlowVersionDetail>;
+  restore(id: number, versionId: number): Promise<Flow>;
+  /** Main API POST /api/flows/{id}/test-chat/: one turn of the private test conversation. */
+  testChat(id: number, body: FlowTestChatBody): Promise<FlowTestChatResponse>;
+}
+
+export const flowServiceApiRef = createApiRef<FlowServiceApi>({ id: 'plugin.flows.service' });
+
+/** Only the five creation fields leave the console (spec §3/§7). */
+export function creationPayload(body: FlowCreateBody): FlowCreateBody {
+  return { flow_name: body.flow_name, description: body.description, company_name: body.company_name, company_domain: body.company_domain, extra_context: body.extra_context ?? [] };
+}
+
+export function createFlowService(deps: { http: HttpProvider; bots: BotServiceApi; config: ConsoleConfig }): FlowServiceApi {
+  const { http, bots, config } = deps;
+
+  async function call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
+    const { endpoint, access_key } = await bots.integration();
+    if (!access_key) throw new NoBotAccessError();
+    try {
+      return await http.request<T>(method, path, { baseUrl: (endpoint || config.botServiceUrl).replace(/\/+$/, ''), auth: false, body, query: { access_key } });
+    } catch (error) {
+      // the key was rotated meanwhile: ask the bots client for the current one, once
+      if (!retried && error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+        await bots.integration({ refresh: true });
+        return call<T>(method, path, body, true);
+      }
+      throw error;
+    }
+  }
+  const flow = (id: number) => `/api/flows/${encodeURIComponent(String(id))}/`;
+
+  return {
+    listFlows: () => call('GET', '/api/flows/'),
+    createFlow: (body) => call('POST', '/api/flows/', creationPayload(body)),
+    getFlow: (id) => call('GET', flow(id)),
+    saveFlow: (id, body) => call('POST', `${flow(id)}save/`, body),
+    async deleteFlow(target) {
+      if (target.id === undefined || target.id === null) throw new Error(FLOW_MESSAGES.nameUndefined);
+      await call('DELETE', `/api/flows/${encodeURIComponent(String(target.id))}`);
+    },
+    stats: (id) => call('GET', `${flow(id)}stats/`),
+    versions: (id) => call('GET', `${flow(id)}versions/`),
+    version: (id, versionId) => call('GET', `${flow(id)}versions/${encodeURIComponent(String(versionId))}/`),
+    restore: (id, versionId) => call('POST', `${flow(id)}versions/${encodeURIComponent(String(versionId))}/restore/`),
+    testChat: (id, body) => http.post<FlowTestChatResponse>(`/api/flows/${encodeURIComponent(String(id))}/test-chat/`, body),
+  };
+}
+
+export const flowServiceApiFactory = createApiFactory({
+  api: flowServiceApiRef,
+  deps: { http: httpApiRef, bots: botServiceApiRef, config: configApiRef },
+  factory: ({ http, bots, config }) => createFlowService({ http, bots, config }),
+});
