@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FlowFields, FlowOption, FlowStepType } from '../../../contract/flows';
-import { companies, rooms } from '../../core/db/schema';
+import { channels, companies, rooms } from '../../core/db/schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -102,4 +102,22 @@ export const flowStepVisits = pgTable(
     at: at('at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.flowId, t.stepId, t.roomId] })],
+);
+
+/**
+ * A channel's default flow (issue #13 Runtime): started on a NEW conversation's first customer
+ * message when no keyword matched (server/plugins/flows/defaults.ts). One flow per channel at most;
+ * deleting the flow or the channel clears it.
+ */
+export const flowChannelDefaults = pgTable(
+  'flow_channel_defaults',
+  {
+    channelId: integer('channel_id')
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').notNull().references(() => flows.id, { onDelete: 'cascade' }),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('flow_channel_defaults_flow_idx').on(t.flowId), index('flow_channel_defaults_company_idx').on(t.companyId)],
 );
