@@ -209,6 +209,8 @@ export const rooms = pgTable(
   (t) => [
     uniqueIndex('rooms_channel_external_uq').on(t.channelId, t.externalId),
     index('rooms_company_activity_idx').on(t.companyId, t.lastMessageAt.desc()),
+    // Stats (server/plugins/stats): conversations started in a date range.
+    index('rooms_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 
@@ -239,6 +241,8 @@ export const messages = pgTable(
     uniqueIndex('messages_room_client_uq').on(t.roomId, t.clientId),
     index('messages_room_id_idx').on(t.roomId, t.id),
     index('messages_external_idx').on(t.externalId),
+    // Stats (server/plugins/stats): messages in and out over a date range.
+    index('messages_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "messages_company_created_idx" ON "messages" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "rooms_company_created_idx" ON "rooms" USING btree ("company_id","created_at");
