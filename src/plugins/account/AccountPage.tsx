@@ -1,15 +1,22 @@
 import { Box, Grid, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../core';
+import { permissionApiRef, useAccount, useApiRegistry } from '../../core';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { CompanySettingsSection } from './CompanySettingsSection';
 import { ProfileSection } from './ProfileSection';
 import { SignOutSection } from './SignOutSection';
+import { accountSectionsApiRef } from './sections';
 
 /** /account: profile, password change, company settings and sign-out. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, company } = useAccount();
+  const registry = useApiRegistry();
+  const permissions = registry.get(permissionApiRef);
+  // Sections other plugins add (billing …), each for members who may view its area.
+  const extra = registry.has(accountSectionsApiRef)
+    ? registry.get(accountSectionsApiRef).list().filter((s) => !s.area || permissions.canView(s.area))
+    : [];
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
@@ -32,6 +39,11 @@ export default function AccountPage() {
             <SignOutSection />
           </Stack>
         </Grid>
+        {extra.map(({ id, component: Section }) => (
+          <Grid key={id} size={12}>
+            <Section />
+          </Grid>
+        ))}
       </Grid>
     </Box>
   );
