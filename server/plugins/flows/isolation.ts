@@ -7,7 +7,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { IsolationArea } from '../../testing/isolation/areas';
 import { FlowService } from './service';
-import { flows, flowSteps, flowVersions } from './schema';
+import { FlowDefaultsService } from './defaults';
+import { flowChannelDefaults, flows, flowSteps, flowVersions } from './schema';
 
 const BASE = '/bot-service';
 
@@ -37,6 +38,8 @@ export const flowsIsolation: IsolationArea = {
       'seed',
     );
     const versions = await service.versions(company.id, flow.id);
+    // the flow is the sandbox channel's default for new conversations (defaults.ts)
+    await new FlowDefaultsService(t.db, t.clock).set(company.id, company.sandboxChannelId, flow.id);
     return { flowId: saved.id, flowVersionId: versions[versions.length - 1].id };
   },
 
@@ -47,6 +50,7 @@ export const flowsIsolation: IsolationArea = {
       flows: rows,
       steps: ids.length ? await t.db.select().from(flowSteps).where(inArray(flowSteps.flowId, ids)).orderBy(asc(flowSteps.flowId), asc(flowSteps.position)) : [],
       versions: await t.db.select().from(flowVersions).where(eq(flowVersions.companyId, companyId)).orderBy(asc(flowVersions.id)),
+      channelDefaults: await t.db.select().from(flowChannelDefaults).where(eq(flowChannelDefaults.companyId, companyId)).orderBy(asc(flowChannelDefaults.channelId)),
     };
   },
 
@@ -64,6 +68,10 @@ export const flowsIsolation: IsolationArea = {
     [`GET ${BASE}/api/flows/:id/stats/`]: { params: (w) => ({ id: w.B.areas.flows.flowId }) },
     [`GET ${BASE}/api/flows/:id/versions/`]: { params: (w) => ({ id: w.B.areas.flows.flowId }) },
     [`GET ${BASE}/api/flows/:id/versions/:versionId/`]: { params: (w) => ({ id: w.B.areas.flows.flowId, versionId: w.B.areas.flows.flowVersionId }) },
+    'POST /api/flows/:id/test-chat/': { params: (w) => ({ id: w.B.areas.flows.flowId }), body: () => ({ text: 'hi' }) },
     [`POST ${BASE}/api/flows/:id/versions/:versionId/restore/`]: { params: (w) => ({ id: w.B.areas.flows.flowId, versionId: w.B.areas.flows.flowVersionId }) },
+    // main API: a channel's default flow (defaults.ts); A lists its own, and cannot point B's channel at B's flow
+    'GET /api/flows/channel-defaults/': { allowed: [200] },
+    'PUT /api/flows/channel-defaults/:channelId/': { params: (w) => ({ channelId: w.B.sandboxChannelId }), body: (w) => ({ flow_id: w.B.areas.flows.flowId }) },
   },
 };

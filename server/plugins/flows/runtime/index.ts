@@ -7,6 +7,7 @@ import type { Services } from '../../../core/services';
 import { chatService } from '../../chats/runtime';
 import type { FlowService } from '../service';
 import { FlowRuntime } from './runtime';
+import { registerFlowTestChat } from './testChat';
 
 export { FlowRuntime } from './runtime';
 
@@ -21,6 +22,7 @@ export function registerFlowRuntime(app: FastifyInstance, flows: FlowService): F
   const chats = chatService(app);
   const runtime = new FlowRuntime({ db: app.services.get('Database'), clock: app.services.get('Clock'), chats, flows, log: app.log });
   runtimes.set(app.services, runtime);
+  registerFlowTestChat(app, flows);
   app.addHook('onReady', async () => {
     const next = chats.afterInbound;
     chats.afterInbound = (room, message) => runtime.onInbound(room, message, next);
