@@ -1,0 +1,369 @@
+/**
+ * Dashboard and /stats figures (issue #14; vocabulary in contract/stats.ts). Every figure is an
+ * aggregate computed by PostgreSQL over indexed columns: rooms by (company_id, created_at) and
+ * (company_id, last_message_at), messages by (company_id, created_at) and (room_id, id),
+ * broadcasts by (company_id, created_at). Only aggregated rows (at most one per day, hour cell,
+ * channel, agent or broadcast) reach the process.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  AgentFigures,
+  BroadcastFunnel,
+  ChannelFigures,
+  ChannelHealth,
+  DailyFigures,
+  DashboardStats,
+  Durations,
+  HeatCell,
+  RunningBroadcast,
+  StatsReport,
+  StatsScope,
+} from '../../../contract/stats';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../core/db/client';
+import { channels } from '../../core/db/schema';
+import { messagingLimitUsage } from '../broadcasts/audience/limit';
+
+/** Who asks: the company, and for own scope the member whose figures these are. */
+export interface StatsViewer {
+  companyId: number;
+  scope: StatsScope;
+  userId: number;
+  email: string;
+}
+
+export interface StatsRange {
+  from: string;
+  to: string;
+  tz: string;
+  channelId: number | null;
+}
+
+const CLOSED_AFTER = "interval '24 hours'";
+/** The agent-tag pattern of contract/validation.ts (AGENT_TAG_PATTERN) in PostgreSQL's syntax. */
+const AGENT_TAG_SQL = `'^[^[:space:]@]+@[^[:space:]@]+\\.[A-Za-z]{2,}$'`;
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+const durations = (median: unknown, p90: unknown, count: unknown): Durations => ({ median: numOrNull(median), p90: numOrNull(p90), count: num(count) });
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function dayIn(date: Date, tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+export class StatsService {
+  constructor(private readonly deps: { db: Database; clock: Clock }) {}
+
+  private get db(): Database {
+    return this.deps.db;
+  }
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    return rowsOf<T>(await this.db.execute(query));
+  }
+
+  /** Whether the channel is the company's. */
+  async ownsChannel(companyId: number, channelId: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: channels.id }).from(channels).where(and(eq(channels.id, channelId), eq(channels.companyId, companyId)));
+    return !!row;
+  }
+
+  /** The rooms a viewer may count (alias r): the company's, for own scope only those assigned to or answered by the member. */
+  private roomScope(v: StatsViewer, channelId: number | null): SQL {
+    const channel = channelId === null ? sql`` : sql` and r.channel_id = ${channelId}`;
+    if (v.scope === 'company') return sql`r.company_id = ${v.companyId}${channel}`;
+    return sql`r.company_id = ${v.companyId}${channel} and (
+      exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = r.id and lower(t.name) = lower(${v.email}))
+      or exists (select 1 from messages mine where mine.room_id = r.id and mine.sender_user_id = ${v.userId}))`;
+  }
+
+  /** The bounds of [from, to] (days in tz, both included) as timestamps. */
+  private bounds(from: string, to: string, tz: string): { lo: SQL; hi: SQL } {
+    return {
+      lo: sql`((${from}::date)::timestamp at time zone ${tz})`,
+      hi: sql`(((${to}::date) + 1)::timestamp at time zone ${tz})`,
+    };
+  }
+
+  // ---------- /stats ----------
+
+  async report(v: StatsViewer, range: StatsRange): Promise<StatsReport> {
+    const { from, to, tz, channelId } = range;
+    const { lo, hi } = this.bounds(from, to, tz);
+    const now = this.deps.clock.now().toISOString();
+    const scope = this.roomScope(v, channelId);
+    const own = v.scope === 'own';
+    const responderIsMe = own ? sql` and responder = ${v.userId}` : sql``;
+    const outByMe = own ? sql`m.sender_user_id = ${v.userId}` : sql`m.origin in ('agent', 'bot')`;
+
+    // Conversations started in the range, with their first customer message and first agent reply.
+    const started = sql`
+      select r.id, r.channel_id, (r.created_at at time zone ${tz})::date as day,
+        fu.created_at as first_in, fa.created_at as first_reply, fa.sender_user_id as responder,
+        exists (select 1 from messages b where b.room_id = r.id and b.origin = 'bot') as has_bot,
+        exists (select 1 from messages a where a.room_id = r.id and a.origin = 'agent') as has_agent
+      from rooms r
+      left join lateral (select m.id, m.created_at from messages m where m.room_id = r.id and m.origin = 'user' order by m.id limit 1) fu on true
+      left join lateral (select m.created_at, m.sender_user_id from messages m where m.room_id = r.id and m.origin = 'agent' and m.id > fu.id order by m.id limit 1) fa on true
+      where ${scope} and r.created_at >= ${lo} and r.created_at < ${hi}`;
+    // Conversations closed in the range (24 h without a message, closed at the last one), with the last agent who wrote.
+    const closed = sql`
+      select r.id, r.channel_id, (r.last_message_at at time zone ${tz})::date as day,
+        extract(epoch from (r.last_message_at - r.created_at)) as secs,
+        (select m.sender_user_id from messages m where m.room_id = r.id and m.origin = 'agent' order by m.id desc limit 1) as closer
+      from rooms r
+      where ${scope} and r.last_message_at >= ${lo} and r.last_message_at < ${hi}
+        and r.last_message_at <= ${now}::timestamptz - ${sql.raw(CLOSED_AFTER)}`;
+    // Messages of the range in the viewer's rooms.
+    const msgs = sql`
+      select m.origin, m.sender_user_id, m.created_at, r.channel_id from messages m join rooms r on r.id = m.room_id
+      where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}`;
+
+    const [totals] = await this.rows<Record<string, unknown>>(sql`
+      with s as (${started}), c as (${closed}), mm as (${msgs}),
+      frt as (select extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null${responderIsMe})
+      select
+        (select count(*) from s) as started,
+        (select count(*) from c) as closed,
+        (select count(*) from mm m where m.origin = 'user') as messages_in,
+        (select count(*) from mm m where ${outByMe}) as messages_out,
+        (select count(*) from s where has_bot and not has_agent) as bot_handled,
+        (select count(*) from s where has_agent) as human_handled,
+        (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,
+        (select percentile_cont(0.9) within group (order by secs) from frt) as frt_p90,
+        (select count(*) from frt) as frt_count,
+        (select percentile_cont(0.5) within group (order by secs) from c) as res_median,
+        (select percentile_cont(0.9) within group (order by secs) from c) as res_p90,
+        (select count(*) from c) as res_count`);
+
+    const dailyRows = await this.rows<{ day: string; kind: string; n: unknown }>(sql`
+      with s as (${started}), c as (${closed}), mm as (${msgs})
+      select to_char(day, 'YYYY-MM-DD') as day, 'started' as kind, count(*) as n from s group by day
+      union all select to_char(day, 'YYYY-MM-DD'), 'closed', count(*) from c group by day
+      union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'in', count(*) from mm m where m.origin = 'user' group by 1
+      union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'out', count(*) from mm m where ${outByMe} group by 1`);
+    const daily = fillDays(from, to, dailyRows);
+
+    const agentRows = await this.rows<Record<string, unknown>>(sql`
+      with s as (${started}), c as (${closed}), mm as (${msgs}),
+      frt as (select responder as user_id, extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null and responder is not null${responderIsMe}),
+      f as (select user_id, percentile_cont(0.5) within group (order by secs) as med, percentile_cont(0.9) within group (order by secs) as p90, count(*) as n from frt group by user_id),
+      res as (select closer as user_id, percentile_cont(0.5) within group (order by secs) as med, percentile_cont(0.9) within group (order by secs) as p90, count(*) as n from c where closer is not null group by closer),
+      o as (select m.sender_user_id as user_id, count(*) as n from mm m where m.origin = 'agent' and m.sender_user_id is not null group by m.sender_user_id),
+      ids as (select user_id from f union select user_id from res union select user_id from o)
+      select u.id as user_id, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name, u.email,
+        f.med as f_med, f.p90 as f_p90, f.n as f_n, res.med as r_med, res.p90 as r_p90, res.n as r_n, o.n as out_n
+      from ids join users u on u.id = ids.user_id
+      left join f on f.user_id = ids.user_id left join res on res.user_id = ids.user_id left join o on o.user_id = ids.user_id
+      ${own ? sql`where u.id = ${v.userId}` : sql``}
+      order by f.med asc nulls last, u.id`);
+    const agents: AgentFigures[] = agentRows.map((r) => ({
+      user_id: num(r.user_id),
+      name: String(r.name || r.email),
+      email: String(r.email),
+      first_response: durations(r.f_med, r.f_p90, r.f_n),
+      resolution: durations(r.r_med, r.r_p90, r.r_n),
+      messages_out: num(r.out_n),
+    }));
+
+    const channelRows = await this.rows<Record<string, unknown>>(sql`
+      with s as (${started}), mm as (${msgs}),
+      st as (select channel_id, count(*) as n from s group by channel_id),
+      mi as (select m.channel_id, count(*) filter (where m.origin = 'user') as n_in, count(*) filter (where ${outByMe}) as n_out from mm m group by m.channel_id)
+      select ch.id, ch.name, ch.platform, coalesce(st.n, 0) as started, coalesce(mi.n_in, 0) as n_in, coalesce(mi.n_out, 0) as n_out
+      from channels ch left join st on st.channel_id = ch.id left join mi on mi.channel_id = ch.id
+      where ch.company_id = ${v.companyId} ${channelId === null ? sql`` : sql`and ch.id = ${channelId}`}
+        and (st.n is not null or mi.channel_id is not null or ch.status <> 'disconnected')
+      order by ch.id`);
+    const channelFigures: ChannelFigures[] = channelRows.map((r) => ({
+      channel_id: num(r.id),
+      name: String(r.name),
+      platform: String(r.platform),
+      started: num(r.started),
+      messages_in: num(r.n_in),
+      messages_out: num(r.n_out),
+    }));
+
+    const heatRows = await this.rows<Record<string, unknown>>(sql`
+      with mm as (${msgs})
+      select extract(isodow from m.created_at at time zone ${tz}) as weekday, extract(hour from m.created_at at time zone ${tz}) as hour, count(*) as n
+      from mm m where m.origin = 'user' group by 1, 2 order by 1, 2`);
+    const heatmap: HeatCell[] = heatRows.map((r) => ({ weekday: num(r.weekday), hour: num(r.hour), messages: num(r.n) }));
+
+    let broadcasts: BroadcastFunnel[] = [];
+    if (!own) {
+      const rows = await this.rows<Record<string, unknown>>(sql`
+        select b.id, b.name, b.created_at, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.replied_count, b.failed_count
+        from broadcasts b
+        where b.company_id = ${v.companyId} and b.created_at >= ${lo} and b.created_at < ${hi}
+          ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}
+        order by b.created_at desc, b.id desc limit 200`);
+      broadcasts = rows.map((r) => ({
+        id: num(r.id),
+        name: String(r.name),
+        created_at: new Date(r.created_at as string).toISOString(),
+        status: String(r.status),
+        n_users: num(r.n_users),
+        sent: num(r.sent_count),
+        delivered: num(r.delivered_count),
+        read: num(r.read_count),
+        replied: num(r.replied_count),
+        failed: num(r.failed_count),
+      }));
+    }
+
+    return {
+      scope: v.scope,
+      from,
+      to,
+      tz,
+      channel_id: channelId,
+      totals: {
+        conversations_started: num(totals.started),
+        conversations_closed: num(totals.closed),
+        messages_in: num(totals.messages_in),
+        messages_out: num(totals.messages_out),
+        bot_handled: num(totals.bot_handled),
+        human_handled: num(totals.human_handled),
+        first_response: durations(totals.frt_median, totals.frt_p90, totals.frt_count),
+        resolution: durations(totals.res_median, totals.res_p90, totals.res_count),
+      },
+      daily,
+      agents,
+      channels: channelFigures,
+      heatmap,
+      broadcasts,
+    };
+  }
+
+  // ---------- /dashboard ----------
+
+  async dashboard(v: StatsViewer, tz: string): Promise<DashboardStats> {
+    const nowDate = this.deps.clock.now();
+    const now = nowDate.toISOString();
+    const today = dayIn(nowDate, tz);
+    const { lo, hi } = this.bounds(today, today, tz);
+    const scope = this.roomScope(v, null);
+    const own = v.scope === 'own';
+    const outByMe = own ? sql`m.sender_user_id = ${v.userId}` : sql`m.origin in ('agent', 'bot')`;
+    const responderIsMe = own ? sql` and responder = ${v.userId}` : sql``;
+    const companyRooms = sql`r.company_id = ${v.companyId}`;
+    const open = (where: SQL) => sql`select r.id from rooms r where ${where} and r.blocked_at is null and r.last_message_at > ${now}::timestamptz - ${sql.raw(CLOSED_AFTER)}`;
+
+    const [row] = await this.rows<Record<string, unknown>>(sql`
+      with mm as (
+        select m.origin, m.sender_user_id from messages m join rooms r on r.id = m.room_id
+        where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}
+      ),
+      s as (
+        select fu.created_at as first_in, fa.created_at as first_reply, fa.sender_user_id as responder
+        from rooms r
+        left join lateral (select m.id, m.created_at from messages m where m.room_id = r.id and m.origin = 'user' order by m.id limit 1) fu on true
+        left join lateral (select m.created_at, m.sender_user_id from messages m where m.room_id = r.id and m.origin = 'agent' and m.id > fu.id order by m.id limit 1) fa on true
+        where ${scope} and r.created_at >= ${lo} and r.created_at < ${hi}
+      ),
+      frt as (select extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null${responderIsMe}),
+      active as (
+        select exists (select 1 from messages b where b.room_id = r.id and b.origin = 'bot') as has_bot,
+          exists (select 1 from messages a where a.room_id = r.id and a.origin = 'agent') as has_agent
+        from rooms r where ${scope} and r.last_message_at >= ${lo} and r.last_message_at < ${hi}
+      )
+      select
+        (select count(*) from (${open(scope)}) o) as open,
+        (select count(*) from (${open(companyRooms)}) o
+          where not exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = o.id and t.name ~ ${sql.raw(AGENT_TAG_SQL)})) as unassigned,
+        (select count(*) from mm m where m.origin = 'user') as messages_in,
+        (select count(*) from mm m where ${outByMe}) as messages_out,
+        (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,
+        (select percentile_cont(0.9) within group (order by secs) from frt) as frt_p90,
+        (select count(*) from frt) as frt_count,
+        (select count(*) from active where has_bot and not has_agent) as bot_conversations,
+        (select count(*) from active) as conversations`);
+
+    const running = await this.rows<Record<string, unknown>>(sql`
+      select b.id, b.name, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.failed_count, b.unknown_count
+      from broadcasts b where b.company_id = ${v.companyId} and b.status in ('sending', 'waiting')
+      order by b.started_at desc nulls last, b.id desc limit 20`);
+    const running_broadcasts: RunningBroadcast[] = running.map((r) => {
+      const nUsers = num(r.n_users);
+      const done = num(r.sent_count) + num(r.failed_count) + num(r.unknown_count);
+      return {
+        id: num(r.id),
+        name: String(r.name),
+        status: String(r.status),
+        n_users: nUsers,
+        sent: num(r.sent_count),
+        delivered: num(r.delivered_count),
+        read: num(r.read_count),
+        failed: num(r.failed_count),
+        progress: nUsers > 0 ? Math.min(100, Math.round((done / nUsers) * 100)) : 0,
+      };
+    });
+
+    return {
+      scope: v.scope,
+      today,
+      open_conversations: num(row.open),
+      unassigned_conversations: num(row.unassigned),
+      messages_in_today: num(row.messages_in),
+      messages_out_today: num(row.messages_out),
+      first_response_today: durations(row.frt_median, row.frt_p90, row.frt_count),
+      bot_conversations_today: num(row.bot_conversations),
+      conversations_today: num(row.conversations),
+      running_broadcasts,
+      channels: await this.channelHealth(v.companyId, nowDate),
+    };
+  }
+
+  /** The company's channels (not disconnected by it) and what needs attention. */
+  async channelHealth(companyId: number, now: Date): Promise<ChannelHealth[]> {
+    const rows = await this.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.companyId, companyId), ne(channels.status, 'disconnected')))
+      .orderBy(channels.id)
+      .limit(100);
+    const out: ChannelHealth[] = [];
+    for (const ch of rows) {
+      const reason: ChannelHealth['reason'] =
+        ch.signupStatus === 'failed' ? 'signup_failed' : ch.signupStatus === 'partial_failure' ? 'signup_partial' : ch.status === 'pending' || ch.signupStatus === 'in_progress' ? 'pending' : null;
+      let messaging_limit: ChannelHealth['messaging_limit'] = null;
+      let near_limit = false;
+      if (ch.platform === 'whatsapp') {
+        const usage = await messagingLimitUsage(this.db, ch, now);
+        messaging_limit = { used: usage.used, limit: usage.limit };
+        near_limit = usage.limit !== null && usage.used >= usage.limit * 0.8;
+      }
+      out.push({ id: ch.id, name: ch.name, platform: ch.platform, needs_attention: reason !== null, reason, messaging_limit, near_limit });
+    }
+    return out;
+  }
+}
+
+/** One row per day of [from, to] with the day's figures (zeros where nothing happened). */
+function fillDays(from: string, to: string, rows: { day: string; kind: string; n: unknown }[]): DailyFigures[] {
+  const byDay = new Map<string, DailyFigures>();
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let t = start; t <= end; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    byDay.set(date, { date, started: 0, closed: 0, messages_in: 0, messages_out: 0 });
+  }
+  for (const r of rows) {
+    const d = byDay.get(r.day);
+    if (!d) continue;
+    const n = num(r.n);
+    if (r.kind === 'started') d.started += n;
+    else if (r.kind === 'closed') d.closed += n;
+    else if (r.kind === 'in') d.messages_in += n;
+    else d.messages_out += n;
+  }
+  return [...byDay.values()];
+}
