@@ -41,6 +41,7 @@ import broadcastsPlugin from '../plugins/broadcasts';
 import botsPlugin from '../plugins/bots';
 import flowsPlugin from '../plugins/flows';
 import billingPlugin from '../plugins/billing';
+import statsPlugin from '../plugins/stats';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -183,6 +184,7 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(flowsPlugin);
   await app.register(botsPlugin);
   await app.register(billingPlugin);
+  await app.register(statsPlugin);
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
   if (config.mediaSweepIntervalMs > 0) {
     registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
