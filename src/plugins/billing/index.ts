@@ -1,7 +1,43 @@
-import { createPlugin } from '../../core';
+import { lazy } from 'react';
+import { mdiTagOutline } from '@mdi/js';
+import { createPlugin, mdiIconComponent } from '../../core';
+import { accountSectionsApiRef } from '../account/sections';
+import { billingApiFactory } from './api';
+import { BillingSection } from './BillingSection';
+import { billingStoreApiFactory, billingStoreApiRef } from './store';
+import { translations } from './translations';
 
-/** Billing (issue #14): pricing, subscription and invoices on the account page, stats. */
+const PricingIcon = mdiIconComponent(mdiTagOutline);
+
+/**
+ * Billing (issue #14): /pricing (the plans, subscribe through the provider's checkout) and the
+ * billing section of /account (subscription, cancel and resume, payment method, invoices).
+ *
+ * Access: /pricing is route name 'pricing', checked as billing by the global view-access guard
+ * (spec §2); the account section shows to members who may view billing.
+ *
+ * Feature key: the plugin has no plugin-level flag and /pricing no feature requirement. Spec §6's
+ * start-up list does not enable 'pricing', and once that list is set (at start-up, spec §4) a
+ * requirement's default no longer applies — `{ key: 'pricing', default: true }` would send every
+ * visitor of /pricing to '/'. So the pricing page is gated by billing view access only, and the
+ * enabled list stays as the spec says.
+ */
 export const billingPlugin = createPlugin({
   id: 'billing',
-  featureFlag: 'pricing',
+  apis: [billingApiFactory, billingStoreApiFactory],
+  routes: [{ path: '/pricing', name: 'pricing', component: lazy(() => import('./PricingPage')) }],
+  menu: [{ to: '/pricing', label: 'billing.menu', icon: PricingIcon, area: 'pricing', order: 95 }],
+  translations,
+  onInit(get) {
+    // Created now, so a company switch or sign-out resets the billing state (spec §4).
+    get(billingStoreApiRef);
+    try {
+      get(accountSectionsApiRef).register({ id: 'billing', area: 'billing', order: 10, component: BillingSection });
+    } catch {
+      // the account plugin is not loaded (your_account disabled): no account page to add to
+    }
+  },
 });
+
+export { billingApiRef } from './api';
+export { billingStoreApiRef, useBilling } from './store';

@@ -1,0 +1,137 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { ALL_PAGE_SIZE, EmptyView, errorText, safeUrl, TABLE_PAGE_SIZES } from '../../core';
+import type { Invoice, InvoiceStatus } from '../../../contract/billing';
+import { formatDate, formatMoney } from './format';
+import { useBilling } from './store';
+
+const STATUS_COLORS: Record<InvoiceStatus, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
+  draft: 'default',
+  open: 'info',
+  paid: 'success',
+  uncollectible: 'error',
+  void: 'default',
+};
+
+function InvoiceLinks({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const number = invoice.number ?? t('billing.invoices.draft');
+  const pdf = safeUrl(invoice.invoice_pdf);
+  const hosted = safeUrl(invoice.hosted_invoice_url);
+  return (
+    <Stack direction="row" spacing={2} justifyContent="flex-end">
+      {pdf && (
+        <Link href={pdf} target="_blank" rel="noopener noreferrer" aria-label={t('billing.invoices.pdfLabel', { number })}>
+          {t('billing.invoices.pdf')}
+        </Link>
+      )}
+      {hosted && (
+        <Link href={hosted} target="_blank" rel="noopener noreferrer" aria-label={t('billing.invoices.viewLabel', { number })}>
+          {t('billing.invoices.view')}
+        </Link>
+      )}
+    </Stack>
+  );
+}
+
+/** The company's invoices (GET /api/invoices/, newest first), paged with the spec's page sizes; the billing section loads them. */
+export function InvoicesTable() {
+  const { t, i18n } = useTranslation();
+  const [{ invoices }, store] = useBilling();
+  const locale = i18n.language;
+
+  const rows = invoices.data?.results ?? [];
+  const count = invoices.data?.count ?? 0;
+  const sizes = TABLE_PAGE_SIZES.map((size) => (size === -1 ? { label: t('core.table.all'), value: ALL_PAGE_SIZE } : size));
+
+  return (
+    <Box component="section" aria-labelledby="billing-invoices-title">
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
+        <Typography id="billing-invoices-title" variant="subtitle1" component="h3" fontWeight={600}>
+          {t('billing.invoices.title')}
+        </Typography>
+        {invoices.loading && invoices.data && <CircularProgress size={16} aria-label={t('billing.invoices.loading')} />}
+      </Stack>
+      {invoices.loading && !invoices.data ? (
+        <Stack direction="row" spacing={1} alignItems="center" role="status" sx={{ py: 3 }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography variant="body2">{t('billing.invoices.loading')}</Typography>
+        </Stack>
+      ) : invoices.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void store.loadInvoices()}>
+              {t('billing.pricing.retry')}
+            </Button>
+          }
+        >
+          {t('billing.invoices.loadError', { error: errorText(invoices.error) })}
+        </Alert>
+      ) : count === 0 ? (
+        <EmptyView />
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-labelledby="billing-invoices-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('billing.invoices.number')}</TableCell>
+                  <TableCell>{t('billing.invoices.date')}</TableCell>
+                  <TableCell>{t('billing.invoices.plan')}</TableCell>
+                  <TableCell align="right">{t('billing.invoices.amount')}</TableCell>
+                  <TableCell>{t('billing.invoices.status')}</TableCell>
+                  <TableCell align="right">{t('billing.invoices.documents')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((invoice) => (
+                  <TableRow key={invoice.id} data-testid="invoice-row">
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{invoice.number ?? t('billing.invoices.draft')}</TableCell>
+                    <TableCell>{formatDate(invoice.created_at, locale)}</TableCell>
+                    <TableCell>{invoice.plan_name ?? ''}</TableCell>
+                    <TableCell align="right">{formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due, invoice.currency, locale)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" variant="outlined" color={STATUS_COLORS[invoice.status] ?? 'default'} label={t(`billing.invoices.statuses.${invoice.status}`, { defaultValue: invoice.status })} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <InvoiceLinks invoice={invoice} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={count}
+            page={invoices.page - 1}
+            rowsPerPage={invoices.pageSize}
+            rowsPerPageOptions={sizes}
+            onPageChange={(_, page) => void store.loadInvoices(page + 1)}
+            onRowsPerPageChange={(e) => void store.loadInvoices(1, Number(e.target.value))}
+            labelRowsPerPage={t('ra.navigation.page_rows_per_page')}
+            labelDisplayedRows={({ from, to, count: total }) => t('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total })}
+            getItemAriaLabel={(type) => t(`ra.navigation.${type}`)}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
