@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../core/services';
 import { botsServices } from '../bots';
+import { flowDefaultRoutes, FlowDefaultsService } from './defaults';
 import { flowServiceRoutes } from './routes';
 import { registerFlowRuntime } from './runtime';
 import { FlowService } from './service';
@@ -27,4 +28,5 @@ export default async function flowsPlugin(app: FastifyInstance): Promise<void> {
   const base = app.services.get('Config').botService.base;
   const runtime = registerFlowRuntime(app, flows);
   await app.register(async (scope) => flowServiceRoutes(scope, { flows, keys, runtime }), { prefix: base === '/' ? '' : base });
+  flowDefaultRoutes(app, new FlowDefaultsService(app.services.get('Database'), app.services.get('Clock')));
 }

@@ -1,7 +1,8 @@
 /**
  * The live flow runtime (issue #13): runs a company's flow in a room. It sits in front of the bot
  * runtime on ChatService.afterInbound: a customer message that is one of a flow's keywords starts
- * that flow (intro, steps…); while a run is active its messages are the flow's; everything else goes
+ * that flow (intro, steps…); a new conversation's first message with no keyword starts the channel's
+ * default flow, if it has one (defaults.ts); while a run is active its messages are the flow's; everything else goes
  * on to the bot runtime. The state is one `flow_runs` row per room, so a restart resumes where the
  * customer was. A paused room (the inbox's pause, a hand-over) is silent: pausing the bot pauses the
  * flow. The messages are the bot's (ChatService.sendBotMessage, origin bot), shown live in the inbox.
@@ -16,6 +17,7 @@ import { HAND_OVER_PAUSE_DAYS, DAY_MS, replyOf } from '../../bots/runtime/runtim
 import type { OutgoingBotMessage } from '../../bots/runtime/engine';
 import type { ChatActor, ChatService } from '../../chats/service';
 import type { RoomRecord } from '../../chats/views';
+import { FlowDefaultsService } from '../defaults';
 import { flowRuns, flows, flowStepVisits } from '../schema';
 import type { FlowService } from '../service';
 import { continueFlow, flowForKeyword, HAND_OVER_TEXT, isHandOver, startFlow, type FlowPlan, type RuntimeFlow } from './engine';
@@ -32,8 +34,11 @@ export interface FlowRuntimeDeps {
 
 export class FlowRuntime {
   private readonly queues = new Map<number, Promise<void>>();
+  private readonly defaults: FlowDefaultsService;
 
-  constructor(private readonly deps: FlowRuntimeDeps) {}
+  constructor(private readonly deps: FlowRuntimeDeps) {
+    this.defaults = new FlowDefaultsService(deps.db, deps.clock);
+  }
 
   /** ChatService.afterInbound in front of `next` (the bot runtime's). */
   onInbound(room: RoomRecord, message: Message, next: InboundHandler | null): Promise<void> {
@@ -92,6 +97,11 @@ export class FlowRuntime {
         await this.apply(room, started, startFlow(started), message, true);
         return true;
       }
+    }
+    // A new conversation (its first customer message, no keyword): the channel's default flow (defaults.ts).
+    if (!run) {
+      const fallback = await this.defaults.defaultFlowFor(room, message);
+      if (fallback !== null && (await this.start(room, fallback, message))) return true;
     }
     if (!run || run.status !== 'active') return false;
     const flow = await this.flow(room.companyId, run.flowId);
