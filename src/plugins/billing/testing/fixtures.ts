@@ -64,7 +64,7 @@ export function activeSubscription(extra: Partial<Subscription> = {}): Subscript
     plan: { ...plan(2, 'starter', 'month'), is_current: true },
     status: 'active',
     current_period_start: '2026-11-24T00:00:00Z',
-    current_period_end: '2026-12-24T00:00:00Z',
+    current_period_end: '2026-12-24T12:00:00Z',
     payment_method: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2030 },
     ...extra,
   });
@@ -74,7 +74,7 @@ export function invoice(id: number, extra: Partial<Invoice> = {}): Invoice {
   return {
     id,
     number: `ABCD1234-${String(id).padStart(4, '0')}`,
-    created_at: '2026-11-24T10:00:00Z',
+    created_at: '2026-11-24T12:00:00Z',
     period_start: '2026-11-24T00:00:00Z',
     period_end: '2026-12-24T00:00:00Z',
     amount_due: 2900,
