@@ -119,7 +119,7 @@ describe('billing section of /account', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/dev/stripe/portal/bps_1'));
   });
 
-  it('asks again while the checkout waits for the provider's confirmation', async () => {
+  it("asks again while the checkout waits for the provider's confirmation", async () => {
     const state = { subscription: freeSubscription({ checkout_pending: true }), invoices: [] as Invoice[] };
     const http = billingServer(state);
     renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_7' });
