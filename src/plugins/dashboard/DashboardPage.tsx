@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isServedPath, useAccount, useApi, useConsole, featureFlagsApiRef, permissionApiRef } from '../../core';
 import { CompanyCard } from './CompanyCard';
 import { GettingStartedCard } from './GettingStartedCard';
+import { TodayCard } from './TodayCard';
 import { availableSteps, gettingStartedSteps } from './gettingStartedSteps';
 
 /** /dashboard: a greeting, the selected company and the next steps the user can take. */
@@ -18,6 +19,8 @@ export default function DashboardPage() {
     (area) => permissions.canView(area),
     (path) => isServedPath(path, routes, resources),
   );
+  // Today's figures come from the stats plugin's API: shown when that plugin is loaded (it serves /stats).
+  const showToday = isServedPath('/stats', routes, resources);
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
@@ -30,6 +33,11 @@ export default function DashboardPage() {
         </Typography>
       )}
       <Grid container spacing={3}>
+        {company && showToday && (
+          <Grid size={12}>
+            <TodayCard />
+          </Grid>
+        )}
         {company && (
           <Grid size={{ xs: 12, md: 5, lg: 4 }}>
             <CompanyCard company={company} />

@@ -1,0 +1,88 @@
+/** The stats page's calls, date presets, durations in words and CSV download. */
+import type { TFunction } from 'i18next';
+import type { Channel } from '../../../contract/channels';
+import type { DashboardStats, StatsReport } from '../../../contract/stats';
+import { toCsv } from '../../../contract/stats';
+import { ALL_PAGE_SIZE, type HttpProvider } from '../../core';
+
+/** The browser's time zone (days and hours are counted in it). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function fetchStats(http: HttpProvider, query: { from: string; to: string; tz: string; channel: number | null }, signal?: AbortSignal) {
+  const q: Record<string, string> = { from: query.from, to: query.to, tz: query.tz };
+  if (query.channel !== null) q.channel = String(query.channel);
+  return http.get<StatsReport>('/api/stats/', { query: q, signal });
+}
+
+export function fetchDashboardStats(http: HttpProvider, tz: string, signal?: AbortSignal) {
+  return http.get<DashboardStats>('/api/stats/dashboard/', { query: { tz }, signal });
+}
+
+export async function fetchChannels(http: HttpProvider, signal?: AbortSignal): Promise<Channel[]> {
+  const body = await http.get<{ results?: Channel[] } | null>('/api/channels/', { query: { page: 1, page_size: ALL_PAGE_SIZE }, signal });
+  return body?.results ?? [];
+}
+
+export const PRESETS = ['today', 'yesterday', 'last7', 'last30', 'last90', 'custom'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+/** YYYY-MM-DD of a date in the browser's zone. */
+export function isoDay(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** The [from, to] days of a preset, ending today (yesterday for 'yesterday'). */
+export function presetRange(preset: Exclude<Preset, 'custom'>, now = new Date()): { from: string; to: string } {
+  const daysAgo = (n: number) => {
+    const d = new Date(now);
+    d.setDate(d.getDate() - n);
+    return isoDay(d);
+  };
+  switch (preset) {
+    case 'today':
+      return { from: daysAgo(0), to: daysAgo(0) };
+    case 'yesterday':
+      return { from: daysAgo(1), to: daysAgo(1) };
+    case 'last7':
+      return { from: daysAgo(6), to: daysAgo(0) };
+    case 'last30':
+      return { from: daysAgo(29), to: daysAgo(0) };
+    case 'last90':
+      return { from: daysAgo(89), to: daysAgo(0) };
+  }
+}
+
+/** Seconds as a short duration in the user's language. */
+export function duration(t: TFunction, seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return t('stats.none');
+  const s = Math.round(seconds);
+  if (s < 60) return t('stats.units.s', { n: s });
+  const m = Math.round(s / 60);
+  if (m < 60) return t('stats.units.min', { n: m });
+  const h = Math.floor(m / 60);
+  if (h < 24) return m % 60 ? t('stats.units.hmin', { h, m: m % 60 }) : t('stats.units.h', { n: h });
+  const d = Math.floor(h / 24);
+  return h % 24 ? t('stats.units.dh', { d, h: h % 24 }) : t('stats.units.d', { n: d });
+}
+
+/** Saves a table as a CSV file (UTF-8 with BOM so spreadsheets read accents). */
+export function downloadCsv(fileName: string, headers: string[], rows: (string | number | null)[][]): void {
+  const blob = new Blob(['\uFEFF', toCsv(headers, rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
