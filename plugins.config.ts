@@ -13,6 +13,7 @@ import { broadcastsPlugin } from './src/plugins/broadcasts';
 import { botsPlugin } from './src/plugins/bots';
 import { flowsPlugin } from './src/plugins/flows';
 import { billingPlugin } from './src/plugins/billing';
+import { statsPlugin } from './src/plugins/stats';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
 export const definedFeatures = [
@@ -62,4 +63,5 @@ export const plugins: ConsolePlugin[] = [
   botsPlugin,
   flowsPlugin,
   billingPlugin,
+  statsPlugin,
 ];
