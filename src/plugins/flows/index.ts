@@ -19,6 +19,7 @@ export const flowsPlugin = createPlugin({
     { path: '/flows', name: 'flows', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./FlowsPage')) },
     { path: '/flows/create', name: 'flows-create', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./FlowCreatePage')) },
     { path: '/flows/edit/:flowName', name: 'flows-edit', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./editor/FlowEditPage')) },
+    { path: '/flows/branch/:flowName', name: 'flows-branch', area: 'flows', feature: { key: 'branching_flows' }, component: lazy(() => import('./branch/FlowBranchPage')) },
   ],
   menu: [{ to: '/flows', label: 'flows.menu', icon: FlowsIcon, area: 'flows', order: 45 }],
   translations,

@@ -22,6 +22,16 @@ export const translations = {
         steps: 'Steps',
         updated_at: 'Last edit',
         version: 'Version',
+        actions: 'Actions',
+      },
+      rules: {
+        blank: 'This field may not be blank.',
+        url: 'Enter a valid URL.',
+        unknownStep: 'This step does not exist in this flow.',
+        duplicateStep: 'Two steps have the same step_id.',
+        stepId: 'Use letters, digits, "_" and "-".',
+        maxChars: 'Ensure this field has no more than %{max} characters.',
+        maxItems: 'Ensure this field has no more than %{max} elements.',
       },
       open: 'Edit %{name}',
       create: {
@@ -181,6 +191,16 @@ export const translations = {
         steps: 'Étapes',
         updated_at: 'Dernière modification',
         version: 'Version',
+        actions: 'Actions',
+      },
+      rules: {
+        blank: 'Ce champ ne peut pas être vide.',
+        url: 'Saisissez une URL valide.',
+        unknownStep: 'Cette étape n’existe pas dans ce parcours.',
+        duplicateStep: 'Deux étapes ont le même identifiant.',
+        stepId: 'Utilisez des lettres, des chiffres, « _ » et « - ».',
+        maxChars: 'Ce champ ne doit pas dépasser %{max} caractères.',
+        maxItems: 'Ce champ ne doit pas dépasser %{max} éléments.',
       },
       open: 'Modifier %{name}',
       create: {
