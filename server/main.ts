@@ -13,6 +13,7 @@ import { seedDemoWhatsApp } from './plugins/templates/demo';
 import { seedDemoBot } from './plugins/bots/demo';
 import { seedDemoFlow } from './plugins/flows/demo';
 import { seedDemoBroadcasts } from './plugins/broadcasts/demo';
+import { seedDemoStats } from './plugins/stats/demo';
 import { exposedDemoWarning, modeLines } from './core/startupBanner';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before their connections are dropped. */
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   // The demo bot on the Demo Company's sandbox channel (none yet: seeded; never stops the start).
   if (config.seedDemo) await seedDemoBot(database.db, DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo bot'));
   if (config.seedDemo) await seedDemoFlow(database.db, app.services.get('Clock'), DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo flow'));
+  // The demo inbox's agent replies count as the demo agent's (per-agent figures on /stats).
+  if (config.seedDemo) await seedDemoStats(database.db, DEMO.companies.demo.name, DEMO.agent.email).catch((err) => app.log.error({ err }, 'demo stats'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
