@@ -4,7 +4,7 @@
  * no status webhooks. Prints one JSON line {url, graphUrl, phoneNumberId, wabaId, token} and serves
  * until killed. GET {url}/bench/received → arrivals of message sends per epoch second.
  */
-import { startFakeMeta } from '../../server/core/meta/fake/fakeMeta';
+import { startFakeMeta } from '../../server/providers/meta/fake/fakeMeta';
 
 const appSecret = process.env.BENCH_APP_SECRET ?? 'bench-app-secret-0123456789';
 const fake = await startFakeMeta({ appId: 'bench-app', appSecret, autoStatuses: false });

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const { createTestApp } = await import('../../server/testing/testApp');
   const { DEFAULT_REALTIME_CONFIG } = await import('../../server/core/config');
   const { InMemoryGraph } = await import('../../server/plugins/channels/testing');
-  const { SocialTokenError } = await import('../../server/core/meta/types');
+  const { SocialTokenError } = await import('../../server/providers/meta/types');
   const { seedWorld } = await import('../../server/testing/isolation/world');
   const { emptyStats, fuzzableRoutes, fuzzRoute, fuzzSocket } = await import('../../server/testing/fuzz/runner');
   const { connect, disconnect, join, phoenixSocket } = await import('../../server/core/realtime/testSupport');

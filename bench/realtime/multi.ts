@@ -186,7 +186,7 @@ export async function runMultiServer(): Promise<void> {
   const { applyMigrations } = await import('../../server/core/db/migrate');
   const { buildApp } = await import('../../server/core/app');
   const { ManualClock } = await import('../../server/core/clock');
-  const { OutboxEmailSender } = await import('../../server/core/email/outboxSender');
+  const { OutboxEmailSender } = await import('../../server/providers/email/outboxSender');
   const { hashPassword } = await import('../../server/core/auth/passwords');
   const { companies, memberships, users } = await import('../../server/core/db/schema');
   const { TEST_PASSWORD } = await import('../../server/testing/testApp');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, describeEachDatabase, type TestApp } from '../testing/testApp';
 import { DEMO } from './seed';
-import type { EmailSender } from './email/types';
+import type { EmailSender } from '../providers/email/types';
 
 function builtConsole(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'console-dist-'));

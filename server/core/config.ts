@@ -168,7 +168,7 @@ export function providerConfig(env: Env, port: number, secret: (purpose: string)
   };
 }
 
-/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2): server/core/storage/s3.ts. */
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2): server/providers/storage/s3.ts. */
 export interface S3Config {
   bucket: string;
   region: string;
@@ -419,7 +419,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     s3: null,
     mediaSweepIntervalMs: 0,
     channelSecretKey: Buffer.alloc(32, 7).toString('base64'),
-    // Tests point graphUrl / tokenInfoUrl at a fake server they start (server/core/meta/fake).
+    // Tests point graphUrl / tokenInfoUrl at a fake server they start (server/providers/meta/fake).
     ...providerConfig({}, 0, (purpose) => `test-${purpose}`, true),
     realtime: { ...DEFAULT_REALTIME_CONFIG },
     botService: { base: '/bot-service', operationTimeoutMs: 2000, operationMaxBytes: 64 * 1024, operationAllowIps: [] },

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 import { loadConfig, type AppConfig } from './config';
 import { registerDemoRoutes } from './demoRoutes';
 import { registerErrorHandling } from './errors';
-import { OutboxEmailSender } from './email/outboxSender';
-import { NOT_CONFIGURED_MESSAGES } from './meta/notConfigured';
+import { OutboxEmailSender } from '../providers/email/outboxSender';
+import { NOT_CONFIGURED_MESSAGES } from '../providers/meta/notConfigured';
 
 interface Route {
   method: HTTPMethods;

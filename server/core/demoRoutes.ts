@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
-import { outboxRoutes } from './email/outboxRoutes';
-import type { OutboxEmailSender } from './email/outboxSender';
-import { registerLocalProviderFakes } from './meta/fake/mountFakes';
+import { outboxRoutes } from '../providers/email/outboxRoutes';
+import type { OutboxEmailSender } from '../providers/email/outboxSender';
+import { registerLocalProviderFakes } from '../providers/meta/fake/mountFakes';
 
 /** Whether the outbox pages are served: no SMTP server, and DEV_OUTBOX (default: demo mode). */
 export function servesOutbox(config: Pick<AppConfig, 'smtpUrl' | 'devOutbox'>): boolean {

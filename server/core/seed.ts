@@ -9,7 +9,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { companies, companyRolePermissions, memberships, users } from './db/schema';
 import { hashPassword } from './auth/passwords';
-import type { MediaStorage } from './storage/types';
+import type { MediaStorage } from '../providers/storage/types';
 import { ensureSandboxChannel } from '../plugins/sandbox/service';
 import { seedDemoInbox } from '../plugins/sandbox/demo';
 

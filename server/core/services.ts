@@ -7,15 +7,15 @@ import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import type { EmailSender } from './email/types';
+import type { EmailSender } from '../providers/email/types';
 import type { RateLimiter } from './auth/rateLimiter';
 import type { Clock } from './clock';
 import type { TokenService } from './auth/tokens';
 import type { SessionService } from './auth/sessions';
-import type { OutboxEmailSender } from './email/outboxSender';
+import type { OutboxEmailSender } from '../providers/email/outboxSender';
 import type { RealtimeHub } from './realtime/types';
-import type { MediaStorage } from './storage/types';
-import type { GoogleIdentity, MetaGraph } from './meta/types';
+import type { MediaStorage } from '../providers/storage/types';
+import type { GoogleIdentity, MetaGraph } from '../providers/meta/types';
 
 /** Everything the container knows, by name. */
 export interface ServiceRegistry {

@@ -10,7 +10,7 @@ import { connect, disconnect, join, phoenixSocket } from '../core/realtime/testS
 import { DEFAULT_REALTIME_CONFIG } from '../core/config';
 import { InMemoryGraph } from '../plugins/channels/testing';
 import { chatService } from '../plugins/chats/runtime';
-import { SocialTokenError, type GoogleIdentity } from '../core/meta/types';
+import { SocialTokenError, type GoogleIdentity } from '../providers/meta/types';
 import { createTestApp, type TestApp } from './testApp';
 import { seedWorld, type World } from './isolation/world';
 import { emptyStats, fuzzableRoutes, fuzzRoute, fuzzSocket } from './fuzz/runner';

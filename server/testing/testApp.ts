@@ -18,7 +18,7 @@ import { buildApp } from '../core/app';
 import { ManualClock } from '../core/clock';
 import { hashPassword } from '../core/auth/passwords';
 import { randomToken, sha256 } from '../core/auth/secrets';
-import { OutboxEmailSender, firstLink, type OutboxEmail } from '../core/email/outboxSender';
+import { OutboxEmailSender, firstLink, type OutboxEmail } from '../providers/email/outboxSender';
 import { seedDemoData } from '../core/seed';
 import type { ServiceOverrides } from '../core/services';
 

@@ -1,7 +1,7 @@
 /**
  * WhatsApp message templates (issue #10) as the demo admin, against the local fake Meta of
  * `npm start` (its review: a name containing "reject" is REJECTED with INVALID_FORMAT about 2 s
- * after creation, any other is APPROVED; server/core/meta/fake/fakeMetaTemplates.ts).
+ * after creation, any other is APPROVED; server/providers/meta/fake/fakeMetaTemplates.ts).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ChatsPage } from './pages/ChatsPage';

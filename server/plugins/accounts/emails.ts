@@ -1,5 +1,5 @@
 /** The account e-mails (plain text first; the HTML part carries the same link). */
-import type { EmailMessage } from '../../core/email/types';
+import type { EmailMessage } from '../../providers/email/types';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -14,7 +14,7 @@ import type { AppConfig } from '../../core/config';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { onboardingRequests, users } from '../../core/db/schema';
-import type { EmailSender } from '../../core/email/types';
+import type { EmailSender } from '../../providers/email/types';
 import { throttled } from '../../core/errors';
 import { RATE_RULES, type RateLimiter } from '../../core/auth/rateLimiter';
 import { LoginThrottle } from '../../core/auth/loginThrottle';

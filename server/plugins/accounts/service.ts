@@ -13,7 +13,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { onboardingRequests, passwordResets, users } from '../../core/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailSender } from '../../core/email/types';
+import type { EmailSender } from '../../providers/email/types';
 import { ApiError, fieldError, notFound, throttled, validationError } from '../../core/errors';
 import { hashCost, hashPassword, isUsablePasswordHash, verifyAgainstDummy, verifyPassword } from '../../core/auth/passwords';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../core/auth/passwordPolicy';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { FacebookProfile, GoogleIdentity, GoogleProfile, MetaGraph, TokenInfo } from '../../core/meta/types';
-import { SocialTokenError } from '../../core/meta/types';
+import type { FacebookProfile, GoogleIdentity, GoogleProfile, MetaGraph, TokenInfo } from '../../providers/meta/types';
+import { SocialTokenError } from '../../providers/meta/types';
 import { userIdentities, users } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
 
@@ -162,7 +162,7 @@ describeEachDatabase('social sign-in', (database) => {
 
   it('answers 503 when the provider is down, without counting it against the address', async () => {
     nextIp();
-    const { GraphApiError } = await import('../../core/meta/types');
+    const { GraphApiError } = await import('../../providers/meta/types');
     const graph = facebook.graph as { debugToken: MetaGraph['debugToken'] };
     const debugToken = graph.debugToken;
     const verify = google.identity.verifyAccessToken;

@@ -18,8 +18,8 @@ import { ApiError, fieldError, NON_FIELD_ERRORS } from '../../core/errors';
 import { unusablePasswordHash } from '../../core/auth/passwords';
 import type { RateLimiter } from '../../core/auth/rateLimiter';
 import { LoginThrottle } from '../../core/auth/loginThrottle';
-import { GraphApiError, SocialTokenError, type GoogleIdentity, type MetaGraph } from '../../core/meta/types';
-import { providerNotConfigured } from '../../core/meta/notConfigured';
+import { GraphApiError, SocialTokenError, type GoogleIdentity, type MetaGraph } from '../../providers/meta/types';
+import { providerNotConfigured } from '../../providers/meta/notConfigured';
 import type { AccountService } from './service';
 import { access } from '../../core/access';
 

@@ -10,8 +10,8 @@ import type { BroadcastDetail, BroadcastRecipient, BroadcastReport } from '../..
 import { systemClock } from '../../core/clock';
 import { testConfig } from '../../core/config';
 import { whatsappTemplates } from '../../core/db/schema';
-import { HttpMetaGraph } from '../../core/meta/graphClient';
-import { startFakeMeta, type StartedFakeMeta } from '../../core/meta/fake/fakeMeta';
+import { HttpMetaGraph } from '../../providers/meta/graphClient';
+import { startFakeMeta, type StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
 import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
 import { createBroadcastEngine, type BroadcastEngineRuntime } from './engine';

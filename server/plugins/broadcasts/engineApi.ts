@@ -24,7 +24,7 @@
  * (with the broadcast's template components and media header URL) into the Graph adapter's template
  * content, header included. A media header stored as our own private file (the console's upload,
  * `/media/chats/{company}/…`) must be passed as a signed link: give templateOutbound the resolver
- * `(url) => mediaUrlForCompany(storage, url, companyId)` (server/core/storage/privateMedia.ts).
+ * `(url) => mediaUrlForCompany(storage, url, companyId)` (server/providers/storage/privateMedia.ts).
  *
  * Status changes made by the API happen BEFORE the call, in the database, so a crash between the
  * two is recovered by the engine's own start-up scan of `scheduled`/`sending`/`waiting` broadcasts.

@@ -1,5 +1,5 @@
 /**
- * End to end through the real HTTP adapter and the fake Meta (server/core/meta/fake): embedded
+ * End to end through the real HTTP adapter and the fake Meta (server/providers/meta/fake): embedded
  * signup, a customer writing in through the fake's control API (a signed webhook to this server),
  * the agent's reply reaching the fake, and its statuses coming back up to read. Then a Messenger
  * page connected with a Facebook login token.
@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FacebookPage, SignupStatusResponse } from '../../../contract/channels';
 import { testConfig } from '../../core/config';
 import { messages, rooms } from '../../core/db/schema';
-import { HttpMetaGraph } from '../../core/meta/graphClient';
-import { startFakeMeta, type StartedFakeMeta } from '../../core/meta/fake/fakeMeta';
+import { HttpMetaGraph } from '../../providers/meta/graphClient';
+import { startFakeMeta, type StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
 import { identityFor } from '../chats/testing';
 import { channelsTestApp, companyFixture, eventually, type ChannelsTestApp, type CompanyFixture } from './testFixtures';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels, messages, rooms } from '../../core/db/schema';
-import { GraphApiError } from '../../core/meta/types';
+import { GraphApiError } from '../../providers/meta/types';
 import { describeEachDatabase } from '../../testing/testApp';
 import { chatService } from '../chats/runtime';
 import { identityFor, type FakeSocket } from '../chats/testing';

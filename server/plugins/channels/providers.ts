@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels } from '../../core/db/schema';
-import type { OutboundContent } from '../../core/meta/types';
-import { choicesContentOf } from '../../core/meta/interactive';
+import type { OutboundContent } from '../../providers/meta/types';
+import { choicesContentOf } from '../../providers/meta/interactive';
 import type { ChannelProvider } from '../chats/service';
 import type { RoomRecord } from '../chats/views';
 import { pageIdOf, type ChannelDeps, type ChannelService } from './service';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ConnectChannelBody, EmbeddedSignupBody, FacebookPagesBody, SignupRetryBody, SignupStatusQuery } from '../../../contract/channels';
 import { pageQuery } from '../../../contract/team';
 import { notFound } from '../../core/errors';
-import { requireMeta } from '../../core/meta/notConfigured';
+import { requireMeta } from '../../providers/meta/notConfigured';
 import { access } from '../../core/access';
 import type { ChannelService } from './service';
 import type { SignupService } from './signup';

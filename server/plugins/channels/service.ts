@@ -13,8 +13,8 @@ import type { SecretBox } from '../../core/crypto/secretBox';
 import type { Database } from '../../core/db/client';
 import { channels, memberships } from '../../core/db/schema';
 import { ApiError, badRequest, fieldError, notFound } from '../../core/errors';
-import { GraphApiError, type MetaGraph } from '../../core/meta/types';
-import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../core/meta/upstreamErrors';
+import { GraphApiError, type MetaGraph } from '../../providers/meta/types';
+import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../providers/meta/upstreamErrors';
 import { offsetOf, paged, type PageRequest } from '../team/paging';
 import { toChannel, type ChannelRow } from './views';
 

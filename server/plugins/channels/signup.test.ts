@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { SignupStatusResponse } from '../../../contract/channels';
 import { channels } from '../../core/db/schema';
-import { GraphApiError } from '../../core/meta/types';
+import { GraphApiError } from '../../providers/meta/types';
 import { describeEachDatabase } from '../../testing/testApp';
 import { channelsRuntime } from './index';
 import { channelsTestApp, companyFixture, type ChannelsTestApp, type CompanyFixture } from './testFixtures';

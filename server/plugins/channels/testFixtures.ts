@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { RoleId } from '../../../contract/permissions';
 import { channels } from '../../core/db/schema';
-import { MemoryMediaStorage } from '../../core/storage/memory';
+import { MemoryMediaStorage } from '../../providers/storage/memory';
 import { createTestApp, type DatabaseKind, type TestApp, type TestAppOptions } from '../../testing/testApp';
 import { registerChatChannels } from '../chats/handlers';
 import { chatService, useHubForTests } from '../chats/runtime';

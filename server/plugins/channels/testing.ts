@@ -1,8 +1,8 @@
 /** Test helpers of the channels plugin: an in-memory MetaGraph and signed webhook posts. */
 import type { LightMyRequestResponse } from 'fastify';
 import type { MessageTemplate } from '../../../contract/channels';
-import { signMetaPayload } from '../../core/meta/webhooks';
-import { GraphApiError, type FacebookProfile, type ManagedPage, type MetaGraph, type OutboundContent, type PhoneNumberInfo, type TemplateCreation, type TokenInfo } from '../../core/meta/types';
+import { signMetaPayload } from '../../providers/meta/webhooks';
+import { GraphApiError, type FacebookProfile, type ManagedPage, type MetaGraph, type OutboundContent, type PhoneNumberInfo, type TemplateCreation, type TokenInfo } from '../../providers/meta/types';
 import type { TestApp } from '../../testing/testApp';
 import { WEBHOOK_PATH } from './webhooks';
 

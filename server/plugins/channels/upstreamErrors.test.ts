@@ -4,9 +4,9 @@
  * 5xx, or a 4xx quoting the token; and tokens that cannot be tokens are a 400 before any call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpMetaGraph } from '../../core/meta/graphClient';
-import { networkError } from '../../core/meta/graphErrors';
-import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../core/meta/upstreamErrors';
+import { HttpMetaGraph } from '../../providers/meta/graphClient';
+import { networkError } from '../../providers/meta/graphErrors';
+import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../providers/meta/upstreamErrors';
 import { testConfig } from '../../core/config';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 

@@ -58,7 +58,7 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
       }
       // Signed over other bytes (a re-serialised body does not pass).
       const body = JSON.stringify(payload);
-      const { signMetaPayload } = await import('../../core/meta/webhooks');
+      const { signMetaPayload } = await import('../../providers/meta/webhooks');
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/webhooks/meta/',
@@ -257,7 +257,7 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
     it('a failing event counts attempts, is retried with back-off, then processed; after maxAttempts it is given up with its error', async () => {
       const processor = channelsRuntime(t.app).webhooks;
       // The media download fails temporarily twice.
-      const { GraphApiError } = await import('../../core/meta/types');
+      const { GraphApiError } = await import('../../providers/meta/types');
       t.graph.media.set('media-flaky', { bytes: Buffer.from('png'), mimeType: 'image/png' });
       t.graph.failNext('downloadMedia', new GraphApiError('Service unavailable', 503, 2, null, true), 2);
       await postWebhook(t, waInbound(wa.externalId, '15551230030', 'Flaky', { id: wamid(), type: 'image', image: { id: 'media-flaky', mime_type: 'image/png' } }));

@@ -17,10 +17,10 @@ import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type TemplateWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../core/meta/types';
-import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../core/meta/webhooks';
+import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type TemplateWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
+import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
 import { parseJsonSafely, stripNul } from '../../core/input';
-import { extensionFor, type MediaStorage } from '../../core/storage/types';
+import { extensionFor, type MediaStorage } from '../../providers/storage/types';
 import { ChatError, isRetryableSendError, type ChatService } from '../chats/service';
 import type { ChannelDeps, ChannelService } from './service';
 import { access } from '../../core/access';

@@ -5,7 +5,7 @@
  */
 import type { AppConfig } from '../../core/config';
 import { systemClock } from '../../core/clock';
-import { S3MediaStorage } from '../../core/storage/s3';
+import { S3MediaStorage } from '../../providers/storage/s3';
 
 export function ownMediaBases(config: Pick<AppConfig, 'publicUrl' | 's3'>): string[] {
   const bases = [`${config.publicUrl.replace(/\/+$/, '')}/media/`];

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Paged } from '../../../contract/api';
 import { PresignedUploadQuery, type Message, type PresignedUpload, type Tag } from '../../../contract/chats';
-import { extensionFor } from '../../core/storage/types';
+import { extensionFor } from '../../providers/storage/types';
 import { currentUser } from '../../core/auth/requireUser';
 import { access } from '../../core/access';
 import { fieldError, forbidden, notFound, validationError } from '../../core/errors';

@@ -25,10 +25,10 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels, companies, memberships, messages, roomReads, roomTags, rooms, tags, users } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
-import { GraphApiError } from '../../core/meta/types';
-import { mediaUrlForCompany, storedMediaUrl } from '../../core/storage/privateMedia';
+import { GraphApiError } from '../../providers/meta/types';
+import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import { checkTemplateSend } from '../templates/sendCheck';
-import type { MediaStorage } from '../../core/storage/types';
+import type { MediaStorage } from '../../providers/storage/types';
 import { pageTopic, roomTopic, toMessage, toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 
 /** What the inbox needs from the hub to announce changes. */

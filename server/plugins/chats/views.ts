@@ -15,7 +15,7 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
  * What a stored media_url becomes for the message's company (a private attachment's signed URL,
- * server/core/storage/privateMedia.ts mediaUrlForCompany); rows keep the plain URL.
+ * server/providers/storage/privateMedia.ts mediaUrlForCompany); rows keep the plain URL.
  */
 export type MediaUrlReader = (storedUrl: string | null, companyId: number) => string | null;
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
-import type { MediaStorage } from '../../core/storage/types';
+import type { MediaStorage } from '../../providers/storage/types';
 import { channels, companies, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { ensureSandboxChannel, simulatorUrl } from './service';
 

@@ -13,7 +13,7 @@ import type { AppConfig } from '../../core/config';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { invites, users } from '../../core/db/schema';
-import type { EmailSender } from '../../core/email/types';
+import type { EmailSender } from '../../providers/email/types';
 import { ApiError, forbidden, notFound, validationError } from '../../core/errors';
 import { randomToken, sha256 } from '../../core/auth/secrets';
 import type { CompanyRow } from '../../core/fastifyTypes';

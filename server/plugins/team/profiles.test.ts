@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LocalDiskMediaStorage } from '../../core/storage/localDisk';
+import { LocalDiskMediaStorage } from '../../providers/storage/localDisk';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { teamFixture, type TeamFixture } from './testFixtures';
 

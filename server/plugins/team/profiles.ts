@@ -9,7 +9,7 @@ import type { ProfileAvatar } from '../../../contract/team';
 import type { Database } from '../../core/db/client';
 import { users } from '../../core/db/schema';
 import { fieldError } from '../../core/errors';
-import { extensionFor, type MediaStorage } from '../../core/storage/types';
+import { extensionFor, type MediaStorage } from '../../providers/storage/types';
 import { TEAM_MESSAGES } from './messages';
 
 export const MAX_AVATAR_BYTES = 1024 * 1024;

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CarouselCard, TemplateDefinition } from '../../../contract/templates';
 import { channels, companies } from '../../core/db/schema';
-import { FAKE_META_PREFIX } from '../../core/meta/fake/mountFakes';
+import { FAKE_META_PREFIX } from '../../providers/meta/fake/mountFakes';
 import { channelsRuntime } from '../channels';
 import { templateService } from './index';
 

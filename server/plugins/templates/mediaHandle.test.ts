@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_MESSAGES, type TemplateMediaHandle } from '../../../contract/templates';
-import type { StartedFakeMeta } from '../../core/meta/fake/fakeMeta';
-import { fakeUploadsOf } from '../../core/meta/fake/fakeMetaUploads';
-import { connectedNumber, graphFor, metaConfigFor, startTestFakeMeta } from '../../core/meta/fake/testSupport';
-import { appSecretProof } from '../../core/meta/graphClient';
-import { GraphApiError } from '../../core/meta/types';
+import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
+import { fakeUploadsOf } from '../../providers/meta/fake/fakeMetaUploads';
+import { connectedNumber, graphFor, metaConfigFor, startTestFakeMeta } from '../../providers/meta/fake/testSupport';
+import { appSecretProof } from '../../providers/meta/graphClient';
+import { GraphApiError } from '../../providers/meta/types';
 import { describeEachDatabase } from '../../testing/testApp';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
 import { templateService } from './index';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateComponent } from '../../../contract/templates';
-import { whatsAppMessagePayload } from '../../core/meta/outboundPayloads';
+import { whatsAppMessagePayload } from '../../providers/meta/outboundPayloads';
 import { templateSendProblem } from './sendCheck';
 
 const card = () => ({

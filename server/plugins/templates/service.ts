@@ -24,7 +24,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import { ApiError, notFound } from '../../core/errors';
-import { GraphApiError, type MetaGraph, type TemplateWebhookEvent } from '../../core/meta/types';
+import { GraphApiError, type MetaGraph, type TemplateWebhookEvent } from '../../providers/meta/types';
 import type { ChannelService } from '../channels/service';
 import { graphFailure } from '../channels/service';
 

@@ -8,7 +8,7 @@ interface OutboxEmail {
   created_at: string;
 }
 
-/** Reads the local e-mail outbox (server/core/email) and returns the first link of the newest e-mail to `to`. */
+/** Reads the local e-mail outbox (server/providers/email) and returns the first link of the newest e-mail to `to`. */
 export async function linkFromLatestEmail(request: APIRequestContext, to: string, pathPart: string): Promise<string> {
   let link: string | undefined;
   await expect

@@ -9,7 +9,7 @@ import { TestChatBody } from '../../../../contract/botRuntime';
 import { access } from '../../../core/access';
 import { notFound } from '../../../core/errors';
 import type { Services } from '../../../core/services';
-import { mediaUrlForCompany } from '../../../core/storage/privateMedia';
+import { mediaUrlForCompany } from '../../../providers/storage/privateMedia';
 import { chatService } from '../../chats/runtime';
 import { flowRuntime } from '../../flows/runtime';
 import { botOfCompany, loadBot } from './graph';

@@ -6,7 +6,7 @@
  */
 import type { BroadcastVariables, RenderedMessage, ResolvedVariables, VariableMapping } from '../../../../contract/broadcasts';
 import { variablesIn } from '../../../../contract/templates';
-import type { OutboundContent } from '../../../core/meta/types';
+import type { OutboundContent } from '../../../providers/meta/types';
 
 export interface TemplateShape {
   headerFormat: string | null;
@@ -152,7 +152,7 @@ export function metaComponents(shape: TemplateShape, resolved: ResolvedVariables
 export function templateOutbound(
   broadcast: { templateName: string; templateLanguage: string; templateComponents: unknown[]; headerMediaUrl: string | null },
   resolved: ResolvedVariables,
-  /** Our own private file's stored URL → a link Meta can fetch (server/core/storage/privateMedia.ts mediaUrlForCompany). */
+  /** Our own private file's stored URL → a link Meta can fetch (server/providers/storage/privateMedia.ts mediaUrlForCompany). */
   mediaLink: (storedUrl: string) => string = (url) => url,
 ): Extract<OutboundContent, { kind: 'template' }> {
   const shape = templateShape(broadcast.templateComponents ?? []);

@@ -16,7 +16,7 @@ import { openPglite } from '../../../core/db/client';
 import { applyMigrations } from '../../../core/db/migrate';
 import { channels, companies } from '../../../core/db/schema';
 import { SecretBox } from '../../../core/crypto/secretBox';
-import { startFakeMeta, type StartedFakeMeta } from '../../../core/meta/fake/fakeMeta';
+import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { countersFromStates, seedBroadcast, stateCounts, testPhones } from './testing';
 
 const RECIPIENTS = 5_000;

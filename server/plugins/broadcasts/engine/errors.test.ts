@@ -1,7 +1,7 @@
 /** Meta's send errors → what the engine does; recipient transitions → counters; opt-out keywords. */
 import { describe, expect, it } from 'vitest';
-import { GraphApiError } from '../../../core/meta/types';
-import { graphApiError, networkError } from '../../../core/meta/graphErrors';
+import { GraphApiError } from '../../../providers/meta/types';
+import { graphApiError, networkError } from '../../../providers/meta/graphErrors';
 import { classifySendError, throttleBackoffMs, transientBackoffMs } from './errors';
 import { deltaOf, ZERO_DELTA } from './funnel';
 import { errorCodeOf, isOptOutMessage } from './events';

@@ -12,7 +12,7 @@
  *   final     everything else for this recipient (131048 spam rate limit, 131049 marketing limit,
  *             131026 undeliverable, invalid numbers…): failed with Meta's reason.
  */
-import { GraphApiError } from '../../../core/meta/types';
+import { GraphApiError } from '../../../providers/meta/types';
 
 export type ErrorClass = 'throttle' | 'pair' | 'transient' | 'opt_out' | 'unknown' | 'halt' | 'final';
 

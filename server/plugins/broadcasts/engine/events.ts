@@ -18,7 +18,7 @@ import type { OptOutReason, OptOutSource } from '../../../../contract/broadcasts
 import type { RecipientState } from '../../../../contract/broadcasts';
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
-import type { InboundWebhookMessage, StatusWebhookEvent, UserPreferenceWebhookEvent } from '../../../core/meta/types';
+import type { InboundWebhookMessage, StatusWebhookEvent, UserPreferenceWebhookEvent } from '../../../providers/meta/types';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
 import { deltaOf, isZero, type CounterDelta } from './funnel';
 import { DAY_MS } from './limits';

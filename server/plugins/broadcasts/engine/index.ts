@@ -11,15 +11,15 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../../core/config';
-import { HttpMetaGraph } from '../../../core/meta/graphClient';
-import type { MetaGraph } from '../../../core/meta/types';
+import { HttpMetaGraph } from '../../../providers/meta/graphClient';
+import type { MetaGraph } from '../../../providers/meta/types';
 import { channelsRuntime } from '../../channels';
 import { setBroadcastEngine, type BroadcastEngine } from '../engineApi';
 import { BroadcastEvents } from './events';
 import { SendPacer, type CounterStore } from './pacer';
 import { ProgressPublisher } from './progress';
 import { BroadcastWorker } from './worker';
-import { mediaUrlForCompany } from '../../../core/storage/privateMedia';
+import { mediaUrlForCompany } from '../../../providers/storage/privateMedia';
 
 export interface BroadcastEngineRuntime extends BroadcastEngine {
   worker: BroadcastWorker;

@@ -14,7 +14,7 @@ import { openPostgres } from '../../../core/db/client';
 import { applyMigrations } from '../../../core/db/migrate';
 import { channels, companies } from '../../../core/db/schema';
 import { SecretBox } from '../../../core/crypto/secretBox';
-import { startFakeMeta, type StartedFakeMeta } from '../../../core/meta/fake/fakeMeta';
+import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { seedBroadcast, stateCounts, testPhones } from './testing';
 import { rowsOf } from './worker';
 

@@ -19,7 +19,7 @@ import { MESSAGING_LIMIT_TIERS, type RecipientState, type ResolvedVariables } fr
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
 import { channels } from '../../../core/db/schema';
-import type { MetaGraph, OutboundContent } from '../../../core/meta/types';
+import type { MetaGraph, OutboundContent } from '../../../providers/meta/types';
 import { templateOutbound } from '../audience/variables';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
 import { classifySendError, MAX_TRANSIENT_ATTEMPTS, PAIR_RATE_DELAY_MS, throttleBackoffMs, transientBackoffMs, type Classified } from './errors';

@@ -13,8 +13,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, forbidden, notFound } from '../errors';
-import { access } from '../access';
+import { ApiError, forbidden, notFound } from '../../core/errors';
+import { access } from '../../core/access';
 import type { MediaSigner } from './presign';
 import { isPrivateMediaKey } from './privateMedia';
 import { MediaExistsError, isValidMediaKey, type MediaStorage } from './types';

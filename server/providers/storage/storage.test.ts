@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../../core/clock';
 import { LocalDiskMediaStorage } from './localDisk';
 import { MemoryMediaStorage } from './memory';
 import { MediaSigner, READ_URL_TTL_SECONDS, READ_URL_WINDOW_SECONDS, readUrlExpiry } from './presign';

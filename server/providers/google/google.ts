@@ -3,9 +3,9 @@
  * alone proves nothing about *our* app, so its audience is checked at the tokeninfo endpoint
  * (a token issued to another client id is refused) before the profile is read from userinfo.
  */
-import type { GoogleConfig } from '../config';
-import { SocialTokenError, type GoogleIdentity, type GoogleProfile } from './types';
-import { parseJsonSafely, stripNul } from '../input';
+import type { GoogleConfig } from '../../core/config';
+import { SocialTokenError, type GoogleIdentity, type GoogleProfile } from '../meta/types';
+import { parseJsonSafely, stripNul } from '../../core/input';
 
 export interface HttpGoogleIdentityDeps {
   fetch?: typeof fetch;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sendScript } from './assets';
+import { sendScript } from '../../meta/fake/assets';
 
 interface GoogleUser {
   sub: string;
@@ -108,7 +108,7 @@ export interface FakeGoogleOptions {
 export async function fakeGooglePlugin(app: FastifyInstance, options: FakeGoogleOptions): Promise<void> {
   const store = options.store ?? new FakeGoogleStore(options.statePath);
 
-  app.get('/gsi-client.js', async (_request, reply) => sendScript(reply, 'gsiDouble.js'));
+  app.get('/gsi-client.js', async (_request, reply) => sendScript(reply, 'gsiDouble.js', import.meta.url));
 
   app.post('/dialog/token', async (request, reply) => {
     const parsed = TokenDialogBody.safeParse(request.body ?? {});

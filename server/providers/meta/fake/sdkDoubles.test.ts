@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGoogle, type StartedFakeGoogle } from './fakeGoogle';
+import { startFakeGoogle, type StartedFakeGoogle } from '../../google/fake/fakeGoogle';
 import type { StartedFakeMeta } from './fakeMeta';
 import { graphFor, startTestFakeMeta } from './testSupport';
 

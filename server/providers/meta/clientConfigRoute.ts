@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '../../../contract/channels';
-import type { AppConfig } from '../config';
-import { access } from '../access';
+import type { AppConfig } from '../../core/config';
+import { access } from '../../core/access';
 
 /** Connecting Messenger and Instagram: list the pages, message as them, subscribe their webhooks. */
 export const FACEBOOK_PAGE_SCOPES = [

@@ -1,6 +1,6 @@
 /** The Meta and Google adapters as the app builds them, and what other modules import from here. */
-import type { GoogleConfig, MetaConfig } from '../config';
-import { HttpGoogleIdentity } from './google';
+import type { GoogleConfig, MetaConfig } from '../../core/config';
+import { HttpGoogleIdentity } from '../google/google';
 import { HttpMetaGraph } from './graphClient';
 import { unconfiguredGoogleIdentity, unconfiguredMetaGraph } from './notConfigured';
 import type { GoogleIdentity, MetaGraph } from './types';
@@ -16,7 +16,7 @@ export function createGoogleIdentity(config: GoogleConfig): GoogleIdentity {
 
 export * from './types';
 export { HttpMetaGraph, appSecretProof, type HttpMetaGraphDeps } from './graphClient';
-export { HttpGoogleIdentity, GoogleUnavailableError, type HttpGoogleIdentityDeps } from './google';
+export { HttpGoogleIdentity, GoogleUnavailableError, type HttpGoogleIdentityDeps } from '../google/google';
 export { OutboundContentError, whatsAppMessagePayload, messengerMessagePayload, WHATSAPP_LIMITS, MESSENGER_LIMITS } from './outboundPayloads';
 export { verifyMetaSignature, signMetaPayload, parseMetaWebhook } from './webhooks';
 export { providerNotConfigured, requireMeta, MetaNotConfiguredError, NOT_CONFIGURED_MESSAGES } from './notConfigured';

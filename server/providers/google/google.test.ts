@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig, type GoogleConfig } from '../config';
+import { testConfig, type GoogleConfig } from '../../core/config';
 import { startFakeGoogle, type StartedFakeGoogle } from './fake/fakeGoogle';
 import { GoogleUnavailableError, HttpGoogleIdentity } from './google';
-import { SocialTokenError } from './types';
+import { SocialTokenError } from '../meta/types';
 
 const CLIENT_ID = 'console-client.apps.googleusercontent.com';
 let fake: StartedFakeGoogle;

@@ -12,7 +12,7 @@
  * the other, nor as a token MAC.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../../core/clock';
 import type { PresignUploadInput, PresignedUploadTarget } from './types';
 
 /** A signed read URL is valid for at least this long… */

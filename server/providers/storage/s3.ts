@@ -12,7 +12,7 @@
  * Writes are create-only when asked (`If-None-Match: *`, S3's conditional write: 412 when the key
  * exists), and presigned uploads always are: the header is signed into the URL, so it uploads once.
  */
-import type { Clock } from '../clock';
+import type { Clock } from '../../core/clock';
 import { READ_URL_WINDOW_SECONDS, readUrlExpiry } from './presign';
 import { isPrivateMediaKey } from './privateMedia';
 import { EMPTY_SHA256, presignUrl, sha256Hex, signRequest, uriEncode } from './sigv4';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { channels, messages, rooms, users } from '../db/schema';
+import { channels, messages, rooms, users } from '../../core/db/schema';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { LocalDiskMediaStorage } from './localDisk';
 import { MemoryMediaStorage } from './memory';

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config';
-import { fakeGooglePlugin } from './fakeGoogle';
+import type { AppConfig } from '../../../core/config';
+import { fakeGooglePlugin } from '../../google/fake/fakeGoogle';
 import { fakeMetaPlugin } from './fakeMeta';
 
 export const FAKE_META_PREFIX = '/dev/meta';

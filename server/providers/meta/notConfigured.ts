@@ -5,8 +5,8 @@
  * instead of calling a fake that is not mounted.
  */
 import type { onRequestHookHandler } from 'fastify';
-import type { MetaConfig } from '../config';
-import { ApiError } from '../errors';
+import type { MetaConfig } from '../../core/config';
+import { ApiError } from '../../core/errors';
 import { GraphApiError, type GoogleIdentity, type MetaGraph } from './types';
 
 export const NOT_CONFIGURED_MESSAGES = {

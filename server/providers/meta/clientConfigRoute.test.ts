@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientConfig } from '../../../contract/channels';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import Fastify from 'fastify';
-import { providerConfig, testConfig } from '../config';
+import { providerConfig, testConfig } from '../../core/config';
 import { registerLocalProviderFakes } from './fake/mountFakes';
 import { clientConfigOf } from './clientConfigRoute';
-import { HttpGoogleIdentity } from './google';
+import { HttpGoogleIdentity } from '../google/google';
 import { HttpMetaGraph } from './graphClient';
 
 describe('GET /api/client-config/ in local mode', () => {

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PresignedUpload } from '../../../contract/chats';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../../core/clock';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { contentSecurityPolicy } from '../app';
-import { loadConfig, s3Config, type AppConfig, type S3Config } from '../config';
+import { contentSecurityPolicy } from '../../core/app';
+import { loadConfig, s3Config, type AppConfig, type S3Config } from '../../core/config';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { S3Error, S3MediaStorage, parseListObjectsV2, xmlText } from './s3';
 import { MediaExistsError } from './types';

@@ -4,9 +4,9 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
-import type { Database } from '../db/client';
-import { outboxEmails } from '../db/schema';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../core/db/client';
+import { outboxEmails } from '../../core/db/schema';
 import type { EmailMessage, EmailSender } from './types';
 
 export interface OutboxEmail {

@@ -10,8 +10,8 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../core/db/client';
 import type { MediaStorage } from './types';
 
 export const SWEEP_GRACE_MS = 24 * 3600_000;

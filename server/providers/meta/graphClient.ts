@@ -6,9 +6,9 @@
  */
 import { createHmac } from 'node:crypto';
 import type { MessageTemplate } from '../../../contract/channels';
-import type { MetaConfig } from '../config';
+import type { MetaConfig } from '../../core/config';
 import { graphApiError, networkError, type TokenKind } from './graphErrors';
-import { parseJsonSafely, stripNul } from '../input';
+import { parseJsonSafely, stripNul } from '../../core/input';
 import { messengerMessagePayload, whatsAppMessagePayload } from './outboundPayloads';
 import {
   GraphApiError,

@@ -2,7 +2,7 @@
  * Test helpers around the fake Meta: an adapter pointed at it, and a WhatsApp number or a page
  * set up the way the product sets them up (signup code exchanged, number registered).
  */
-import { testConfig, type MetaConfig } from '../../config';
+import { testConfig, type MetaConfig } from '../../../core/config';
 import { HttpMetaGraph, type HttpMetaGraphDeps } from '../graphClient';
 import { startFakeMeta, type StartedFakeMeta } from './fakeMeta';
 import type { FakeMetaOptions } from './fakeMetaContext';

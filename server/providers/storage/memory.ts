@@ -1,6 +1,6 @@
 /** MediaStorage in memory, for tests. */
 import type { MediaSigner } from './presign';
-import type { Clock } from '../clock';
+import type { Clock } from '../../core/clock';
 import { MediaServedByUs } from './servedByUs';
 import {
   InvalidMediaKeyError,
