@@ -76,6 +76,13 @@ export const translations = {
         started: 'The setup is running again',
       },
       simulator: 'Open customer simulator',
+      defaultFlow: {
+        label: 'Default flow',
+        none: 'None',
+        help: 'Starts on every new conversation (keywords still start their own flow).',
+        saved: 'Default flow saved',
+        error: 'Could not save the default flow (%{error})',
+      },
     },
   },
   fr: {
@@ -150,6 +157,13 @@ export const translations = {
         started: 'La configuration est relancée',
       },
       simulator: 'Ouvrir le simulateur client',
+      defaultFlow: {
+        label: 'Parcours par défaut',
+        none: 'Aucun',
+        help: 'Démarre à chaque nouvelle conversation (les mots-clés lancent toujours leur propre parcours).',
+        saved: 'Parcours par défaut enregistré',
+        error: "Le parcours par défaut n'a pas pu être enregistré (%{error})",
+      },
     },
   },
 };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { channelIdentifier, channelState, formatDate, PLATFORM_ICONS, STATE_COLORS } from './channelDisplay';
+import { DefaultFlowSelect } from './DefaultFlowSelect';
 import { DisconnectChannelButton } from './DisconnectChannelButton';
 import { RetrySetupButton } from './RetrySetupButton';
 
@@ -66,6 +67,7 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
             {state === 'connected' ? t('channels.since.connected', { date }) : t('channels.since.added', { date })}
           </Typography>
         </Stack>
+        {state === 'connected' && <DefaultFlowSelect channelId={channel.id} />}
         {canManage && (
           <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ minWidth: { md: 220 } }}>
             {channel.platform === 'whatsapp' && channel.signup_status === 'partial_failure' && state !== 'disconnected' && (
