@@ -211,6 +211,9 @@ export const rooms = pgTable(
     index('rooms_company_activity_idx').on(t.companyId, t.lastMessageAt.desc()),
     // Stats (server/plugins/stats): conversations started in a date range.
     index('rooms_company_created_idx').on(t.companyId, t.createdAt),
+    // fetch_rooms' order (newest activity first) within a channel or a company, read backwards (bench/data).
+    index('rooms_channel_activity_idx').on(t.channelId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index('rooms_company_activity_order_idx').on(t.companyId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
   ],
 );
 
@@ -243,6 +246,14 @@ export const messages = pgTable(
     index('messages_external_idx').on(t.externalId),
     // Stats (server/plugins/stats): messages in and out over a date range.
     index('messages_company_created_idx').on(t.companyId, t.createdAt),
+    // fetch_messages: a room's page before a (created_at, id), newest first (bench/data).
+    index('messages_room_created_idx').on(t.roomId, t.createdAt, t.id),
+    // Unread counts: a room's customer messages after the read marker, index-only (bench/data).
+    index('messages_room_customer_idx').on(t.roomId, t.id).where(sql`${t.origin} = 'user'`),
+    // A WhatsApp template's stats (templates plugin): only template messages are indexed (bench/data).
+    index('messages_template_idx')
+      .on(t.companyId, sql`(${t.data} -> 'template' ->> 'name')`, sql`(${t.data} -> 'template' ->> 'language')`)
+      .where(sql`${t.type} = 'template'`),
   ],
 );
 
