@@ -14,6 +14,7 @@ import { botsPlugin } from './src/plugins/bots';
 import { flowsPlugin } from './src/plugins/flows';
 import { billingPlugin } from './src/plugins/billing';
 import { statsPlugin } from './src/plugins/stats';
+import { resourcesPlugin } from './src/plugins/resources';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
 export const definedFeatures = [
@@ -64,4 +65,5 @@ export const plugins: ConsolePlugin[] = [
   flowsPlugin,
   billingPlugin,
   statsPlugin,
+  resourcesPlugin,
 ];
