@@ -47,6 +47,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      CONSOLE_FEATURES: 'branching_flows', // the operator's override: the branching view (off at start-up) is tested on
       // Each port builds its own console, so two runs side by side never overwrite each other's files.
       VITE_OUT_DIR: consoleBuildDir(port),
       STATIC_DIR: consoleBuildDir(port),

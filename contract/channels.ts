@@ -194,6 +194,8 @@ export interface ClientConfig {
     /** Google Identity Services' script, or the local fake's. */
     script_url: string;
   } | null;
+  /** Feature keys the operator turned on for this server (CONSOLE_FEATURES) beyond the console's start-up ones; absent when none. */
+  features?: string[];
 }
 
 // ---------- the WhatsApp customer-service window ----------

@@ -51,6 +51,8 @@ export interface AppConfig {
   google: GoogleConfig;
   /** The bot service (server/plugins/bots): BOT_SERVICE_BASE, BOT_OPERATION_TIMEOUT_MS, BOT_OPERATION_MAX_BYTES, BOT_OPERATION_ALLOW_IPS. */
   botService: { base: string; operationTimeoutMs: number; operationMaxBytes: number; operationAllowIps: string[] };
+  /** Feature keys the console turns on besides plugins.config.ts's start-up ones (CONSOLE_FEATURES, e.g. `branching_flows`), given in GET /api/client-config/. */
+  consoleFeatures: string[];
 }
 
 /**
@@ -332,6 +334,13 @@ function persistedSecret(dataDir: string, name = 'jwt-secret', bytes = 48, encod
   return secret;
 }
 
+/** CONSOLE_FEATURES: a comma list of feature keys (letters, digits, `_`); anything else stops the start. */
+export function consoleFeatureKeys(value: string | undefined): string[] {
+  const keys = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const key of keys) if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(key)) throw new Error(`CONSOLE_FEATURES: "${key}" is not a feature key (a comma list such as branching_flows)`);
+  return [...new Set(keys)];
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const dataDir = path.resolve(env.DATA_DIR || './.data');
@@ -388,6 +397,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       operationMaxBytes: int(env.BOT_OPERATION_MAX_BYTES, 256 * 1024, 'BOT_OPERATION_MAX_BYTES'),
       operationAllowIps: (env.BOT_OPERATION_ALLOW_IPS || '').split(',').map((s) => s.trim()).filter(Boolean),
     },
+    consoleFeatures: consoleFeatureKeys(env.CONSOLE_FEATURES),
   };
 }
 
@@ -423,6 +433,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...providerConfig({}, 0, (purpose) => `test-${purpose}`, true),
     realtime: { ...DEFAULT_REALTIME_CONFIG },
     botService: { base: '/bot-service', operationTimeoutMs: 2000, operationMaxBytes: 64 * 1024, operationAllowIps: [] },
+    consoleFeatures: [],
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * GET /api/client-config/ (no login): the app ids and SDK script URLs the console needs before
- * anyone signs in (Facebook and Google sign-in buttons). Only public identifiers — never secrets.
+ * anyone signs in (Facebook and Google sign-in buttons), and the feature keys the operator turned on
+ * (CONSOLE_FEATURES). Only public identifiers — never secrets.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '../../../contract/channels';
@@ -21,8 +22,11 @@ export const FACEBOOK_PAGE_SCOPES = [
 export const FACEBOOK_LOGIN_SCOPES = ['email', 'public_profile'];
 
 /** A provider that is off (neither configured nor faked) is null: the console then says it is not configured. */
-export function clientConfigOf(config: Pick<AppConfig, 'meta' | 'google'>): ClientConfig {
+export function clientConfigOf(config: Pick<AppConfig, 'meta' | 'google'> & Partial<Pick<AppConfig, 'consoleFeatures'>>): ClientConfig {
+  // the operator's CONSOLE_FEATURES (e.g. branching_flows), only when set: the console adds them to its start-up keys
+  const features = config.consoleFeatures?.length ? { features: config.consoleFeatures } : {};
   return {
+    ...features,
     facebook: config.meta.mode !== 'off' && config.meta.appId
       ? {
           app_id: config.meta.appId,
