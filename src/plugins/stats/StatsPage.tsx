@@ -386,7 +386,8 @@ function Section({ id, title, chart, headers, rows, csvRows, fileName, hint }: {
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, lg: chart ? 6 : 12 }}>{chart}</Grid>
             <Grid size={{ xs: 12, lg: chart ? 6 : 12 }}>
-              <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }}>
+              {/* A scrolling region: focusable so keyboard users can scroll it. */}
+              <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-labelledby={headingId}>
                 <Table size="small" stickyHeader aria-labelledby={headingId}>
                   <TableHead>
                     <TableRow>
@@ -422,10 +423,11 @@ function HeatMap({ data }: { data: StatsReport }) {
   const max = Math.max(1, ...data.heatmap.map((c) => c.messages));
   const hours = Array.from({ length: 24 }, (_, h) => h);
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('stats.sections.heatmapHint')}
       </Typography>
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('stats.sections.heatmap')}>
       <Table size="small" padding="none" aria-label={t('stats.sections.heatmap')} data-testid="stats-heatmap" sx={{ tableLayout: 'fixed', minWidth: 560 }}>
         <TableHead>
           <TableRow>
@@ -463,6 +465,7 @@ function HeatMap({ data }: { data: StatsReport }) {
           ))}
         </TableBody>
       </Table>
+      </Box>
     </Box>
   );
 }
