@@ -10,6 +10,8 @@ import type { AppConfig } from './config';
 import { outboxRoutes } from '../providers/email/outboxRoutes';
 import type { OutboxEmailSender } from '../providers/email/outboxSender';
 import { registerLocalProviderFakes } from '../providers/meta/fake/mountFakes';
+import { stripeConfigOf } from '../providers/stripe/config';
+import { registerFakeStripe } from '../providers/stripe/mount';
 
 /** Whether the outbox pages are served: no SMTP server, and DEV_OUTBOX (default: demo mode). */
 export function servesOutbox(config: Pick<AppConfig, 'smtpUrl' | 'devOutbox'>): boolean {
@@ -19,5 +21,7 @@ export function servesOutbox(config: Pick<AppConfig, 'smtpUrl' | 'devOutbox'>): 
 export async function registerDemoRoutes(app: FastifyInstance, config: AppConfig, outbox: OutboxEmailSender | null): Promise<void> {
   // The fake Meta (/dev/meta) and Google (/dev/google) the adapters call in 'local' mode (demo mode only).
   await registerLocalProviderFakes(app, config);
+  // The fake Stripe (/dev/stripe) billing's SDK calls without STRIPE_SECRET_KEY (demo mode only).
+  await registerFakeStripe(app, config, stripeConfigOf(config));
   if (outbox && servesOutbox(config)) await app.register(outboxRoutes, { outbox });
 }

@@ -4,10 +4,9 @@
  * invoices, the provider's signed webhooks, and the plan-limit checks other plugins call
  * (billingServices(app).billing.assertWithinPlan). contract/billing.ts lists the routes.
  */
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../core/services';
-import { createPaymentsProvider, stripeConfig, type PaymentsProvider, type StripeConfig } from '../../providers/stripe';
+import { createPaymentsProvider, stripeConfigOf, type PaymentsProvider, type StripeConfig } from '../../providers/stripe';
 import { ensurePlans } from './plans';
 import { billingRoutes, billingWebhookRoutes } from './routes';
 import { BillingService } from './service';
@@ -23,11 +22,9 @@ export interface BillingServices {
 
 const instances = new WeakMap<Services, BillingServices>();
 
-/** Stripe settings of this app: STRIPE_* from the environment, demo keys derived from the JWT secret. */
+/** Stripe settings of this app (server/providers/stripe/config.ts). */
 export function appStripeConfig(app: FastifyInstance, env: Record<string, string | undefined> = process.env): StripeConfig {
-  const config = app.services.get('Config');
-  const secret = (purpose: string) => createHmac('sha256', config.jwtSecret).update(purpose).digest('hex');
-  return stripeConfig(env, config.port, secret, config.demo.enabled);
+  return stripeConfigOf(app.services.get('Config'), env);
 }
 
 export function billingServices(app: FastifyInstance): BillingServices {

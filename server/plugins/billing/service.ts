@@ -176,7 +176,8 @@ export class BillingService {
   private async toSubscription(companyId: number, row: SubscriptionRow | null): Promise<Subscription> {
     const plan = await this.effectivePlan(companyId, row);
     const usage = await this.usage(companyId);
-    const paid = !!row?.stripeSubscriptionId && row.status !== 'free';
+    // An ended subscription (canceled, incomplete_expired) leaves the company on Free.
+    const paid = !!row?.stripeSubscriptionId && !['free', 'canceled', 'incomplete_expired'].includes(row.status);
     const status = (row?.status ?? 'free') as SubscriptionStatus;
     return {
       id: paid ? row!.id : null,

@@ -3,6 +3,8 @@
  * STRIPE_API_URL); else in demo mode 'local': the fake Stripe at /dev/stripe on this server's own
  * port, with keys derived from the JWT secret; else 'off' (billing answers 503, plans still list).
  */
+import { createHmac } from 'node:crypto';
+import type { AppConfig } from '../../core/config';
 import type { PaymentsMode } from './types';
 
 export interface StripeConfig {
@@ -38,4 +40,17 @@ export function stripeConfig(env: Env, port: number, secret: (purpose: string) =
     apiUrl: env.STRIPE_API_URL ? env.STRIPE_API_URL.replace(/\/+$/, '') : mode === 'local' ? `http://127.0.0.1:${port}` : null,
     priceIds: mode === 'live' ? priceIds : {},
   };
+}
+
+/** This app's Stripe settings: STRIPE_* from the environment, the demo's keys derived from the JWT secret. */
+export function stripeConfigOf(config: Pick<AppConfig, 'jwtSecret' | 'port' | 'demo'>, env: Env = process.env): StripeConfig {
+  const secret = (purpose: string) => createHmac('sha256', config.jwtSecret).update(purpose).digest('hex');
+  return stripeConfig(env, config.port, secret, config.demo.enabled);
+}
+
+/** The start-up banner's line about payments. */
+export function stripeBannerLine(stripe: StripeConfig, base: string): string {
+  if (stripe.mode === 'live') return '  Stripe: live (STRIPE_SECRET_KEY)';
+  if (stripe.mode === 'local') return `  Fake Stripe (checkout with 4242 4242 4242 4242, declined 4000 0000 0000 0002): ${base}${FAKE_STRIPE_PREFIX}/ (set STRIPE_SECRET_KEY for the real one)`;
+  return '  Stripe (billing): not configured (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)';
 }

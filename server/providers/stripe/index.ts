@@ -40,4 +40,4 @@ export const unconfiguredPayments: PaymentsProvider = {
 
 export * from './types';
 export { StripePayments, WEBHOOK_TOLERANCE_SECONDS, type StripePaymentsOptions } from './stripePayments';
-export { stripeConfig, FAKE_STRIPE_PREFIX, type StripeConfig } from './config';
+export { stripeConfig, stripeConfigOf, stripeBannerLine, FAKE_STRIPE_PREFIX, type StripeConfig } from './config';

@@ -186,10 +186,14 @@ export class StripePayments implements PaymentsProvider {
     if (!signature) throw new PaymentsWebhookError('No Stripe-Signature header.');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, nowSeconds);
+      // receivedAt is in milliseconds; the SDK refuses signatures older than the tolerance.
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, nowSeconds * 1000);
     } catch (err) {
       throw new PaymentsWebhookError(err instanceof Error ? err.message : 'Invalid signature.');
     }
+    // …and we refuse those signed too far ahead as well (a clock cannot run 5 minutes fast).
+    const timestamps = [...signature.matchAll(/(?:^|,)\s*t=(\d+)/g)].map((m) => Number(m[1]));
+    if (timestamps.length === 0 || timestamps.some((t) => t - nowSeconds > WEBHOOK_TOLERANCE_SECONDS)) throw new PaymentsWebhookError('Timestamp outside the tolerance zone');
     const data = record((event as unknown as { data?: unknown }).data);
     if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new PaymentsWebhookError('Not an event.');
     return { id: event.id, type: event.type, created: typeof event.created === 'number' ? event.created : nowSeconds, object: record(data.object) };
