@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { canManage } from '../../../contract/permissions';
 import { DashboardQuery, STATS_MESSAGES, StatsQuery } from '../../../contract/stats';
 import { access } from '../../core/access';
-import { notFound } from '../../core/errors';
+import { notFound, validationError } from '../../core/errors';
 import type { StatsService, StatsViewer } from './service';
 
 function viewerOf(request: FastifyRequest): StatsViewer {
@@ -21,11 +21,24 @@ function viewerOf(request: FastifyRequest): StatsViewer {
   };
 }
 
+/** A zone the runtime knows but PostgreSQL does not (22023 "time zone … not recognized") is a bad tz, not a 500. */
+async function unknownZoneIsBadInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    const code = e.code ?? e.cause?.code;
+    const message = `${e.message ?? ''} ${e.cause?.message ?? ''}`;
+    if (code === '22023' && /time zone/i.test(message)) throw validationError({ tz: [STATS_MESSAGES.invalidTimeZone] });
+    throw err;
+  }
+}
+
 export function statsRoutes(app: FastifyInstance, service: StatsService): void {
   app.get<{ Querystring: z.input<typeof DashboardQuery> }>(
     '/api/stats/dashboard/',
     { schema: { querystring: DashboardQuery }, config: { access: access.company('dashboard', 'view') } },
-    async (request) => service.dashboard(viewerOf(request), (request.query as DashboardQuery).tz),
+    async (request) => unknownZoneIsBadInput(() => service.dashboard(viewerOf(request), (request.query as DashboardQuery).tz)),
   );
 
   app.get<{ Querystring: z.input<typeof StatsQuery> }>(
@@ -36,7 +49,7 @@ export function statsRoutes(app: FastifyInstance, service: StatsService): void {
       const viewer = viewerOf(request);
       const channelId = query.channel === undefined ? null : Number(query.channel);
       if (channelId !== null && !(await service.ownsChannel(viewer.companyId, channelId))) throw notFound(STATS_MESSAGES.invalidChannel);
-      return service.report(viewer, { from: query.from, to: query.to, tz: query.tz, channelId });
+      return unknownZoneIsBadInput(() => service.report(viewer, { from: query.from, to: query.to, tz: query.tz, channelId }));
     },
   );
 }
