@@ -400,7 +400,9 @@ function Section({ id, title, chart, headers, rows, csvRows, fileName, hint }: {
                     {rows.map((row, i) => (
                       <TableRow key={i}>
                         {row.map((cell, j) => (
-                          <TableCell key={j}>{cell ?? t('stats.none')}</TableCell>
+                          <TableCell key={j} sx={j === 0 ? { whiteSpace: 'nowrap' } : undefined}>
+                            {cell ?? t('stats.none')}
+                          </TableCell>
                         ))}
                       </TableRow>
                     ))}
