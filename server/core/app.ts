@@ -42,6 +42,7 @@ import botsPlugin from '../plugins/bots';
 import flowsPlugin from '../plugins/flows';
 import billingPlugin from '../plugins/billing';
 import statsPlugin from '../plugins/stats';
+import { registerOpenApi } from '../plugins/resources/openapi';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -161,6 +162,8 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   registerAccessControl(app);
   // Before the feature plugins: every route inherits the JSON depth limit and the NUL check.
   registerInputHardening(app);
+  // Before the feature plugins: @fastify/swagger records every route for the generated OpenAPI documents (/resources).
+  await registerOpenApi(app, { botServiceBase: config.botService.base, version: process.env.npm_package_version ?? '1.11.0' });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The console may run on plain http on a LAN; do not force https on its requests.
