@@ -145,7 +145,8 @@ export function rssOf(pid: number): number {
 }
 
 /** `node --import tsx server/main.ts` on the database, demo off, listening on loopback. */
-export async function startServer(kind: Kind, dataDir: string, extraEnv: Record<string, string> = {}): Promise<ServerChild> {
+/** `root`: another checkout to run the server of (the "before" figures of bench/data/README.md). */
+export async function startServer(kind: Kind, dataDir: string, extraEnv: Record<string, string> = {}, root = ROOT): Promise<ServerChild> {
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -165,7 +166,7 @@ export async function startServer(kind: Kind, dataDir: string, extraEnv: Record<
     ...extraEnv,
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -242,7 +243,8 @@ export async function scenariosFor(kind: Kind, g: Generated): Promise<Scenario[]
     ...(broadcast ? [{ name: 'GET broadcast report', http: { path: `/api/broadcasts/${broadcast.id}/report/` } }] : []),
     { name: 'GET templates', http: { path: `/api/channels/${g.whatsappChannelId}/templates/` } },
     ...(template ? [{ name: 'GET template stats', http: { path: `/api/pages/${g.whatsappChannelId}/templates/${template.id}/stats` } }] : []),
-    { name: 'GET bots', http: { path: '/api/bots/' } },
+    // The bots list is the bot service's (its key from the integration, fetched at the start of the load).
+    { name: 'GET bots', http: { path: '/bot-service/api/bots/?access_key={bot_key}' } },
   ];
 }
 
@@ -258,9 +260,10 @@ interface RawSocket {
   close(): void;
 }
 
-function openSocket(base: string, token: string, companyId: number): Promise<RawSocket> {
+/** `localAddress`: the source address (127.0.0.x), so a burst of connects is not one client for the per-address connect limit. */
+function openSocket(base: string, token: string, companyId: number, localAddress?: string): Promise<RawSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/socket/websocket?vsn=2.0.0&token=${encodeURIComponent(token)}&company_id=${companyId}`, { perMessageDeflate: false });
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/socket/websocket?vsn=2.0.0&token=${encodeURIComponent(token)}&company_id=${companyId}`, { perMessageDeflate: false, localAddress });
     let ref = 0;
     const waiting = new Map<string, { resolve: (r: { status: string; response: unknown; ms: number }) => void; at: number }>();
     const joinRefs = new Map<string, string>();
@@ -313,6 +316,8 @@ export async function load(server: ServerChild, g: Generated, scenarios: Scenari
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const perScenario = rate / scenarios.length;
   const headers = { authorization: `Bearer ${access}`, company: String(g.companyId) };
+  const integration = (await (await fetch(`${server.base}/api/bots/integration/`, { headers })).json()) as { access_key: string };
+  scenarios = scenarios.map((s) => (s.http ? { ...s, http: { path: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)) } } : s));
 
   // Sanity: each HTTP request answers 200 before the load.
   for (const s of scenarios.filter((x) => x.http)) {
@@ -408,7 +413,8 @@ export async function firstConnects(server: ServerChild, g: Generated): Promise<
         const s = signed[next++];
         const at = performance.now();
         try {
-          const socket = await openSocket(server.base, s.token, s.companyId);
+          // Spread over 127.0.0.2–11: the per-address connect limit (300 a minute) is not what is measured.
+          const socket = await openSocket(server.base, s.token, s.companyId, `127.0.0.${2 + (s.userId % 10)}`);
           times.push(performance.now() - at);
           socket.close();
         } catch {
@@ -445,12 +451,13 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
   await app.ready();
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const chats = chatService(app);
+  const integration = (await app.inject({ method: 'GET', url: '/api/bots/integration/', headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } })).json() as { access_key: string };
   const actor = { userId: g.adminUserId, email: 'c1-u1@bench.test', name: 'Alice', companyId: g.companyId, role: 'admin' as const };
   const seqScans: string[] = [];
   for (const s of scenarios) {
     captured = [];
     if (s.http) {
-      const res = await app.inject({ method: 'GET', url: s.http.path, headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } });
+      const res = await app.inject({ method: 'GET', url: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)), headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } });
       if (res.statusCode !== 200) console.log(`  ${s.name}: ${res.statusCode}`);
     } else if (s.socket!.event === 'fetch_rooms') {
       const p = s.socket!.payload as { page?: number; search?: string; tags?: number[]; pages?: number[] };
@@ -511,11 +518,15 @@ async function main(): Promise<void> {
     if (argv.includes('--generate-only')) continue;
     const scenarios = await scenariosFor(kind, g);
     if (!argv.includes('--no-explain')) {
+      // Data generated by an older schema gets the newer migrations first (the server would apply them at start).
+      const database = await openBenchDatabase(kind);
+      await applyMigrations(database);
+      await database.close();
       console.log(`\n[${kind}] EXPLAIN ANALYZE of every query each request runs`);
       const { seqScans } = await explainAll(kind, g, scenarios);
       console.log(`\n  sequential scans over messages or rooms: ${seqScans.length === 0 ? 'none' : `\n    ${seqScans.join('\n    ')}`}`);
     }
-    const server = await startServer(kind, kind === 'postgres' ? path.join(INFO_DIR, 'pg-data-dir') : PGLITE_DATA_DIR);
+    const server = await startServer(kind, kind === 'postgres' ? path.join(INFO_DIR, 'pg-data-dir') : PGLITE_DATA_DIR, {}, arg('--server-root'));
     servers.push(server);
     try {
       console.log(`\n[${kind}] server started in ${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMb().toFixed(0)} MB; loading…`);
