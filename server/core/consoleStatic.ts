@@ -4,6 +4,9 @@
  * links like /chats/42 load the app. Everything else unmatched is a JSON 404.
  * Source maps (vite.config.ts builds them 'hidden': no sourceMappingURL in the bundles) are kept
  * for an error tracker but served only in demo mode: they would hand anyone the original source.
+ * The build writes `<file>.br` and `<file>.gz` beside each text asset (vite.config.ts precompress):
+ * they are sent as they are to a browser that accepts them (brotli first), with `Vary: Accept-Encoding`.
+ * Hashed files under assets/ are cached for a year (immutable); index.html is revalidated every time.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,14 @@ function isSourceMap(url: string): boolean {
   return url.split('?')[0].toLowerCase().endsWith('.map');
 }
 
+/** Hashed bundles (Vite's assets/) never change under the same name; everything else is revalidated. */
+export function cacheControl(filePath: string): string {
+  const logical = filePath.replace(/\.(br|gz)$/, '');
+  if (logical.endsWith('.html')) return 'no-cache';
+  if (logical.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
 export const CONSOLE_NOT_BUILT = 'Console not built: run npm run build';
 
 export interface ConsoleStaticOptions {
@@ -40,10 +51,9 @@ export async function registerConsoleStatic(app: FastifyInstance, staticDir: str
     suppressWarning: true,
     dotfiles: 'ignore',
     allowedPath: (pathName) => serveSourceMaps || !isSourceMap(pathName),
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
-      // Vite's hashed bundles never change under the same name.
-      else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('cache-control', cacheControl(filePath));
     },
   });
 
