@@ -13,7 +13,7 @@ const flowsGets = (http: ReturnType<typeof fakeFlowServer>) => http.calls.filter
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('/flows', () => {
+describe('/flows', { timeout: 120_000 }, () => {
   it('shows the loading indicator, then the flows with their keywords and step counts', async () => {
     const http = fakeFlowServer([flowFixture(1, 'Shop tour'), flowFixture(2, 'Support', { keywords: ['help'], steps: [] })]);
     renderFlowsPage(<FlowsPage />, { path: '/flows', http, user: admin });

@@ -16,7 +16,7 @@ import { flowServiceApiRef } from '../api/flowService';
 import { flowErrorAlert } from '../api/errors';
 import { useFlowByName, useFlowStats, useRefreshFlows } from '../api/hooks';
 import { TextListField } from '../components/TextListField';
-import { draftProblems, isDirty, toDraft, toSaveBody, type FlowDraft } from '../model/draft';
+import { draftProblems, isDirty, normalized, toDraft, toSaveBody, type FlowDraft } from '../model/draft';
 import { translateRule } from '../model/validation';
 import { editPath } from '../FlowsPage';
 import { FlowPreview } from './FlowPreview';
@@ -134,7 +134,9 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
   const [leaving, setLeaving] = useState<string | null>(null);
   const stats = useFlowStats(stored.id);
   const problems = useMemo(() => draftProblems(draft), [draft]);
-  const dirty = useMemo(() => isDirty(draft, stored), [draft, stored]);
+  const storedDraft = useMemo(() => toDraft(stored), [stored]);
+  const storedNormalized = useMemo(() => normalized(storedDraft), [storedDraft]);
+  const dirty = useMemo(() => isDirty(draft, storedNormalized), [draft, storedNormalized]);
   const invalid = Object.keys(problems).length > 0;
   const draftRef = useRef(draft);
   draftRef.current = draft;
@@ -145,7 +147,7 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
   const set = <K extends keyof FlowDraft>(key: K, value: FlowDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   // A field's problem once it was changed, or after a save was tried.
   const problem = (path: string, value: unknown) => {
-    const shown = submitted || JSON.stringify(value) !== JSON.stringify((toDraft(stored) as unknown as Record<string, unknown>)[path]);
+    const shown = submitted || JSON.stringify(value) !== JSON.stringify((storedDraft as unknown as Record<string, unknown>)[path]);
     return shown ? translateRule(t, problems[path]) : null;
   };
 

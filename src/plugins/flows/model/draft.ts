@@ -81,13 +81,13 @@ export function draftProblems(d: FlowDraft): Record<string, string> {
 }
 
 /** The draft as the server would store it, to compare with the stored flow. */
-function normalized(d: FlowDraft): string {
+export function normalized(d: FlowDraft): string {
   const parsed = FlowSaveBody.safeParse(toSaveBody(d));
   return JSON.stringify(parsed.success ? { ...parsed.data, id: undefined } : toSaveBody(d));
 }
 
-export function isDirty(d: FlowDraft, stored: FlowFields): boolean {
-  return normalized(d) !== normalized(toDraft(stored));
+export function isDirty(d: FlowDraft, stored: FlowFields | string): boolean {
+  return normalized(d) !== (typeof stored === 'string' ? stored : normalized(toDraft(stored)));
 }
 
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
