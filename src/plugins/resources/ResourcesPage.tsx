@@ -183,7 +183,7 @@ function HelpSection() {
         sx={{ mb: 1 }}
       />
       <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 2 }} data-testid="help-count">
-        {t('resources.search.count', { smart_count: results.length, count: results.length })}
+        {t('resources.search.count', { count: results.length })}
       </Typography>
       {results.length === 0 ? (
         <EmptyView />
@@ -478,7 +478,7 @@ function ReferenceSection() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 2 }} data-testid="reference-count">
-            {view.title} {view.version} · {t('resources.reference.server', { url: view.serverUrl })} · {t('resources.reference.count', { smart_count: shown, count: shown })}
+            {view.title} {view.version} · {t('resources.reference.server', { url: view.serverUrl })} · {t('resources.reference.count', { count: shown })}
           </Typography>
           {groups.length === 0 ? (
             <EmptyView />
@@ -521,7 +521,7 @@ function DownloadsSection() {
     try {
       const list = await fetchOptOuts(http, botServiceUrl(integration.data, config, origin()), key);
       saveFile(`${t('resources.downloads.fileName')}-${new Date().toISOString().slice(0, 10)}.csv`, optOutCsvText(list));
-      alert.success(t('resources.downloads.downloaded', { smart_count: list.data.length, count: list.data.length }));
+      alert.success(t('resources.downloads.downloaded', { count: list.data.length }));
     } catch {
       alert.error(t('resources.downloads.failed'));
     } finally {
