@@ -1,17 +1,113 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** The project's TypeScript modules (not node_modules). */
+const OWN_MODULE = /^(?!.*node_modules).*\/(src|contract)\/[^?]*\.tsx?$/;
+
+/**
+ * contract/ modules only declare: constants, zod schemas and small helpers building a schema or a
+ * message (`const providerToken = (max: number) => z.string()…`). Their top-level calls have no side
+ * effect, but the bundler cannot know it, so a console module importing one constant from a contract
+ * module would bring zod and every request schema along. This marks what a contract module computes
+ * while it loads pure: unused schemas are dropped, used ones stay as they are (bench/bundle).
+ */
+function pureContractSchemas(): Plugin {
+  const contractDir = path.resolve(import.meta.dirname, 'contract');
+  return {
+    name: 'pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      // After the TypeScript transform: plain JavaScript.
+      if (!id.startsWith(contractDir + '/') || !id.endsWith('.ts')) return null;
+      // Each top-level `const X = <expression>` built by calls or spreads becomes a pure IIFE:
+      // dropped whole when X is unused (a pure call alone would keep its arguments' spreads).
+      type Node = { type: string; start: number; end: number; declaration?: Node | null; declarations?: { init?: Node | null }[] };
+      const wraps: Node[] = [];
+      for (const statement of (this.parse(code) as unknown as { body: Node[] }).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations ?? []) {
+          if (init && !['ArrowFunctionExpression', 'FunctionExpression', 'Literal', 'Identifier'].includes(init.type)) wraps.push(init);
+        }
+      }
+      if (!wraps.length) return null;
+      let out = '';
+      let last = 0;
+      for (const init of wraps) {
+        out += `${code.slice(last, init.start)}/*#__PURE__*/ (() => (${code.slice(init.start, init.end)}))()`;
+        last = init.end;
+      }
+      return { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
+/** Written beside each file of these kinds: the server sends them as they are (server/core/consoleStatic.ts). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Precompresses the build: `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) beside every text
+ * asset of 1 KB or more, kept only when smaller. Source maps are left alone (served in demo mode only).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gzipAsync(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) await writeFile(`${file}.br`, br);
+          if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 // The console is a static bundle; the API and the socket live on the same origin in
 // production (server/main.ts). In `npm run dev` Vite proxies them to the API server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pureContractSchemas(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
   // 'hidden': the .map files are written (for an error tracker) but the bundles do not point at them,
   // and the server serves them only in demo mode (server/core/consoleStatic.ts).
-  build: { outDir: process.env.VITE_OUT_DIR ?? 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: process.env.VITE_OUT_DIR ?? 'dist',
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      treeshake: {
+        // Our own modules run no code on import (none is imported for its side effects), so a barrel
+        // like src/core/index.ts only brings what is used: the sign-in chunk does not drag the shell's
+        // layout in. Packages keep their own package.json `sideEffects`.
+        moduleSideEffects: (id: string) => (OWN_MODULE.test(id) ? false : undefined),
+        // Building a zod schema has no side effect: contract/ modules the console uses for a constant or
+        // a helper no longer bring zod and the server's request schemas along (see pureContractSchemas).
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -1,15 +1,38 @@
 import 'reflect-metadata'; // tsyringe needs it before anything registers
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConsoleApp } from './App';
-import { definedFeatures, enabledFeatures, plugins } from '../../plugins.config';
-import { loadStartupFeatures } from '../core/features/startupFeatures';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 
-// The start-up keys: plugins.config.ts's, plus the server's CONSOLE_FEATURES override (GET /api/client-config/).
-void loadStartupFeatures({ defaults: enabledFeatures, defined: definedFeatures, apiBase: String(import.meta.env.VITE_API_BASE ?? '') }).then((features) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ConsoleApp plugins={plugins} features={features} />
-    </StrictMode>,
-  );
-});
+/**
+ * Two lazy chunks (bench/bundle checks their weight): the signed-out pages (sign-in, sign-up,
+ * password reset, sandbox simulator) without react-admin's shell, and the shell with the plugins,
+ * loaded when any other route opens. Once loaded, the shell stays: it has the /auth pages too.
+ */
+const PublicPages = lazy(() => import('./PublicPages'));
+const ConsoleShell = lazy(() => import('./ConsoleShell'));
+
+/** Kept in step with PUBLIC_PATH in PublicPages.tsx (not imported: it would pull that chunk in). */
+const PUBLIC_PATH = /^\/(auth|sandbox)(\/|$)/;
+
+function Loading() {
+  return <div role="progressbar" aria-label="Loading" aria-busy="true" style={{ minHeight: '100vh' }} />;
+}
+
+function ConsoleRoot() {
+  const { pathname } = useLocation();
+  const isPublic = PUBLIC_PATH.test(pathname);
+  const [shellOpened, setShellOpened] = useState(!isPublic);
+  useEffect(() => {
+    if (!isPublic) setShellOpened(true);
+  }, [isPublic]);
+  const showShell = shellOpened || !isPublic;
+  return <Suspense fallback={<Loading />}>{showShell ? <ConsoleShell /> : <PublicPages />}</Suspense>;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <ConsoleRoot />
+    </BrowserRouter>
+  </StrictMode>,
+);

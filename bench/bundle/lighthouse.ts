@@ -1,0 +1,102 @@
+/**
+ * Lighthouse (desktop preset) on the sign-in page and the dashboard of a running `npm start`.
+ * Chromium (CHROMIUM_PATH, else /usr/bin/chromium) is started by Playwright with a persistent profile
+ * and a remote-debugging port; the bench signs in there as the demo admin (Demo Company), then
+ * Lighthouse audits each URL in that browser without resetting its storage, so the dashboard is
+ * measured signed in. Each page is audited 3 times and the median run is printed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+export const LIGHTHOUSE_TARGETS = { performance: 90, lcpMs: 1200 };
+
+const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: 'Demo Company' };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface Figures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // A signed-out redirect would measure the sign-in page instead: say where the audit ended.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    fcpMs: value('first-contentful-paint'),
+  };
+}
+
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export async function runLighthouse(baseUrl: string): Promise<string[]> {
+  const failures: string[] = [];
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  try {
+    const rows: [string, Figures][] = [];
+    const measure = async (label: string, url: string) => {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port));
+      rows.push([label, median(runs)]);
+    };
+
+    await measure('/auth/login (signed out)', new URL('/auth/login', baseUrl).href);
+
+    // Sign in once in the same profile: the session stays in its localStorage.
+    const page = await context.newPage();
+    await page.goto(new URL('/auth/login', baseUrl).href);
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/(dashboard|company\/select)/);
+    if (page.url().includes('/company/select')) {
+      await page.getByRole('option', { name: new RegExp(DEMO.company) }).or(page.getByRole('button', { name: new RegExp(DEMO.company) })).first().click();
+      await page.waitForURL(/\/dashboard/);
+    }
+    await page.close();
+
+    await measure('/dashboard (signed in)', new URL('/dashboard', baseUrl).href);
+
+    process.stdout.write(`\nLighthouse, desktop preset, median of ${RUNS} runs, against ${baseUrl}\n`);
+    process.stdout.write(`${'page'.padEnd(28)}${'performance'.padEnd(13)}${'FCP'.padEnd(10)}${'LCP'.padEnd(10)}${'TBT'.padEnd(10)}CLS\n`);
+    for (const [label, f] of rows) {
+      process.stdout.write(
+        `${label.padEnd(28)}${String(f.performance).padEnd(13)}${`${(f.fcpMs / 1000).toFixed(2)} s`.padEnd(10)}${`${(f.lcpMs / 1000).toFixed(2)} s`.padEnd(10)}${`${Math.round(f.tbtMs)} ms`.padEnd(10)}${f.cls.toFixed(3)}\n`,
+      );
+      if (f.performance < LIGHTHOUSE_TARGETS.performance) failures.push(`${label}: performance ${f.performance} under ${LIGHTHOUSE_TARGETS.performance}`);
+      if (f.lcpMs > LIGHTHOUSE_TARGETS.lcpMs) failures.push(`${label}: LCP ${(f.lcpMs / 1000).toFixed(2)} s over ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s`);
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return failures;
+}
