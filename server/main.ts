@@ -15,6 +15,8 @@ import { seedDemoFlow } from './plugins/flows/demo';
 import { seedDemoBroadcasts } from './plugins/broadcasts/demo';
 import { seedDemoStats } from './plugins/stats/demo';
 import { exposedDemoWarning, modeLines } from './core/startupBanner';
+import { seedDemoBilling } from './plugins/billing/demo';
+import { stripeBannerLine, stripeConfigOf } from './providers/stripe/config';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before their connections are dropped. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
   if (config.seedDemo && config.demo.enabled && config.meta.mode === 'local') await seedDemoWhatsApp(app, DEMO.companies.demo.name);
   // Then its broadcasts on that number (one finished, one scheduled for tomorrow).
   if (config.seedDemo && config.demo.enabled && config.meta.mode === 'local') await seedDemoBroadcasts(app, DEMO.companies.demo.name);
+  // The Demo Company on Growth through the fake Stripe's checkout (needs the port too; never stops the start).
+  if (config.seedDemo && config.demo.enabled) await seedDemoBilling(app, DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo billing'));
 
   const base = `http://localhost:${config.port}`;
   const warning = exposedDemoWarning(config);
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
   }
   lines.push(`  Realtime: ${base.replace('http', 'ws')}/socket (websocket, long-poll)${config.redisUrl ? ', Redis fan-out (REDIS_URL)' : ''}`);
   lines.push(...modeLines(config, base));
+  lines.push(stripeBannerLine(stripeConfigOf(config), base));
   if (warning) lines.push(...warning);
   lines.push('');
   // Printed plainly (not as a JSON log line) so it is readable in the terminal.
