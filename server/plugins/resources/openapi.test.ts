@@ -7,7 +7,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { documentOf, operationIdOf, tagOf } from './openapi';
+import { documentOf, operationIdOf, SCHEMA_UNAVAILABLE, tagOf } from './openapi';
 
 type Doc = OpenAPIV3_1.Document;
 type Operation = OpenAPIV3_1.OperationObject;
@@ -139,9 +139,14 @@ describe('the generated OpenAPI documents', () => {
     }
     // The sandbox's simulator routes are signed by the key in their URL.
     expect(Object.keys(api.paths ?? {}).some((p) => p.startsWith('/api/sandbox/') || p.startsWith('/sandbox/'))).toBe(true);
-    // Every operation names its area.
+    // Every operation names its area, and every schema converted.
     for (const doc of [api, bot]) {
-      for (const item of Object.values(doc.paths ?? {})) for (const op of Object.values(item ?? {}) as Operation[]) expect(op.tags?.length).toBe(1);
+      for (const item of Object.values(doc.paths ?? {})) {
+        for (const op of Object.values(item ?? {}) as Operation[]) {
+          expect(op.tags?.length).toBe(1);
+          expect(op[SCHEMA_UNAVAILABLE as keyof Operation], op.operationId).toBeUndefined();
+        }
+      }
     }
   });
 
