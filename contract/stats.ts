@@ -139,6 +139,24 @@ export interface DashboardStats {
   conversations_today: number;
   running_broadcasts: RunningBroadcast[];
   channels: ChannelHealth[];
+  /** The company's first steps, done or not (the dashboard's getting-started card; company-wide for every viewer). */
+  setup: DashboardSetup;
+}
+
+/** Whether the company has taken each getting-started step (existence checks, company-wide). */
+export interface DashboardSetup {
+  /** A channel other than the built-in sandbox is connected (active). */
+  channel_connected: boolean;
+  /** The team answered a customer (an agent message exists). */
+  conversation_answered: boolean;
+  /** A second member joined or someone was invited. */
+  teammate_invited: boolean;
+  /** A WhatsApp message template exists. */
+  template_created: boolean;
+  /** A broadcast left the draft stage (scheduled, sent or being sent). */
+  broadcast_sent: boolean;
+  /** A bot or a flow exists. */
+  bot_built: boolean;
 }
 
 export interface AgentFigures {

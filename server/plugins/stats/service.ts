@@ -13,6 +13,7 @@ import type {
   ChannelFigures,
   ChannelHealth,
   DailyFigures,
+  DashboardSetup,
   DashboardStats,
   Durations,
   HeatCell,
@@ -319,6 +320,29 @@ export class StatsService {
       conversations_today: num(row.conversations),
       running_broadcasts,
       channels: await this.channelHealth(v.companyId, nowDate),
+      setup: await this.setup(v.companyId),
+    };
+  }
+
+  /** The getting-started steps the company has taken: one existence check each, on company-indexed columns. */
+  async setup(companyId: number): Promise<DashboardSetup> {
+    const [r] = await this.rows<Record<string, unknown>>(sql`
+      select
+        exists (select 1 from channels c where c.company_id = ${companyId} and c.platform <> 'sandbox' and c.status = 'active') as channel_connected,
+        exists (select 1 from messages m where m.company_id = ${companyId} and m.origin = 'agent') as conversation_answered,
+        ((select count(*) from (select 1 from memberships ms where ms.company_id = ${companyId} limit 2) two) > 1
+          or exists (select 1 from invites i where i.company_id = ${companyId})) as teammate_invited,
+        exists (select 1 from whatsapp_templates w where w.company_id = ${companyId}) as template_created,
+        exists (select 1 from broadcasts b where b.company_id = ${companyId} and b.status <> 'draft') as broadcast_sent,
+        (exists (select 1 from bots bt where bt.company_id = ${companyId}) or exists (select 1 from flows f where f.company_id = ${companyId})) as bot_built`);
+    const yes = (x: unknown) => x === true || x === 't' || x === 'true';
+    return {
+      channel_connected: yes(r.channel_connected),
+      conversation_answered: yes(r.conversation_answered),
+      teammate_invited: yes(r.teammate_invited),
+      template_created: yes(r.template_created),
+      broadcast_sent: yes(r.broadcast_sent),
+      bot_built: yes(r.bot_built),
     };
   }
 

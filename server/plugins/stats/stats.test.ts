@@ -11,6 +11,7 @@ import { STATS_MESSAGES } from '../../../contract/stats';
 import { channels, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { broadcastEngineRuntime } from '../broadcasts/engine';
+import { bots } from '../bots/schema';
 import { broadcasts } from '../broadcasts/schema';
 
 const NOW = new Date('2026-03-18T12:00:00Z');
@@ -231,6 +232,22 @@ describeEachDatabase('stats figures', (database) => {
 
     const mine = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: asAgent1 })).json() as DashboardStats;
     expect(mine).toMatchObject({ scope: 'own', open_conversations: 1, unassigned_conversations: 2, messages_in_today: 1, messages_out_today: 1, first_response_today: { median: 300 } });
+  });
+
+  it('tells the dashboard which getting-started steps the company has taken, company by company', async () => {
+    const d = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: admin })).json() as DashboardStats;
+    // Stats Co: an active WhatsApp channel, agents' answers, three members, broadcasts under way; no template, bot or flow.
+    expect(d.setup).toEqual({ channel_connected: true, conversation_answered: true, teammate_invited: true, template_created: false, broadcast_sent: true, bot_built: false });
+    // An agent sees the same company-wide steps.
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: asAgent1 })).json() as DashboardStats;
+    expect(mine.setup).toEqual(d.setup);
+    // Other Co: its sandbox only (not a connected channel), one member, one answer; a bot makes bot_built true.
+    const inOther = t.headers((await t.login('boss@stats.test')).access, other);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: inOther })).json() as DashboardStats;
+    expect(before.setup).toEqual({ channel_connected: false, conversation_answered: true, teammate_invited: false, template_created: false, broadcast_sent: false, bot_built: false });
+    await t.db.insert(bots).values({ companyId: other, name: 'Welcome' });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: inOther })).json() as DashboardStats;
+    expect(after.setup).toEqual({ ...before.setup, bot_built: true });
   });
 
   it('refuses bad ranges, time zones and other companies’ channels in words', async () => {
