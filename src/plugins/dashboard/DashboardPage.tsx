@@ -44,7 +44,7 @@ export default function DashboardPage() {
           </Grid>
         )}
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
-          <GettingStartedCard steps={steps} />
+          <GettingStartedCard steps={steps} withProgress={!!company && showToday} />
         </Grid>
       </Grid>
     </Box>

@@ -46,6 +46,8 @@ export const translations = {
       gettingStarted: {
         title: 'Getting started',
         subtitle: 'Next steps to get your team answering customers.',
+        progress: '%{done} of %{total} done.',
+        doneTitle: '%{title} (done)',
         channels: { title: 'Connect a channel', description: 'Link your WhatsApp Business account and social pages.' },
         chats: { title: 'Answer conversations', description: 'Read and reply to customer messages from every channel in one inbox.' },
         team: { title: 'Invite your team', description: 'Add admins and agents and choose their roles.' },
@@ -101,6 +103,8 @@ export const translations = {
       gettingStarted: {
         title: 'Premiers pas',
         subtitle: 'Les prochaines étapes pour que votre équipe réponde à vos clients.',
+        progress: '%{done} sur %{total} terminées.',
+        doneTitle: '%{title} (fait)',
         channels: { title: 'Connecter un canal', description: 'Reliez votre compte WhatsApp Business et vos pages sociales.' },
         chats: { title: 'Répondre aux conversations', description: 'Lisez et répondez aux messages de tous les canaux dans une seule boîte.' },
         team: { title: 'Inviter votre équipe', description: 'Ajoutez des administrateurs et des agents et choisissez leurs rôles.' },
