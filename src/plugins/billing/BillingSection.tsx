@@ -7,7 +7,7 @@ import { ConfirmDialog, errorText, MdiIcon, useAccess, useAccount, useAlert } fr
 import type { Subscription, SubscriptionStatus } from '../../../contract/billing';
 import { SectionCard } from '../account/SectionCard';
 import { formatDate } from './format';
-import { InvoicesTable } from './InvoicesTable';
+import { InvoicesTable, OUTLINED_LABEL } from './InvoicesTable';
 import { PlanLimits } from './PlanLimits';
 import { browserLocation, useBilling } from './store';
 
@@ -44,7 +44,7 @@ function PlanSummary({ subscription }: { subscription: Subscription }) {
             {subscription.plan.name}
           </Typography>
           <Chip size="small" color={STATUS_COLORS[subscription.status] ?? 'default'} label={t(`billing.status.${subscription.status}`)} data-testid="billing-status" />
-          {subscription.cancel_at_period_end && <Chip size="small" color="warning" variant="outlined" label={t('billing.status.cancelling')} />}
+          {subscription.cancel_at_period_end && <Chip size="small" color="warning" variant="outlined" sx={OUTLINED_LABEL} label={t('billing.status.cancelling')} />}
         </Stack>
       </Box>
       {subscription.status === 'free' || subscription.plan.is_free ? (

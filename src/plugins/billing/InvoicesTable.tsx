@@ -29,6 +29,9 @@ const STATUS_COLORS: Record<InvoiceStatus, 'default' | 'info' | 'success' | 'war
   void: 'default',
 };
 
+/** An outlined chip's coloured label falls short of 4.5:1 on the dark paper: the border carries the colour, the label the text colour. */
+export const OUTLINED_LABEL = { '& .MuiChip-label': { color: 'text.primary' } } as const;
+
 function InvoiceLinks({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const number = invoice.number ?? t('billing.invoices.draft');
@@ -108,7 +111,7 @@ export function InvoicesTable() {
                     <TableCell>{invoice.plan_name ?? ''}</TableCell>
                     <TableCell align="right">{formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due, invoice.currency, locale)}</TableCell>
                     <TableCell>
-                      <Chip size="small" variant="outlined" color={STATUS_COLORS[invoice.status] ?? 'default'} label={t(`billing.invoices.statuses.${invoice.status}`, { defaultValue: invoice.status })} />
+                      <Chip size="small" variant="outlined" color={STATUS_COLORS[invoice.status] ?? 'default'} sx={OUTLINED_LABEL} label={t(`billing.invoices.statuses.${invoice.status}`, { defaultValue: invoice.status })} />
                     </TableCell>
                     <TableCell align="right">
                       <InvoiceLinks invoice={invoice} />
