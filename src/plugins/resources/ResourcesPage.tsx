@@ -127,11 +127,11 @@ function ArticleItem({ article, showArea }: { article: HelpArticle; showArea: bo
   return (
     <Accordion disableGutters variant="outlined" data-testid={`help-article-${article.id}`} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<MdiIcon path={mdiChevronDown} />} aria-controls={`help-${article.id}-content`} id={`help-${article.id}-header`}>
-        <Box>
-          <Typography component="h3" variant="subtitle1" fontWeight={600}>
+        <Box component="span" sx={{ display: 'block' }}>
+          <Typography component="span" variant="subtitle1" fontWeight={600} sx={{ display: 'block' }} data-testid="help-article-title">
             {article.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {showArea ? `${article.areaLabel} · ` : ''}
             {article.summary}
           </Typography>
@@ -245,17 +245,19 @@ function Item({ label, value, help, testId, actions }: { label: string; value: R
       <Typography component="dt" variant="subtitle2">
         {label}
       </Typography>
-      <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography component="code" data-testid={testId} sx={{ fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}>
-          {value}
-        </Typography>
-        {actions}
+      <Box component="dd" sx={{ m: 0 }}>
+        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography component="code" data-testid={testId} sx={{ fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' }}>
+            {value}
+          </Typography>
+          {actions}
+        </Box>
+        {help && (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {help}
+          </Typography>
+        )}
       </Box>
-      {help && (
-        <Typography variant="body2" color="text.secondary">
-          {help}
-        </Typography>
-      )}
     </Box>
   );
 }
