@@ -6,7 +6,7 @@
  * selects). "Save" sends the whole flow (POST /api/flows/{id}/save/) and says
  * 'Success : flow has been updated!', or the spec §8 error composition.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { mdiArrowLeft, mdiContentSave, mdiPencilOutline, mdiPlus, mdiSitemapOutline } from '@mdi/js';
@@ -64,6 +64,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
   const [leaving, setLeaving] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const instance = useRef<ReactFlowInstance<BranchNode> | null>(null);
+  const canvasBox = useRef<HTMLDivElement | null>(null);
   const dirty = useMemo(() => JSON.stringify(steps) !== JSON.stringify(saved.steps), [steps, saved.steps]);
 
   // closing the tab with unsaved changes asks first
@@ -163,13 +164,22 @@ function Editor({ flow: loaded }: { flow: Flow }) {
     setConfirming(null);
   };
 
-  const onKeyDown = (e: ReactKeyboardEvent) => {
-    if (readOnly || isTyping(e.target)) return;
-    if ((e.key === 'Delete' || e.key === 'Backspace') && !e.ctrlKey && !e.metaKey) {
-      e.preventDefault();
-      askDelete();
-    }
+  // Delete / Backspace removes the selection. Listened on the document: a selected link re-renders and
+  // can leave the focus on the page's body, outside the canvas.
+  const onDeleteKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  onDeleteKey.current = (e: KeyboardEvent) => {
+    if (readOnly || e.defaultPrevented || isTyping(e.target)) return;
+    if ((e.key !== 'Delete' && e.key !== 'Backspace') || e.ctrlKey || e.metaKey) return;
+    const target = e.target as Node | null;
+    if (target !== document.body && !canvasBox.current?.contains(target)) return;
+    e.preventDefault();
+    askDelete();
   };
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onDeleteKey.current(e);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   const onAddStep = () => {
     const { steps: next, stepId } = addStep(steps, t('flowBranch.newStepMessage'));
@@ -209,7 +219,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
   const status = saving ? 'saving' : dirty ? 'unsaved' : 'saved';
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480 }} onKeyDown={onKeyDown}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480 }}>
       <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1 }}>
         <Tooltip title={t('flowBranch.back')}>
           <IconButton aria-label={t('flowBranch.back')} onClick={() => leave('/flows')}>
@@ -259,7 +269,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
         </Alert>
       )}
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="branch-canvas" aria-label={t('flowBranch.canvasLabel')} role="region">
+        <Box ref={canvasBox} sx={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="branch-canvas" aria-label={t('flowBranch.canvasLabel')} role="region">
           {!steps.length && (
             <Alert severity="info" sx={{ position: 'absolute', zIndex: 5, top: 16, left: 16, right: 16, maxWidth: 560, mx: 'auto' }}>
               {t('flowBranch.empty')}

@@ -1,0 +1,141 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { FlowBranchPage, type FlowFixture } from './pages/FlowBranchPage';
+import { SimulatorPage } from './pages/SimulatorPage';
+import { createAccountViaApi } from './support/accounts';
+import { DEMO_PASSWORD, uniqueEmail } from './support/demo';
+import { signInTo } from './support/session';
+import { expectNoSeriousA11yViolations, useConsoleTheme, type ConsoleTheme } from './support/accessibility';
+
+/**
+ * The flows' branching view (/flows/branch/{flowName}, feature branching_flows: off at start-up, on
+ * for this server through CONSOLE_FEATURES in playwright.config.ts) and a channel's default flow.
+ * Each test has its own admin and company (with its own sandbox channel), so nothing here touches
+ * the demo companies other specs use.
+ */
+async function freshCompany(request: APIRequestContext, prefix: string) {
+  const user = { email: uniqueEmail(prefix), password: DEMO_PASSWORD, firstName: 'Flora' };
+  await createAccountViaApi(request, user);
+  const login = await request.post('/account/login/', { data: { email: user.email, password: user.password } });
+  const { access } = (await login.json()) as { access: string };
+  const company = `Branch Co ${Date.now().toString(36)}`;
+  const created = await request.post('/api/companies/', { data: { name: company }, headers: { Authorization: `Bearer ${access}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return { user, company, headers: { Authorization: `Bearer ${access}`, Company: String(id) } };
+}
+
+function tour(suffix: string): FlowFixture {
+  return {
+    flow_name: `Shop tour ${suffix}`,
+    description: 'A tour of the shop',
+    company_name: 'Branch Co',
+    company_domain: 'branch.example',
+    extra_context: ['Delivery takes two days.'],
+    intro_msg: `Welcome to the shop tour ${suffix}!`,
+    keywords: [],
+    steps: [
+      { step_id: 'welcome', next_step_id: null, step_msg: 'What would you like to see?', type: 'options', options: [{ text: 'Prices', next_step_id: 'prices' }, { text: 'Returns', next_step_id: null }] },
+      { step_id: 'prices', next_step_id: null, step_msg: 'Our prices start at 10 euros.', type: 'text', options: [] },
+    ],
+  };
+}
+
+test('with branching_flows on, an admin adds a step on the branch view, connects an option to it, saves, and finds it again after a reload', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now().toString(36);
+  const admin = await freshCompany(request, 'branch-admin');
+  const flow = tour(suffix);
+  await FlowBranchPage.createFlow(request, admin.headers, flow);
+  await signInTo(page, admin.user);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  const branch = new FlowBranchPage(page);
+  await branch.open(flow.flow_name);
+  await expect(branch.steps).toHaveCount(2);
+  await expect(page.getByTestId('branch-start-node')).toContainText(flow.intro_msg);
+  await expect(branch.edgeLabel('Prices')).toBeVisible();
+
+  const returns = 'Returns are free within 30 days.';
+  const stepId = await branch.addStep(returns);
+  await branch.closePanel();
+  await branch.connectOption('welcome', 'Returns', stepId);
+  await expect(page.getByTestId('branch-save-status')).toHaveAttribute('data-status', 'unsaved');
+  await branch.save();
+
+  await page.reload();
+  await expect(branch.steps).toHaveCount(3);
+  await expect(branch.stepByLabel(returns)).toBeVisible();
+  await expect(branch.edgeLabel('Returns')).toBeVisible();
+  await expect(branch.edgeLabel('Prices')).toBeVisible();
+
+  // the saved flow is the server's: the option leads to the new step
+  const integration = (await (await request.get('/api/bots/integration/', { headers: admin.headers })).json()) as { access_key: string };
+  const flows = (await (await request.get(`/bot-service/api/flows/?access_key=${integration.access_key}`)).json()) as FlowFixture[];
+  const saved = flows.find((f) => f.flow_name === flow.flow_name)!;
+  expect(saved.steps.map((s) => s.step_id)).toEqual(['welcome', 'prices', stepId]);
+  expect(saved.steps[0].options).toEqual([
+    { text: 'Prices', next_step_id: 'prices' },
+    { text: 'Returns', next_step_id: stepId },
+  ]);
+
+  // a link is removed with the keyboard: focus it, select it (Enter), Delete, save
+  const link = page.locator('.react-flow__edge', { has: page.locator('.react-flow__edge-text', { hasText: 'Returns' }) });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(link).toHaveClass(/selected/);
+  await page.keyboard.press('Delete');
+  await expect(branch.edgeLabel('Returns')).toHaveCount(0);
+  await branch.save();
+});
+
+test("a new conversation on a channel with a default flow gets the flow's intro", async ({ browser, page, request }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now().toString(36);
+  const admin = await freshCompany(request, 'default-flow');
+  const flow = tour(suffix);
+  await FlowBranchPage.createFlow(request, admin.headers, flow);
+  await signInTo(page, admin.user);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // the channels page: the sandbox's default flow
+  await page.goto('/channels');
+  const sandbox = page.getByRole('listitem').filter({ hasText: 'Sandbox' }).first();
+  const select = sandbox.getByRole('combobox', { name: 'Default flow' });
+  await expect(select).toHaveText('None');
+  await select.click();
+  await page.getByRole('listbox').getByRole('option', { name: flow.flow_name }).click();
+  await expect(page.getByText('Default flow saved')).toBeVisible();
+  await expect(select).toHaveText(flow.flow_name);
+
+  // a customer writes for the first time: the flow's intro and first step answer
+  const link = await SimulatorPage.linkFor(request, admin.user, admin.company);
+  const customerContext = await browser.newContext();
+  const simulator = new SimulatorPage(await customerContext.newPage());
+  await simulator.open(link);
+  await simulator.startAs(`Default tester ${suffix}`, `default-tester-${suffix}`);
+  await simulator.send('Hello!');
+  await expect(simulator.message(flow.intro_msg, 'bot')).toBeVisible();
+  await expect(simulator.message('What would you like to see?', 'bot')).toBeVisible();
+  await customerContext.close();
+});
+
+for (const theme of ['light', 'dark'] as ConsoleTheme[]) {
+  test(`the branch view passes axe in the ${theme} theme, with its step panel open`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const suffix = Date.now().toString(36);
+    const admin = await freshCompany(request, `branch-axe-${theme}`);
+    const flow = tour(suffix);
+    await FlowBranchPage.createFlow(request, admin.headers, flow);
+    await useConsoleTheme(page, theme);
+    await signInTo(page, admin.user);
+    await expect(page).toHaveURL(/\/dashboard/);
+    const branch = new FlowBranchPage(page);
+    await branch.open(flow.flow_name);
+    await expectNoSeriousA11yViolations(page, `/flows/branch (${theme})`);
+    await expect(async () => {
+      await branch.step('welcome').getByRole('button', { name: 'Edit step: welcome' }).click();
+      await expect(branch.panel).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expectNoSeriousA11yViolations(page, `/flows/branch with the step panel (${theme})`);
+  });
+}
