@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import { mdiKeyboardOutline, mdiMessagePlusOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
 import { MdiIcon, useAccount, useApi, httpApiRef } from '../../core';
 import { ConnectionBadge } from './components/ConnectionBadge';
@@ -15,6 +15,7 @@ import { useChatService, useChatState } from './hooks';
 import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
 import { useBackgroundAlerts, useNotificationPrompt } from './notifications';
 import { useSavedRepliesService } from './savedReplies/hooks';
+import { searchWithUnassigned, unassignedFromSearch } from './model/urlFilter';
 import { SentenceCaseButtons } from './sentenceCase';
 
 /** Members' e-mails, only needed in agent-feature companies (the agent tag list is limited to them). */
@@ -75,7 +76,20 @@ export default function ChatsPage() {
   const titleFor = useCallback((name: string) => t('chats.notifications.title', { name }), [t]);
   useBackgroundAlerts(service, titleFor);
 
-  const open = useCallback((id: number) => navigate(`/chats/${id}`), [navigate]);
+  // /chats?filter=unassigned: the URL holds the unassigned filter; the list follows it, the filter control changes it,
+  // and opening or leaving a room keeps it.
+  const location = useLocation();
+  const search = location.search;
+  const unassignedOnly = unassignedFromSearch(search);
+  useEffect(() => {
+    if (!!service.getState().filter.unassigned !== unassignedOnly) service.setFilter({ unassigned: unassignedOnly });
+  }, [service, unassignedOnly, companyId]);
+  const setUnassignedOnly = useCallback(
+    (on: boolean) => navigate({ pathname: location.pathname, search: searchWithUnassigned(search, on) }, { replace: true }),
+    [navigate, location.pathname, search],
+  );
+
+  const open = useCallback((id: number) => navigate({ pathname: `/chats/${id}`, search }), [navigate, search]);
 
   // Keyboard: Alt+↓/Alt+↑ next/previous room, "/" or Ctrl+K search.
   useEffect(() => {
@@ -104,7 +118,7 @@ export default function ChatsPage() {
   // With no room open: nothing while the list loads, the next steps when the company has no
   // conversation at all (no filter hides any), else a prompt to choose one. The list says "Nothing Found".
   const roomsLoaded = useChatState((s) => s.roomsLoaded);
-  const noConversations = useChatState((s) => s.roomsLoaded && s.visibleRoomIds.length === 0 && !s.filter.term.trim() && !s.filter.tags.length && !s.filter.channels.length);
+  const noConversations = useChatState((s) => s.roomsLoaded && s.visibleRoomIds.length === 0 && !s.filter.term.trim() && !s.filter.tags.length && !s.filter.channels.length && !s.filter.unassigned);
 
   const showRoom = roomId != null && !!selectedRoom;
   return (
@@ -150,14 +164,14 @@ export default function ChatsPage() {
             {t('chats.notifications.enable')}
           </Alert>
         )}
-        <RoomFilters ref={searchRef} tagOptions={tagOptions} showTags={showTags} />
+        <RoomFilters ref={searchRef} tagOptions={tagOptions} showTags={showTags} unassignedOnly={unassignedOnly} onUnassignedOnlyChange={setUnassignedOnly} />
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <RoomList selectedId={roomId} onSelect={open} />
         </Box>
       </Paper>
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
-          <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags} onBack={() => navigate('/chats')} composerRef={composerRef} />
+          <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
         ) : noConversations ? (
           <NoConversations />
         ) : roomsLoaded ? (

@@ -24,6 +24,7 @@ const TODAY: DashboardStats = {
     { id: 1, name: 'Sandbox', platform: 'sandbox', needs_attention: false, reason: null, messaging_limit: null, near_limit: false },
     { id: 2, name: 'WhatsApp +1 555', platform: 'whatsapp', needs_attention: true, reason: 'signup_partial', messaging_limit: { used: 210, limit: 250 }, near_limit: true },
   ],
+  setup: { channel_connected: true, conversation_answered: true, teammate_invited: false, template_created: false, broadcast_sent: true, bot_built: false },
 };
 
 describe('TodayCard', () => {
@@ -34,7 +35,8 @@ describe('TodayCard', () => {
 
     const unassigned = await screen.findByTestId('dashboard-figure-unassigned');
     expect(unassigned).toHaveTextContent('Unassigned2');
-    expect(unassigned).toHaveAttribute('href', '/chats');
+    // The inbox filtered to the unassigned conversations (/chats?filter=unassigned).
+    expect(unassigned).toHaveAttribute('href', '/chats?filter=unassigned');
     expect(screen.getByTestId('dashboard-figure-first-response')).toHaveTextContent('5 min');
     expect(screen.getByTestId('dashboard-figure-first-response')).toHaveAttribute('href', '/stats');
     expect(screen.getByTestId('dashboard-figure-bot-share')).toHaveTextContent('25 %');

@@ -1,19 +1,16 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardActionArea, CardContent, Grid, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '../../../contract/stats';
-import { httpApiRef, useAccount, useApi } from '../../core';
-import { browserTimeZone, duration, fetchDashboardStats } from '../stats/model';
+import { duration } from '../stats/model';
+import { UNASSIGNED_CHATS_PATH } from '../chats/model/urlFilter';
+import { useDashboardStats } from './useDashboardStats';
 
 /** "Today at a glance": the selected company's figures of today (GET /api/stats/dashboard/), each linking to where it is acted on. */
 export function TodayCard() {
   const { t } = useTranslation();
-  const http = useApi(httpApiRef);
-  const { companyId } = useAccount();
-  const tz = browserTimeZone();
-  const query = useQuery({ queryKey: ['dashboard', 'today', companyId, tz], queryFn: ({ signal }) => fetchDashboardStats(http, tz, signal), retry: false, refetchInterval: 60_000 });
+  const query = useDashboardStats();
   const d = query.data;
 
   return (
@@ -51,7 +48,7 @@ function Figures({ d }: { d: DashboardStats }) {
     <Stack spacing={2}>
       <Grid container spacing={2}>
         <Figure id="open" to="/chats" label={t('dashboard.today.open')} value={d.open_conversations} />
-        <Figure id="unassigned" to="/chats" label={t('dashboard.today.unassigned')} value={d.unassigned_conversations} />
+        <Figure id="unassigned" to={UNASSIGNED_CHATS_PATH} label={t('dashboard.today.unassigned')} value={d.unassigned_conversations} />
         <Figure id="messages-in" to="/chats" label={t('dashboard.today.messagesIn')} value={d.messages_in_today} />
         <Figure id="messages-out" to="/chats" label={t('dashboard.today.messagesOut')} value={d.messages_out_today} />
         <Figure id="first-response" to="/stats" label={t('dashboard.today.firstResponse')} value={duration(t, d.first_response_today.median)} />

@@ -1,5 +1,5 @@
-import { forwardRef, useState } from 'react';
-import { Autocomplete, Box, Chip, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { forwardRef, useEffect, useState } from 'react';
+import { Autocomplete, Box, Chip, FormControlLabel, IconButton, InputAdornment, Switch, TextField, Tooltip } from '@mui/material';
 import { mdiFilterVariant, mdiMagnify } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { isAgentTagName, type Tag } from '../../../../contract/chats';
@@ -10,13 +10,20 @@ import { useChatService, useChatState } from '../hooks';
  * Contact search (spec §3): a term, tags and channels. The list filters at once; the server is
  * asked after 500 ms of quiet (at most 2 s). The tag filter only shows where the agent feature allows.
  */
-export const RoomFilters = forwardRef<HTMLInputElement, { tagOptions: Tag[]; showTags: boolean }>(function RoomFilters({ tagOptions, showTags }, ref) {
+export const RoomFilters = forwardRef<
+  HTMLInputElement,
+  { tagOptions: Tag[]; showTags: boolean; /** /chats?filter=unassigned (the page keeps it in the URL). */ unassignedOnly?: boolean; onUnassignedOnlyChange?: (on: boolean) => void }
+>(function RoomFilters({ tagOptions, showTags, unassignedOnly = false, onUnassignedOnlyChange }, ref) {
   const { t } = useTranslation();
   const service = useChatService();
   const filter = useChatState((s) => s.filter);
   const pages = useChatState((s) => s.pages);
-  const [open, setOpen] = useState(false);
-  const active = filter.tags.length + filter.channels.length;
+  const [open, setOpen] = useState(unassignedOnly);
+  // Arriving with the filter in the URL (the dashboard's Unassigned figure) shows it.
+  useEffect(() => {
+    if (unassignedOnly) setOpen(true);
+  }, [unassignedOnly]);
+  const active = filter.tags.length + filter.channels.length + (unassignedOnly ? 1 : 0);
   const selectedTags = tagOptions.filter((x) => filter.tags.some((f) => f.id === x.id));
   const selectedPages = pages.filter((p) => filter.channels.includes(p.id));
   const sortedTags = [...tagOptions].sort((a, b) => Number(isAgentTagName(a.name)) - Number(isAgentTagName(b.name)) || a.name.localeCompare(b.name));
@@ -51,6 +58,13 @@ export const RoomFilters = forwardRef<HTMLInputElement, { tagOptions: Tag[]; sho
       </Box>
       {open && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
+          {onUnassignedOnlyChange && (
+            <FormControlLabel
+              sx={{ ml: 0 }}
+              control={<Switch size="small" checked={unassignedOnly} onChange={(e) => onUnassignedOnlyChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'filter-unassigned' } as object }} />}
+              label={t('chats.unassignedOnly')}
+            />
+          )}
           {showTags && (
             <Autocomplete
               multiple

@@ -18,6 +18,7 @@ export function RoomList({ selectedId, onSelect }: { selectedId: number | null; 
   const loading = useChatState((s) => s.loadingRooms);
   const loaded = useChatState((s) => s.roomsLoaded);
   const hasMore = useChatState((s) => s.hasMoreRooms);
+  const unassignedOnly = useChatState((s) => !!s.filter.unassigned);
 
   const endReached = useCallback(() => service.loadMoreRooms(), [service]);
   const Footer = useCallback(
@@ -26,7 +27,8 @@ export function RoomList({ selectedId, onSelect }: { selectedId: number | null; 
   );
 
   if (!ids.length) {
-    if (!loaded) {
+    // Under the unassigned filter, further pages may still be looked through for a room to show.
+    if (!loaded || (loading && unassignedOnly)) {
       return (
         <Box sx={{ py: 4, textAlign: 'center' }}>
           <CircularProgress size={24} aria-label={t('chats.loadingRooms')} />

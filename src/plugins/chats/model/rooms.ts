@@ -2,6 +2,7 @@
  * Pure room-list rules: newest activity first, upserts that keep the freshest preview, the contact
  * search filter exactly as the contract's contactMatches, pause toggle math (spec §4).
  */
+import { isUnassigned } from './urlFilter';
 import { contactMatches, DEFAULT_PAUSE_DAYS, isRoomPaused, type ContactSearchFilter, type Message, type Room } from '../../../../contract/chats';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,8 +76,12 @@ export function sortRoomIds(rooms: Record<number, Room>, ids: Iterable<number>):
   return [...new Set(ids)].filter((id) => rooms[id]).sort((x, y) => compareRooms(rooms[x], rooms[y]));
 }
 
-/** The contact search filter (spec §3) applied to a room. */
-export function roomMatches(room: Room, filter: ContactSearchFilter): boolean {
+/** The inbox's filter: the contact search (spec §3) and, from /chats?filter=unassigned, unassigned conversations only. */
+export type ChatFilter = ContactSearchFilter & { unassigned?: boolean };
+
+/** The contact search filter (spec §3) applied to a room; with `unassigned`, a room with an agent tag is left out. */
+export function roomMatches(room: Room, filter: ChatFilter): boolean {
+  if (filter.unassigned && !isUnassigned(room)) return false;
   return contactMatches({ name: room.name, externalId: room.external_id, pageId: room.page_id, tags: room.tags }, filter);
 }
 

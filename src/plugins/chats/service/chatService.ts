@@ -11,7 +11,6 @@ import {
   CHAT_EVENTS,
   CHAT_PAGE_SIZE,
   attachmentKind,
-  type ContactSearchFilter,
   type Message,
   type PageInfo,
   type PresignedUpload,
@@ -22,7 +21,7 @@ import { renderTemplateBody, WINDOW_CLOSED_REASON, type MessageTemplate } from '
 import { firstErrorMessage } from '../../../../contract/errors';
 import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory, SessionStore } from '../../../core/apis';
 import { lastServerMessageId, mergeMessages, newClientId, optimisticMessage, type ChatMessage } from '../model/messages';
-import { emptyFilter, laterTime, mergeRoom, roomMatches, sortRoomIds, togglePause, withInbound, withNewMessage } from '../model/rooms';
+import { emptyFilter, type ChatFilter, laterTime, mergeRoom, roomMatches, sortRoomIds, togglePause, withInbound, withNewMessage } from '../model/rooms';
 import { addUnread, clearAllUnread, clearUnread, countsAsUnread, loadUnread, saveUnread, type UnreadMap } from '../model/unread';
 import { debounce, type Debounced } from './debounce';
 import { createSubscriptionQueue, type SubscriptionQueue } from './subscriptionQueue';
@@ -81,7 +80,7 @@ export interface ChatState {
   rooms: Record<number, Room>;
   /** Room ids of the list, newest activity first, after the contact search filter. */
   visibleRoomIds: number[];
-  filter: ContactSearchFilter;
+  filter: ChatFilter;
   listPage: number;
   hasMoreRooms: boolean;
   loadingRooms: boolean;
@@ -116,7 +115,7 @@ export interface ChatService {
   /** Disconnects and resets all chat state. */
   stop(): void;
   /** Applies the filter to the list at once and asks the server (debounced 500 ms, max 2 s). */
-  setFilter(patch: Partial<ContactSearchFilter>): void;
+  setFilter(patch: Partial<ChatFilter>): void;
   loadMoreRooms(): void;
   selectRoom(roomId: number | null): void;
   loadOlder(roomId: number): Promise<void>;
@@ -229,6 +228,9 @@ function applyBackoff(socket: Socket) {
   if (s.reconnectTimer) s.reconnectTimer.timerCalc = reconnectAfterMs;
 }
 
+/** Under the unassigned filter, the most pages fetched in a row to find rooms to show. */
+export const MAX_FILL_PAGES = 25;
+
 export function createChatService(deps: ChatServiceDeps): ChatService {
   const t = deps.translate ?? ((key: string) => key);
   let state: ChatState = initialState(loadUnread(deps.account.getCompanyId()));
@@ -249,6 +251,8 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   /** Room ids that came from fetch_rooms or live events (the list's membership before filtering). */
   let listIds = new Set<number>();
   let fetchSeq = 0;
+  /** Pages asked for in a row to fill the list under a client-side filter (see fetchRooms). */
+  let fillPages = 0;
 
   const emit = () => listeners.forEach((l) => l());
   function set(patch: Partial<ChatState>) {
@@ -453,6 +457,8 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     }
     const seq = ++fetchSeq;
     const gen = generation;
+    const visibleBefore = page === 1 && !options.keep ? 0 : state.visibleRoomIds.length;
+    if (page === 1) fillPages = 0;
     set({ loadingRooms: true });
     const payload = {
       search: filter.term.trim(),
@@ -467,12 +473,20 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         upsertRooms(rooms);
         if (seq === fetchSeq) {
           const more = rooms.length >= CHAT_PAGE_SIZE;
+          // The unassigned filter is applied here, not by the server: while a page shows no new room
+          // (or the list is short) and more exist, the next page is asked for (at most MAX_FILL_PAGES in a row).
+          const grew = state.visibleRoomIds.length > visibleBefore;
+          const fill = !!filter.unassigned && !!state.filter.unassigned && more && (!grew || state.visibleRoomIds.length < CHAT_PAGE_SIZE) && fillPages < MAX_FILL_PAGES;
           set({
-            loadingRooms: false,
+            loadingRooms: fill,
             roomsLoaded: true,
             listPage: options.keep ? Math.max(state.listPage, page) : page,
             hasMoreRooms: options.keep ? state.hasMoreRooms || more : more,
           });
+          if (fill) {
+            fillPages += 1;
+            fetchRooms(page + 1, options);
+          } else fillPages = 0;
         }
         queue.enqueue(rooms.map((r) => r.id));
       })
