@@ -233,7 +233,7 @@ export const PLAN_LIMIT_LABELS: Record<PlanLimitKey, string> = {
   broadcast_recipients_per_month: 'broadcast recipients per month',
 };
 
-/** The message of PlanLimitErrorBody.detail, e.g. "The Free plan allows 3 team members. Upgrade to Starter to add more." */
+/** The message of PlanLimitErrorBody.detail, e.g. "The Free plan allows 25 team members. Upgrade to Starter to add more." */
 export function planLimitMessage(plan: string, limit: PlanLimitKey, max: number, upgradePlan: string | null): string {
   const head = `The ${plan} plan allows ${max.toLocaleString('en-US')} ${PLAN_LIMIT_LABELS[limit]}.`;
   return upgradePlan ? `${head} Upgrade to ${upgradePlan} to add more.` : head;

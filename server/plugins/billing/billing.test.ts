@@ -303,23 +303,43 @@ describeEachDatabase('billing with the fake Stripe', (database) => {
   it('plan limits: going over the Free plan is refused with the limit and the plan that lifts it', async () => {
     const f = await company();
     const { billing } = billingServices(t.app);
-    // Three members (admin, manager, agent) of the Free plan's five.
-    await expect(billing.assertWithinPlan(f.company, 'members', 2)).resolves.toBeUndefined();
-    const err = await billing.assertWithinPlan(f.company, 'members', 3).catch((e: unknown) => e);
+    // Three members (admin, manager, agent) of the Free plan's 25.
+    await expect(billing.assertWithinPlan(f.company, 'members', 22)).resolves.toBeUndefined();
+    const err = await billing.assertWithinPlan(f.company, 'members', 23).catch((e: unknown) => e);
     expect(err).toMatchObject({
       statusCode: 403,
       body: {
         code: PLAN_LIMIT_ERROR_CODE,
         limit: 'members',
-        max: 5,
+        max: 25,
         plan: 'Free',
         upgrade_plan: 'Starter',
-        detail: 'The Free plan allows 5 team members. Upgrade to Starter to add more.',
+        detail: 'The Free plan allows 25 team members. Upgrade to Starter to add more.',
       },
     });
-    const broadcast = await billing.assertWithinPlan(f.company, 'broadcast_recipients_per_month', 5_000).catch((e: unknown) => e);
-    expect(broadcast).toMatchObject({ body: { limit: 'broadcast_recipients_per_month', upgrade_plan: 'Starter', detail: 'The Free plan allows 1,000 broadcast recipients per month. Upgrade to Starter to add more.' } });
+    const broadcast = await billing.assertWithinPlan(f.company, 'broadcast_recipients_per_month', 30_000).catch((e: unknown) => e);
+    expect(broadcast).toMatchObject({ body: { limit: 'broadcast_recipients_per_month', upgrade_plan: 'Growth', detail: 'The Free plan allows 2,500 broadcast recipients per month. Upgrade to Growth to add more.' } });
     await subscribe(f, 'business_month');
-    await expect(billing.assertWithinPlan(f.company, 'members', 500)).resolves.toBeUndefined();
+    await expect(billing.assertWithinPlan(f.company, 'members', 5_000)).resolves.toBeUndefined();
+  });
+
+  it('plan limits on the routes: inviting past the Free plan is a 403 naming the limit; nothing is invited', async () => {
+    const f = await company();
+    const invite = (emails: string[]) => f.call(f.admin, 'POST', '/api/invites/bulk/', { invites: emails.map((email) => ({ email, role_id: 'agent' })) });
+    // Three members and 22 open invites: the Free plan's 25.
+    expect((await invite(Array.from({ length: 22 }, (_, i) => `p${i}@limits.test`))).statusCode).toBe(201);
+    const refused = await invite(['three@limits.test']);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail: 'The Free plan allows 25 team members. Upgrade to Starter to add more.',
+      code: PLAN_LIMIT_ERROR_CODE,
+      limit: 'members',
+      max: 25,
+      plan: 'Free',
+      upgrade_plan: 'Starter',
+    });
+    expect((await subscriptionOf(f)).usage.members).toBe(25);
+    await subscribe(f, 'starter_month');
+    expect((await invite(['three@limits.test'])).statusCode).toBe(201);
   });
 });

@@ -30,6 +30,7 @@ import { channels } from '../../core/db/schema';
 import { ApiError, fieldError, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../channels/service';
 import { botChannels, botConversations, bots, botSteps, stepOptions } from './schema';
+import { checkPlanLimit } from '../billing/limits';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type BotRow = typeof bots.$inferSelect;
@@ -139,6 +140,8 @@ export class BotService {
   }
 
   async create(companyId: number, body: { name: string; channels: number[] }): Promise<Bot> {
+    // The plan's bot limit (issue #14).
+    await checkPlanLimit(this.db, this.clock, companyId, 'bots');
     try {
       const id = await this.db.transaction(async (tx) => {
         const now = this.clock.now();

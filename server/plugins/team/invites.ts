@@ -21,6 +21,7 @@ import { inviteEmail } from './emails';
 import type { Actor, MemberService } from './members';
 import { TEAM_MESSAGES } from './messages';
 import { containsPattern, offsetOf, paged, type PageRequest } from './paging';
+import { checkPlanLimit } from '../billing/limits';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -179,6 +180,8 @@ export class InviteService {
     const members = await this.deps.members.memberEmails(company.id, [...seen]);
     for (const { email } of entries) if (members.has(email)) problems.push(TEAM_MESSAGES.alreadyMember(email));
     if (problems.length > 0) throw validationError({ invites: [...new Set(problems)] });
+    // The plan's member limit counts members and open invites (issue #14).
+    await checkPlanLimit(this.db, this.deps.clock, company.id, 'members', entries.length);
 
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);

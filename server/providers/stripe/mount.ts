@@ -5,6 +5,7 @@
  * with the configured webhook secret. Subscriptions whose period has ended renew once a minute.
  */
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../core/config';
 import { FAKE_STRIPE_PREFIX, type StripeConfig } from './config';
@@ -22,6 +23,8 @@ export async function registerFakeStripe(app: FastifyInstance, config: AppConfig
   const fake = new FakeStripe({
     secretKey: stripe.secretKey,
     webhookSecret: stripe.webhookSecret,
+    // Kept with the database (a test's in-memory database gets an in-memory fake).
+    statePath: config.databaseUrl !== null || config.pgliteDir !== null ? path.join(config.dataDir, 'fake-stripe.json') : undefined,
     // The browser reaches the pages at the console's own origin.
     publicBase: () => `${config.publicUrl.replace(/\/+$/, '')}${FAKE_STRIPE_PREFIX}`,
     async send(payload, signature) {
@@ -40,7 +43,7 @@ export async function registerFakeStripe(app: FastifyInstance, config: AppConfig
   await app.register(fakeStripePlugin, { prefix: FAKE_STRIPE_PREFIX, fake });
   const timer = setInterval(() => {
     try {
-      fake.renewDue();
+      if (fake.renewDue().length > 0) fake.save();
     } catch (err) {
       app.log.warn({ err }, 'fake Stripe renewal failed');
     }

@@ -12,6 +12,8 @@
  * the tests), `renewDue()` renews every subscription whose period has ended by `now()`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export const FAKE_STRIPE_API_VERSION = '2026-10-28.endive';
 
@@ -246,7 +248,11 @@ export interface FakeStripeOptions {
   send: (payload: string, signature: string) => Promise<number | null>;
   /** Seconds since the epoch (the tests' clock). */
   now?: () => number;
+  /** Where the account is kept between restarts (the demo's data dir); unset: in memory only. */
+  statePath?: string;
 }
+
+const PERSISTED = ['customers', 'paymentMethods', 'cardNumbers', 'prices', 'products', 'sessions', 'subscriptions', 'invoices', 'portalSessions'] as const;
 
 function id(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -282,7 +288,7 @@ export class FakeStripe {
   readonly customers = new Map<string, Customer>();
   readonly paymentMethods = new Map<string, PaymentMethod>();
   /** Card number per payment method (what a charge checks). */
-  private readonly cardNumbers = new Map<string, string>();
+  readonly cardNumbers = new Map<string, string>();
   readonly prices = new Map<string, Price>();
   readonly products = new Map<string, Product>();
   readonly sessions = new Map<string, FakeCheckoutSession>();
@@ -296,6 +302,25 @@ export class FakeStripe {
 
   constructor(readonly options: FakeStripeOptions) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    if (options.statePath && existsSync(options.statePath)) {
+      try {
+        const data = JSON.parse(readFileSync(options.statePath, 'utf8')) as Record<string, [string, unknown][]>;
+        for (const name of PERSISTED) for (const [key, value] of data[name] ?? []) (this[name] as Map<string, unknown>).set(key, value);
+      } catch {
+        // A corrupt state file only costs the demo its fake Stripe account.
+      }
+    }
+  }
+
+  /** Writes the account to statePath (atomically); events and deliveries are not kept. */
+  save(): void {
+    const file = this.options.statePath;
+    if (!file) return;
+    const data = Object.fromEntries(PERSISTED.map((name) => [name, [...(this[name] as Map<string, unknown>).entries()]]));
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(data));
+    renameSync(tmp, file);
   }
 
   // ---------- customers and payment methods ----------

@@ -100,6 +100,11 @@ export async function fakeStripePlugin(app: FastifyInstance, { fake }: FakeStrip
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseStripeForm(String(body))));
   }
 
+  // Every change is kept (statePath) once answered.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') fake.save();
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof FakeStripeError) return reply.code(error.status).send(error.toJSON());
     const status = (error as { statusCode?: number }).statusCode ?? 500;
