@@ -3,7 +3,7 @@
  * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
  * so a client that reconnects catches up from the database (join with last_message_id).
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_EVENTS,
   CHAT_PAGE_SIZE,
@@ -119,6 +119,11 @@ const roomColumns = {
   createdAt: rooms.createdAt,
   platform: channels.platform,
 };
+
+/** A literal int[] of ids (numbers only) for unnest(). */
+function idArray(ids: number[]): SQL {
+  return sql`array[${sql.join(ids.map((id) => sql`${Math.trunc(id)}::int`), sql`, `)}]::int[]`;
+}
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -259,30 +264,28 @@ export class ChatService {
   private async unreadOf(roomIds: number[], userId: number | null): Promise<Map<number, number>> {
     const map = new Map<number, number>();
     if (roomIds.length === 0) return map;
-    const rows = await this.db
-      .select({ roomId: messages.roomId, unread: count() })
-      .from(messages)
-      .leftJoin(roomReads, and(eq(roomReads.roomId, messages.roomId), eq(roomReads.userId, userId ?? -1)))
-      .where(
-        and(
-          inArray(messages.roomId, roomIds),
-          eq(messages.origin, 'user'),
-          gt(messages.id, sql`coalesce(${roomReads.lastReadMessageId}, 0)`),
-        ),
-      )
-      .groupBy(messages.roomId);
-    for (const row of rows) map.set(row.roomId, Number(row.unread));
+    // Per room: its read marker by primary key, then its customer messages after it, index-only
+    // (messages_room_customer_idx); never the page's rooms' whole history at once (bench/data).
+    const result = (await this.db.execute(sql`
+      select r.id as room_id,
+             (select count(*) from messages m
+               where m.room_id = r.id and m.origin = 'user'
+                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = r.id and rr.user_id = ${userId ?? -1}), 0))::int as unread
+      from unnest(${idArray(roomIds)}) as r(id)`)) as unknown as { rows: { room_id: number; unread: number }[] };
+    for (const row of result.rows) if (Number(row.unread) > 0) map.set(Number(row.room_id), Number(row.unread));
     return map;
   }
 
   private async lastMessagesOf(roomIds: number[]): Promise<Map<number, Message>> {
     const map = new Map<number, Message>();
     if (roomIds.length === 0) return map;
+    // Each room's newest id by one backward index probe (messages_room_id_idx), then those rows (bench/data).
     const rows = await this.db
-      .selectDistinctOn([messages.roomId])
+      .select()
       .from(messages)
-      .where(inArray(messages.roomId, roomIds))
-      .orderBy(messages.roomId, desc(messages.id));
+      .where(
+        sql`${messages.id} in (select (select m.id from messages m where m.room_id = r.id order by m.id desc limit 1) from unnest(${idArray(roomIds)}) as r(id))`,
+      );
     for (const row of rows) map.set(row.roomId, this.message(row));
     return map;
   }
