@@ -42,6 +42,7 @@ import { messagingLimitUsage } from './audience/limit';
 import { missingMappings, renderMessage, resolveVariables, templateShape, unknownColumns, type TemplateShape } from './audience/variables';
 import type { BroadcastEngine } from './engineApi';
 import { broadcastRecipients, broadcasts } from './schema';
+import { checkPlanLimit } from '../billing/limits';
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
 type RecipientRow = typeof broadcastRecipients.$inferSelect;
@@ -387,6 +388,8 @@ export class BroadcastService {
     this.checkVariables(shape, body, audience.columns);
     const sendable = audience.members.filter((m) => !m.excluded);
     if (!sendable.length) throw fieldError('audience', BROADCAST_MESSAGES.noRecipients);
+    // The plan's broadcast recipients per month (issue #14).
+    await checkPlanLimit(this.db, this.deps.clock, companyId, 'broadcast_recipients_per_month', sendable.length);
 
     const now = this.deps.clock.now();
     let status: BroadcastStatus = 'sending';

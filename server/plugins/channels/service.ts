@@ -17,6 +17,7 @@ import { GraphApiError, type MetaGraph } from '../../providers/meta/types';
 import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../providers/meta/upstreamErrors';
 import { offsetOf, paged, type PageRequest } from '../team/paging';
 import { toChannel, type ChannelRow } from './views';
+import { checkPlanLimit } from '../billing/limits';
 
 export const CHANNEL_MESSAGES = {
   alreadyConnected: 'This account is already connected to another company.',
@@ -216,6 +217,8 @@ export class ChannelService {
       settings: sql`${settingsWithout(SECRET_SETTINGS)} || ${JSON.stringify(settings)}::jsonb`,
     };
     const existing = holder ?? (await this.companyRow(companyId, input.platform, externalId));
+    // The plan's channel limit (issue #14): a new channel, or a disconnected one connected again.
+    if (!existing || existing.status === 'disconnected') await checkPlanLimit(this.db, this.deps.clock, companyId, 'channels');
     try {
       if (existing) {
         const [row] = await this.db.update(channels).set(values).where(eq(channels.id, existing.id)).returning();

@@ -18,6 +18,7 @@ import { channels } from '../../core/db/schema';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { CHANNEL_MESSAGES, isUniqueViolation, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
 import { pendingSteps, stepsOf, toSignupStatus, type ChannelRow } from './views';
+import { checkPlanLimit } from '../billing/limits';
 
 export const SIGNUP_MESSAGES = {
   startAgain: 'Start the WhatsApp signup again: Facebook codes can only be used once.',
@@ -103,6 +104,8 @@ export class SignupService {
     }
 
     const target = holder ?? (await this.channelsService.companyRow(companyId, 'whatsapp', externalId));
+    // The plan's channel limit (issue #14): a new number, or a disconnected one connected again.
+    if (!target || target.status === 'disconnected') await checkPlanLimit(this.db, this.deps.clock, companyId, 'channels');
     const settings = {
       non_json_data: body.non_json_data ?? null,
       signup_email: body.email,
