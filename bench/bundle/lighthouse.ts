@@ -64,7 +64,18 @@ export async function runLighthouse(baseUrl: string): Promise<string[]> {
     const rows: [string, Figures][] = [];
     const measure = async (label: string, url: string) => {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port));
+      for (let i = 0; i < RUNS; i++) {
+        // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART): that run is retried.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            runs.push(await audit(url, port));
+            break;
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            process.stdout.write(`  (${label}: ${(error as Error).message}; again)\n`);
+          }
+        }
+      }
       rows.push([label, median(runs)]);
     };
 
