@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FlowBranchPage, type FlowFixture } from './pages/FlowBranchPage';
 import { SimulatorPage } from './pages/SimulatorPage';
 import { createAccountViaApi } from './support/accounts';
@@ -24,6 +24,13 @@ async function freshCompany(request: APIRequestContext, prefix: string) {
   return { user, company, headers: { Authorization: `Bearer ${access}`, Company: String(id) } };
 }
 
+/** Signs in (one company: straight to the dashboard) and waits until the console's shell has the session and the company. */
+async function signedIn(page: Page, admin: { user: { email: string; password: string }; company: string }) {
+  await signInTo(page, admin.user);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByTestId('company-switcher-name')).toHaveText(admin.company);
+}
+
 function tour(suffix: string): FlowFixture {
   return {
     flow_name: `Shop tour ${suffix}`,
@@ -46,8 +53,7 @@ test('with branching_flows on, an admin adds a step on the branch view, connects
   const admin = await freshCompany(request, 'branch-admin');
   const flow = tour(suffix);
   await FlowBranchPage.createFlow(request, admin.headers, flow);
-  await signInTo(page, admin.user);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signedIn(page, admin);
 
   const branch = new FlowBranchPage(page);
   await branch.open(flow.flow_name);
@@ -94,8 +100,7 @@ test("a new conversation on a channel with a default flow gets the flow's intro"
   const admin = await freshCompany(request, 'default-flow');
   const flow = tour(suffix);
   await FlowBranchPage.createFlow(request, admin.headers, flow);
-  await signInTo(page, admin.user);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signedIn(page, admin);
 
   // the channels page: the sandbox's default flow
   await page.goto('/channels');
@@ -127,8 +132,7 @@ for (const theme of ['light', 'dark'] as ConsoleTheme[]) {
     const flow = tour(suffix);
     await FlowBranchPage.createFlow(request, admin.headers, flow);
     await useConsoleTheme(page, theme);
-    await signInTo(page, admin.user);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await signedIn(page, admin);
     const branch = new FlowBranchPage(page);
     await branch.open(flow.flow_name);
     await expectNoSeriousA11yViolations(page, `/flows/branch (${theme})`);
