@@ -438,7 +438,7 @@ function ReferenceSection() {
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
-        <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_e, v: OpenApiKind | null) => v && setKind(v)} aria-label={t('resources.reference.which')}>
+        <ToggleButtonGroup exclusive size="small" value={kind} sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }} onChange={(_e, v: OpenApiKind | null) => v && setKind(v)} aria-label={t('resources.reference.which')}>
           <ToggleButton value="api">{t('resources.reference.api')}</ToggleButton>
           <ToggleButton value="botService">{t('resources.reference.botService')}</ToggleButton>
         </ToggleButtonGroup>
