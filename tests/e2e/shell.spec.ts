@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CompanyPickerPage } from './pages/CompanyPickerPage';
 import { LoginPage } from './pages/LoginPage';
 import { ShellPage } from './pages/ShellPage';
-import { DEMO_ADMIN, DEMO_AGENT, DEMO_COMPANY, NORTHWIND } from './support/demo';
+import { createAccountViaApi } from './support/accounts';
+import { DEMO_ADMIN, DEMO_AGENT, DEMO_COMPANY, NORTHWIND, uniqueEmail } from './support/demo';
 import { contrastRatio, focusRingOf } from './support/focusRing';
 import { signInTo } from './support/session';
 
@@ -72,8 +73,16 @@ test('Not Found has a title, a sentence and a way to the dashboard', async ({ pa
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('every Getting started card and menu entry opens a real page', async ({ page }) => {
-  await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+test('every Getting started card and menu entry opens a real page', async ({ page, request }) => {
+  // A company of its own: the demo companies have taken every step, so their dashboard shows no such card.
+  const owner = { email: uniqueEmail('steps-owner'), password: 'Steps-Console-Pass-42', firstName: 'Sam', lastName: 'Steps' };
+  await createAccountViaApi(request, owner);
+  const login = await request.post('/account/login/', { data: { email: owner.email, password: owner.password } });
+  const fresh = `Fresh Co ${Date.now().toString(36)}`;
+  const created = await request.post('/api/companies/', { headers: { Authorization: `Bearer ${((await login.json()) as { access: string }).access}` }, data: { name: fresh } });
+  expect(created.status(), await created.text()).toBe(201);
+  await signInTo(page, owner);
+  if (/\/company\/select/.test(page.url())) await new CompanyPickerPage(page).choose(fresh);
   await expect(page.getByRole('link', { name: /Connect a channel/ })).toBeVisible();
   const cards = page.getByRole('list').filter({ has: page.getByRole('link', { name: /Connect a channel/ }) }).getByRole('link');
   const count = await cards.count();
