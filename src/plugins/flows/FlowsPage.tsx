@@ -30,6 +30,7 @@ import { flowErrorAlert, logFlowListFailure } from './api/errors';
 import { useFlows, useRefreshFlows } from './api/hooks';
 
 export const editPath = (flowName: string) => `/flows/edit/${encodeURIComponent(flowName)}`;
+export const branchPath = (flowName: string) => `/flows/branch/${encodeURIComponent(flowName)}`;
 
 /** Case-insensitive search over a flow's name, description and keywords. */
 export function matchesFlow(flow: Pick<Flow, 'flow_name' | 'description' | 'keywords'>, term: string): boolean {

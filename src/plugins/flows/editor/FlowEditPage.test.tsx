@@ -39,6 +39,16 @@ describe('/flows/edit/{flowName}', { timeout: 120_000 }, () => {
     expect(within(screen.getByTestId('flow-keywords')).getByText('tour')).toBeTruthy();
   });
 
+  it('offers the branching view only where branching_flows is enabled', async () => {
+    const off = renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Shop%20tour', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop tour' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Branching view' })).toBeNull();
+    off.unmount();
+    renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Shop%20tour', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin, features: ['branching_flows'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Branching view' }));
+    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/flows/branch/Shop%20tour'));
+  });
+
   it('a flow name that does not exist says so', async () => {
     renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Nope', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
     expect(await screen.findByText('This flow does not exist (any more) in this company.')).toBeTruthy();

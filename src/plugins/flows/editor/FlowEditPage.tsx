@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { mdiArrowLeft, mdiContentSave, mdiHistory } from '@mdi/js';
+import { mdiArrowLeft, mdiContentSave, mdiHistory, mdiSitemapOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, MdiIcon, useAccess, useAccount, useAlert, useApi, useFeature } from '../../../core';
 import { FLOW_EXTRA_LIMITS, FLOW_LIMITS, type Flow, type FlowVersion } from '../../../../contract/flows';
 import { callToActionUrlOf } from '../model/cta';
 import { flowServiceApiRef } from '../api/flowService';
@@ -18,7 +18,7 @@ import { useFlowByName, useFlowStats, useRefreshFlows } from '../api/hooks';
 import { TextListField } from '../components/TextListField';
 import { draftProblems, isDirty, normalized, toDraft, toSaveBody, type FlowDraft } from '../model/draft';
 import { translateRule } from '../model/validation';
-import { editPath } from '../FlowsPage';
+import { branchPath, editPath } from '../FlowsPage';
 import { FlowPreview } from './FlowPreview';
 import { MediaField } from './MediaField';
 import { StepList } from './StepList';
@@ -131,6 +131,8 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // The same flow as a graph (/flows/branch/{flowName}), where branching_flows is enabled (spec §6: off at start-up).
+  const branching = useFeature('branching_flows');
   const [leaving, setLeaving] = useState<string | null>(null);
   const stats = useFlowStats(stored.id);
   const problems = useMemo(() => draftProblems(draft), [draft]);
@@ -221,6 +223,16 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
           </Typography>
         </Box>
         <Stack direction="row" spacing={1}>
+          {branching && (
+            <Button
+              variant="outlined"
+              startIcon={<MdiIcon path={mdiSitemapOutline} />}
+              onClick={() => (dirty ? setLeaving(branchPath(stored.flow_name)) : navigate(branchPath(stored.flow_name)))}
+              sx={{ textTransform: 'none' }}
+            >
+              {t('flows.editor.branchView')}
+            </Button>
+          )}
           <Button variant="outlined" startIcon={<MdiIcon path={mdiHistory} />} onClick={() => setHistoryOpen(true)} sx={{ textTransform: 'none' }}>
             {t('flows.history.open')}
           </Button>

@@ -32,8 +32,11 @@ function CurrentPath() {
 }
 
 /** Renders a flows page at `path` with a fake HTTP provider (main API and bot service alike), a user and a company. */
-export function renderFlowsPage(ui: ReactElement, options: { path: string; route?: string; http: HttpProvider; user: User; companyId?: number; extra?: ReactElement }) {
-  const console = createConsole({ plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], overrides: [overrideApi(httpApiRef, options.http)] });
+export function renderFlowsPage(
+  ui: ReactElement,
+  options: { path: string; route?: string; http: HttpProvider; user: User; companyId?: number; extra?: ReactElement; features?: string[] },
+) {
+  const console = createConsole({ plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates', ...(options.features ?? [])], overrides: [overrideApi(httpApiRef, options.http)] });
   const account = console.get(accountApiRef);
   account.setUser(options.user);
   account.selectCompany(options.companyId ?? 1);
