@@ -7,6 +7,7 @@ import type { i18n as I18next } from 'i18next';
 import type { Socket } from 'phoenix';
 import type { CompanyMembership, User } from '../../contract/api';
 import { createApiRef } from './di/apiRef';
+import type { HttpError } from './http/HttpError';
 
 // ---------- configuration ----------
 export interface ConsoleConfig {
@@ -66,6 +67,11 @@ export interface HttpProvider {
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * Listens to every failed call (its HttpError), before the caller's own handling: for answers any
+   * call may get whatever the page (a plan limit, say). Optional: test doubles need not have it.
+   */
+  onFailure?(listener: (error: HttpError) => void): () => void;
 }
 export const httpApiRef = createApiRef<HttpProvider>({ id: 'core.http' });
 
@@ -107,10 +113,17 @@ export interface AlertState {
   loader: boolean;
   /** Counts down from 100 to 0, one step every 50 ms; closes at 0. */
   progress: number;
+  /** A link shown with the text (e.g. a plan limit's "See plans" to /pricing). */
+  action?: AlertAction;
+}
+export interface AlertAction {
+  label: string;
+  /** An in-console path. */
+  to: string;
 }
 export interface AlertApi {
   getState(): AlertState;
-  show(text: string, type?: AlertType, options?: { loader?: boolean }): void;
+  show(text: string, type?: AlertType, options?: { loader?: boolean; action?: AlertAction }): void;
   success(text: string): void;
   error(text: string): void;
   info(text: string): void;

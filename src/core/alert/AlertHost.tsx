@@ -1,4 +1,5 @@
-import { Alert, Box, CircularProgress, LinearProgress, Snackbar } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, LinearProgress, Snackbar } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SNACKBAR_TIMEOUT_MS } from './alertApi';
 import { useAlert, useAlertState } from './useAlert';
@@ -21,6 +22,13 @@ export function AlertHost() {
         onClose={() => alert.dismiss()}
         slotProps={{ closeButton: { title: t('core.alert.close'), 'aria-label': t('core.alert.close') } }}
         icon={state.loader ? <CircularProgress size={20} color="inherit" /> : undefined}
+        action={
+          state.action ? (
+            <Button component={RouterLink} to={state.action.to} color="inherit" size="small" onClick={() => alert.dismiss()} sx={{ fontWeight: 700, textDecoration: 'underline' }}>
+              {state.action.label}
+            </Button>
+          ) : undefined
+        }
         sx={{ minWidth: 300, position: 'relative', overflow: 'hidden' }}
       >
         <Box component="span" role="status" data-testid="alert-text">

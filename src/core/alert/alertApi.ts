@@ -1,4 +1,4 @@
-import type { AlertApi, AlertState, AlertType } from '../apis';
+import type { AlertAction, AlertApi, AlertState, AlertType } from '../apis';
 
 /** Spec §4/§9: progress counts down from 100, one step every 50 ms (5000 ms overall), closing at 0. */
 export const ALERT_STEP_MS = 50;
@@ -30,9 +30,9 @@ export function createAlertApi(): AlertApi {
     }
   };
 
-  const show = (text: string, type: AlertType = 'info', options: { loader?: boolean } = {}) => {
+  const show = (text: string, type: AlertType = 'info', options: { loader?: boolean; action?: AlertAction } = {}) => {
     stop(); // a new alert restarts the countdown
-    set({ active: true, text, type, loader: options.loader ?? false, progress: ALERT_START_PROGRESS });
+    set({ active: true, text, type, loader: options.loader ?? false, progress: ALERT_START_PROGRESS, ...(options.action ? { action: options.action } : {}) });
     timer = setInterval(tick, ALERT_STEP_MS);
   };
 

@@ -48,6 +48,17 @@ export function createHttpProvider(deps: HttpProviderDeps): HttpProvider {
   const { config, session, account, translate } = deps;
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   let refreshing: Promise<string> | null = null;
+  const failureListeners = new Set<(error: HttpError) => void>();
+  const failed = (error: HttpError): HttpError => {
+    for (const listener of failureListeners) {
+      try {
+        listener(error);
+      } catch {
+        // a listener's bug never changes the caller's error
+      }
+    }
+    return error;
+  };
 
   const signOut = () => {
     session.clear();
@@ -71,7 +82,7 @@ export function createHttpProvider(deps: HttpProviderDeps): HttpProvider {
     const parsed = await readBody(response);
     if (!response.ok) {
       if (response.status === 401 && options.auth !== false && session.getAccessToken()) signOut();
-      throw new HttpError(response.status, parsed, response.statusText);
+      throw failed(new HttpError(response.status, parsed, response.statusText));
     }
     return parsed as T;
   }
@@ -115,5 +126,9 @@ export function createHttpProvider(deps: HttpProviderDeps): HttpProvider {
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    onFailure(listener) {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
+    },
   };
 }

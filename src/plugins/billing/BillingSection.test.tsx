@@ -96,7 +96,8 @@ describe('billing section of /account', () => {
     await waitFor(() => expect(alertText()).toBe('Subscription cancelled successfully'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/account$/));
     expect(http.calls.filter((c) => c.method === 'GET' && c.path === '/api/subscriptions/active/').length).toBeGreaterThan(loadsBefore);
-    expect(await within(section()).findByText('Ends on Dec 24, 2026')).toBeInTheDocument();
+    // The section is queried again each time: while the dialog closes, the page behind it is aria-hidden.
+    await waitFor(() => expect(within(section()).getByText('Ends on Dec 24, 2026')).toBeInTheDocument());
     expect(within(section()).getByRole('button', { name: 'Resume subscription' })).toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { mdiTagOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
+import { alertApiRef, createPlugin, httpApiRef, i18nApiRef, mdiIconComponent, permissionApiRef } from '../../core';
 import { accountSectionsApiRef } from '../account/sections';
 import { billingApiFactory } from './api';
 import { BillingSection } from './BillingSection';
+import { listenToPlanLimits } from './planLimitAlert';
 import { billingStoreApiFactory, billingStoreApiRef } from './store';
 import { translations } from './translations';
 
@@ -31,6 +32,9 @@ export const billingPlugin = createPlugin({
   onInit(get) {
     // Created now, so a company switch or sign-out resets the billing state (spec §4).
     get(billingStoreApiRef);
+    // A plan limit hit on any page: the server's message with a link to /pricing (issue #14).
+    const i18n = get(i18nApiRef);
+    listenToPlanLimits({ http: get(httpApiRef), alert: get(alertApiRef), permissions: get(permissionApiRef), translate: (key) => i18n.i18n.t(key) });
     try {
       get(accountSectionsApiRef).register({ id: 'billing', area: 'billing', order: 10, component: BillingSection });
     } catch {

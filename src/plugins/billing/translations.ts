@@ -3,6 +3,10 @@ export const translations = {
   en: {
     billing: {
       menu: 'Pricing',
+      limit: {
+        seePlans: 'See plans',
+        askAdmin: 'Ask an admin of your company to upgrade the plan.',
+      },
       pricing: {
         title: 'Plans and pricing',
         subtitle: 'Choose the plan that fits your team. Change or cancel it at any time from your account.',
@@ -116,6 +120,10 @@ export const translations = {
   fr: {
     billing: {
       menu: 'Tarifs',
+      limit: {
+        seePlans: 'Voir les offres',
+        askAdmin: "Demandez à un administrateur de votre entreprise de changer d'offre.",
+      },
       pricing: {
         title: 'Offres et tarifs',
         subtitle: "Choisissez l'offre qui convient à votre équipe. Changez-la ou résiliez-la à tout moment depuis votre compte.",
