@@ -201,7 +201,8 @@ describeEachDatabase('broadcast engine against the fake Meta', (database) => {
       .where(eq(broadcasts.channelId, channelId))
       .limit(1);
     expect(limited).toBeTruthy();
-    const signup = fake.state.createWhatsAppBusiness({ businessName: 'Small', phoneNumber: '+1 555 0199' });
+    // A number of its own on each attempt (a retry finds the first attempt's channel in the database).
+    const signup = fake.state.createWhatsAppBusiness({ businessName: 'Small', phoneNumber: `+1 555 ${String(Date.now() % 10_000).padStart(4, '0')}` });
     fake.state.data.phoneNumbers[signup.phoneNumberId].registered = true;
     const small = await insertChannel(t, companyId, {
       platform: 'whatsapp',
@@ -214,7 +215,7 @@ describeEachDatabase('broadcast engine against the fake Meta', (database) => {
     await engine.start(id);
     const waiting = await eventually(async () => {
       const [b] = await t.db.select().from(broadcasts).where(eq(broadcasts.id, id));
-      if (b.status !== 'waiting') throw new Error(b.status);
+      if (b.status !== 'waiting') throw new Error(`${b.status}, recipients ${JSON.stringify((await stateCounts(t.db, id)).states)}`);
       return b;
       // 250 sends at 80/s: about 3 s alone, but over 20 s once on the PostgreSQL shared with the whole suite in CI.
     }, 150_000);
@@ -222,7 +223,8 @@ describeEachDatabase('broadcast engine against the fake Meta', (database) => {
     expect(waiting.statusReason).toMatch(/messaging limit/);
     expect(waiting.waitingUntil).toBeInstanceOf(Date);
     const c = await stateCounts(t.db, id);
-    expect(c.counters.sent).toBe(250);
+    // A call that timed out on a loaded machine is `unknown` (it may have reached Meta) and counts against the limit too.
+    expect(c.counters.sent + c.counters.unknown).toBe(250);
     expect(c.states.queued).toBe(10);
   }, 180_000);
 });

@@ -6,7 +6,8 @@
  *
  * Meta's messaging limit (since October 2025): unique business-initiated recipients per business
  * portfolio over a moving 24 hours, shared by all its numbers. Counted here from the broadcasts of
- * the portfolio's channels: distinct phones with a `sent_at` in the last 24 hours.
+ * the portfolio's channels: distinct phones with a `sent_at` in the last 24 hours, being sent, or
+ * `unknown` (the call may have reached Meta) since then.
  */
 import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
@@ -76,14 +77,22 @@ export async function portfolioUsage(db: Database, number: SendingNumber, now: D
   const channelIds = await portfolioChannelIds(db, number);
   const since = new Date(now.getTime() - DAY_MS);
   const [row] = await db
-    .select({ used: sql<number>`count(distinct ${broadcastRecipients.phone})::int`, oldest: sql<string | null>`min(${broadcastRecipients.sentAt})` })
+    .select({
+      used: sql<number>`count(distinct ${broadcastRecipients.phone})::int`,
+      oldest: sql<string | null>`min(coalesce(${broadcastRecipients.sentAt}, ${broadcastRecipients.sendingAt}))`,
+    })
     .from(broadcastRecipients)
     .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
     .where(
       and(
         inArray(broadcasts.channelId, channelIds),
-        // Sent in the window, or being sent now (any process): counted before Meta answers.
-        or(and(isNotNull(broadcastRecipients.sentAt), gt(broadcastRecipients.sentAt, since)), eq(broadcastRecipients.state, 'sending')),
+        or(
+          // Sent in the window, or being sent now (any process): counted before Meta answers.
+          and(isNotNull(broadcastRecipients.sentAt), gt(broadcastRecipients.sentAt, since)),
+          eq(broadcastRecipients.state, 'sending'),
+          // A call that timed out (or whose process died) may have reached Meta: counted, so the limit is never passed.
+          and(eq(broadcastRecipients.state, 'unknown'), isNotNull(broadcastRecipients.sendingAt), gt(broadcastRecipients.sendingAt, since)),
+        ),
       ),
     );
   return { used: Number(row?.used ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
