@@ -22,6 +22,9 @@ export const ROUTE_EXAMPLES: Record<string, string[]> = {
   '/templates/create-whatsapp-carousel': ['/templates/create-whatsapp-carousel?channel=3'],
   '/templates/:channelId/:templateId': ['/templates/3/1'],
   '/bots/:id': ['/bots/1', '/bots/1?view=outline'], '/flows/generic-flow/:botId': ['/flows/generic-flow/1'], // the demo's bot
+  // The demo's flow (server/plugins/flows/demo.ts); the branching view is on in the e2e server (CONSOLE_FEATURES).
+  '/flows/edit/:flowName': ['/flows/edit/Demo%20Company%20tour'],
+  '/flows/branch/:flowName': ['/flows/branch/Demo%20Company%20tour'],
 };
 
 /** Pages of src/app for a signed-out visitor (the reset and verification links carry a token, here an unknown one). */

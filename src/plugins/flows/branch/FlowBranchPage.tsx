@@ -89,7 +89,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
     [steps, positions, selected, saved.intro_msg, t],
   );
 
-  const fit = () => requestAnimationFrame(() => instance.current?.fitView({ padding: 0.2, maxZoom: 1, duration: 0 }));
+  const fit = () => requestAnimationFrame(() => instance.current?.fitView({ padding: 0.2, maxZoom: 1, minZoom: 0.8, duration: 0 }));
 
   const actions: BranchActions = useMemo(
     () => ({
@@ -293,7 +293,8 @@ function Editor({ flow: loaded }: { flow: Flow }) {
               deleteKeyCode={null}
               colorMode={theme.palette.mode}
               fitView
-              fitViewOptions={{ padding: 0.2, maxZoom: 1, minZoom: 0.6 }}
+              // Opened no smaller than 80 %, like the bot canvas: a node's buttons stay at least 24 px (WCAG 2.5.8).
+              fitViewOptions={{ padding: 0.2, maxZoom: 1, minZoom: 0.8 }}
               minZoom={0.2}
               defaultEdgeOptions={{ labelBgPadding: [6, 3], labelBgBorderRadius: 4, labelStyle: { fontWeight: 700, fontSize: 11 } }}
               proOptions={{ hideAttribution: true }}
