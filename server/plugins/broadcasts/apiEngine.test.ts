@@ -7,44 +7,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Paged } from '../../../contract/api';
 import type { BroadcastDetail, BroadcastRecipient, BroadcastReport } from '../../../contract/broadcasts';
-import { systemClock } from '../../core/clock';
-import { testConfig } from '../../core/config';
 import { whatsappTemplates } from '../../core/db/schema';
-import { HttpMetaGraph } from '../../providers/meta/graphClient';
-import { startFakeMeta, type StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
+import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
-import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
-import { createBroadcastEngine, type BroadcastEngineRuntime } from './engine';
+import { companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import type { BroadcastEngineRuntime } from './engine';
+import { startEngineTestApp } from './engine/testing';
 
 describeEachDatabase('broadcasts: API and engine against the fake Meta', (database) => {
   let fake: StartedFakeMeta;
   let t: ChannelsTestApp;
   let engine: BroadcastEngineRuntime;
   let acme: CompanyFixture;
-  let base = '';
   let channelId = 0;
   let phoneNumberId = '';
 
   beforeAll(async () => {
-    const defaults = testConfig();
-    fake = await startFakeMeta({
-      appId: defaults.meta.appId,
-      appSecret: defaults.meta.appSecret,
-      graphVersion: defaults.meta.graphVersion,
-      webhookUrl: () => (base ? `${base}/api/webhooks/meta/` : null),
-      statusDelayMs: 20,
-      autoStatuses: false,
-    });
-    const meta = { ...defaults.meta, graphUrl: fake.graphUrl, sendRetryDelaysMs: [] };
-    t = await channelsTestApp(database, {
-      config: { meta },
-      overrides: { MetaGraph: new HttpMetaGraph(meta, { sleep: async () => {} }), Clock: systemClock },
-      onBuild: (app) => {
-        engine = createBroadcastEngine(app);
-        engine.worker.timing = { ...engine.worker.timing, tickMs: 100, flushMs: 20 };
-      },
-    });
-    base = await t.listen();
+    ({ fake, t, engine } = await startEngineTestApp(database));
     acme = await companyFixture(t, 'Acme', 'acme.test');
     const signup = fake.state.createWhatsAppBusiness({ businessName: 'Acme', phoneNumber: '+1 555 0100' });
     fake.state.data.phoneNumbers[signup.phoneNumberId].registered = true;

@@ -6,49 +6,24 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { systemClock } from '../../../core/clock';
-import { testConfig } from '../../../core/config';
-import { HttpMetaGraph } from '../../../providers/meta/graphClient';
-import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
+import type { StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../../testing/testApp';
-import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp } from '../../channels/testFixtures';
+import { companyFixture, eventually, insertChannel, type ChannelsTestApp } from '../../channels/testFixtures';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
-import { createBroadcastEngine, type BroadcastEngineRuntime } from './index';
+import type { BroadcastEngineRuntime } from './index';
 import { PROGRESS_EVENT } from './progress';
-import { countersFromStates, seedBroadcast, stateCounts, testPhones } from './testing';
+import { countersFromStates, seedBroadcast, startEngineTestApp, stateCounts, testPhones } from './testing';
 
 describeEachDatabase('broadcast engine against the fake Meta', (database) => {
   let fake: StartedFakeMeta;
   let t: ChannelsTestApp;
   let engine: BroadcastEngineRuntime;
-  let base = '';
   let companyId = 0;
   let channelId = 0;
   let phoneNumberId = '';
 
   beforeAll(async () => {
-    const defaults = testConfig();
-    fake = await startFakeMeta({
-      appId: defaults.meta.appId,
-      appSecret: defaults.meta.appSecret,
-      graphVersion: defaults.meta.graphVersion,
-      webhookUrl: () => (base ? `${base}/api/webhooks/meta/` : null),
-      statusDelayMs: 20,
-      // Statuses are posted by the tests (control/status): a webhook per message would only add load.
-      autoStatuses: false,
-    });
-    const meta = { ...defaults.meta, graphUrl: fake.graphUrl, sendRetryDelaysMs: [] };
-    t = await channelsTestApp(database, {
-      config: { meta },
-      overrides: { MetaGraph: new HttpMetaGraph(meta, { sleep: async () => {} }), Clock: systemClock },
-      onBuild: (app) => {
-        engine = createBroadcastEngine(app);
-        engine.worker.timing = { ...engine.worker.timing, tickMs: 100, flushMs: 20 };
-        engine.progress.hubOverride = t?.hub ?? null;
-      },
-    });
-    base = await t.listen();
-    engine.progress.hubOverride = t.hub;
+    ({ fake, t, engine } = await startEngineTestApp(database, { hub: true }));
     const acme = await companyFixture(t, 'Acme', 'acme.test');
     companyId = acme.company;
     const signup = fake.state.createWhatsAppBusiness({ businessName: 'Acme', phoneNumber: '+1 555 0100' });

@@ -3,6 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { BroadcastStatus, RecipientState } from '../../../../contract/broadcasts';
 import type { Database } from '../../../core/db/client';
 import { broadcastRecipients, broadcasts } from '../schema';
+import { systemClock } from '../../../core/clock';
+import { testConfig } from '../../../core/config';
+import { HttpMetaGraph } from '../../../providers/meta/graphClient';
+import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
+import type { DatabaseKind } from '../../../testing/testApp';
+import { channelsTestApp, type ChannelsTestApp } from '../../channels/testFixtures';
+import { createBroadcastEngine, type BroadcastEngineRuntime } from './index';
 import { rowsOf } from './worker';
 
 export interface SeedBroadcast {
@@ -99,4 +106,36 @@ export function countersFromStates(states: Partial<Record<RecipientState, number
     failed: s('failed'),
     unknown: s('unknown'),
   };
+}
+
+/**
+ * The app with its broadcast engine (fast timings) against a fake Meta of its own, through the real
+ * Graph adapter, listening so the fake's signed webhooks reach it. `hub`: the engine's progress events
+ * go to the test app's hub, where tests read them.
+ */
+export async function startEngineTestApp(database: DatabaseKind, options: { hub?: boolean } = {}): Promise<{ fake: StartedFakeMeta; t: ChannelsTestApp; engine: BroadcastEngineRuntime }> {
+  const defaults = testConfig();
+  let base = '';
+  const fake = await startFakeMeta({
+    appId: defaults.meta.appId,
+    appSecret: defaults.meta.appSecret,
+    graphVersion: defaults.meta.graphVersion,
+    webhookUrl: () => (base ? `${base}/api/webhooks/meta/` : null),
+    statusDelayMs: 20,
+    // Statuses are posted by the tests (control/status): a webhook per message would only add load.
+    autoStatuses: false,
+  });
+  const meta = { ...defaults.meta, graphUrl: fake.graphUrl, sendRetryDelaysMs: [] };
+  let engine: BroadcastEngineRuntime | null = null;
+  const t = await channelsTestApp(database, {
+    config: { meta },
+    overrides: { MetaGraph: new HttpMetaGraph(meta, { sleep: async () => {} }), Clock: systemClock },
+    onBuild: (app) => {
+      engine = createBroadcastEngine(app);
+      engine.worker.timing = { ...engine.worker.timing, tickMs: 100, flushMs: 20 };
+    },
+  });
+  if (options.hub) engine!.progress.hubOverride = t.hub;
+  base = await t.listen();
+  return { fake, t, engine: engine! };
 }
