@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 // CHROMIUM_PATH, Debian's Chromium, Google's Chrome, else Playwright's own: the lookup `npm test` checks first.
 import { findChromium } from './scripts/chromium.mjs';
-import { consoleBuildDir, E2E_PORT } from './tests/e2e/support/consoleBuild';
+import { consoleBuildDir, E2E_PORT, serverBuildDir } from './tests/e2e/support/consoleBuild';
 
 const port = E2E_PORT;
 const baseURL = `http://localhost:${port}`;
@@ -34,7 +34,7 @@ export default defineConfig({
       ],
     },
   },
-  // The same server `npm start` runs (build + serve), on a fresh embedded database.
+  // The same server `npm start` runs (build the console and the server, then the compiled server), on a fresh embedded database.
   webServer: {
     command: `rm -rf .test-data/e2e-${port} && npm start`,
     url: `${baseURL}/api/health/`,
@@ -51,6 +51,7 @@ export default defineConfig({
       // Each port builds its own console, so two runs side by side never overwrite each other's files.
       VITE_OUT_DIR: consoleBuildDir(port),
       STATIC_DIR: consoleBuildDir(port),
+      SERVER_OUT_DIR: serverBuildDir(port),
     },
   },
 });

@@ -47,6 +47,26 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * react-admin's `<Admin>` defaults its i18nProvider to a Polyglot one built when the module loads
+ * (react-admin/defaultI18nProvider), which brings node-polyglot and its polyfills (object.entries,
+ * get-intrinsic… ~16 KB minified) into every page. The console always passes its own i18next-based
+ * provider (src/core/i18n), so in the build `ra-i18n-polyglot` resolves to a stub that only returns keys.
+ */
+function noPolyglot(): Plugin {
+  const stub = '\0ra-i18n-polyglot-stub';
+  return {
+    name: 'no-polyglot',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'ra-i18n-polyglot' ? stub : null),
+    load: (id) =>
+      id === stub
+        ? 'export default function polyglotI18nProvider() { return { translate: (key) => key, changeLocale: () => Promise.resolve(), getLocale: () => "en" }; }'
+        : null,
+  };
+}
+
 /** Written beside each file of these kinds: the server sends them as they are (server/core/consoleStatic.ts). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
@@ -88,7 +108,7 @@ function precompress(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), pureContractSchemas(), precompress()],
+  plugins: [react(), noPolyglot(), pureContractSchemas(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
   // 'hidden': the .map files are written (for an error tracker) but the bundles do not point at them,
   // and the server serves them only in demo mode (server/core/consoleStatic.ts).

@@ -1,6 +1,7 @@
 /**
- * Entry point (`npm run serve`): config → database + migrations → demo seed → app → listen.
- * Serves the API and the built console on one origin.
+ * Entry point: config → database + migrations → demo seed → app → listen.
+ * Serves the API and the built console on one origin. `npm run build` compiles it (scripts/build-server.mjs)
+ * into dist-server/main.js, which `npm start` / `npm run serve` run; `npm run dev:server` runs it through tsx.
  */
 import 'reflect-metadata';
 import { isLoopbackHost, loadConfig } from './core/config';

@@ -8,6 +8,7 @@
  * `generate_series`, so the same code loads PostgreSQL and PGlite fast. Deterministic (seeded PRNG).
  */
 import { randomUUID } from 'node:crypto';
+import { mulberry32 } from '../support';
 
 /** What the generator needs of a database: PostgreSQL (pg.Client) and PGlite both fit. */
 export interface SqlClient {
@@ -57,17 +58,8 @@ export interface Generated {
   counts: Record<string, number>;
 }
 
-/** mulberry32: a small seeded PRNG, so every run generates the same history. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so every run generates the same history. */
+const prng = mulberry32;
 
 const FIRST = ['Alice', 'Bruno', 'Chloé', 'David', 'Emma', 'Farid', 'Grace', 'Hugo', 'Inès', 'Jonas', 'Karim', 'Léa', 'Maya', 'Noah', 'Olga', 'Paul', 'Quentin', 'Rosa', 'Samir', 'Tina'];
 const LAST = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefebvre', 'Michel', 'Garcia', 'Nguyen', 'Smith', 'Kowalski', 'Rossi', 'Silva'];

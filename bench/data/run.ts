@@ -1,7 +1,7 @@
 /**
  * Data at scale (bench/data/README.md): generates a year of history (generate.ts) on PostgreSQL and on
  * PGlite, prints the EXPLAIN plan of every query the inbox lists run, then loads a real server process
- * with the request mix at a fixed rate (autocannon for HTTP, raw Phoenix sockets for the inbox topics)
+ * with the request mix on an open schedule (arrivals.ts; HTTP from a child process, httpLoad.ts; raw Phoenix sockets for the inbox topics)
  * and prints p50 / p99 / max / errors per request, and the first-connect rate of distinct users.
  *
  *   npx tsx bench/data/run.ts                 # both databases, 200 requests/s for 60 s
@@ -15,16 +15,15 @@
  * Prints figures only, asserts nothing. Bounded: a watchdog ends the run after 30 minutes.
  */
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { benchServerEnv, freePort, spawnBenchServer, type ServerChild } from '../support';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
@@ -34,6 +33,8 @@ import * as schema from '../../server/core/db/schema';
 import { TokenService } from '../../server/core/auth/tokens';
 import { systemClock } from '../../server/core/clock';
 import { generate, type Generated, type SqlClient } from './generate';
+import { arrivals, percentile, runSchedule, type ArrivalMode } from './arrivals';
+import type { HttpLoadJob, HttpLoadResult } from './httpLoad';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -44,8 +45,12 @@ const arg = (name: string) => {
 export const QUICK = argv.includes('--quick');
 const RATE = Number(arg('--rate') ?? 200);
 const DURATION_S = Number(arg('--duration') ?? (QUICK ? 10 : 60));
+/** How requests are spread over time (arrivals.ts): `--arrivals poisson` (default) or `even`. */
+const ARRIVALS: ArrivalMode = arg('--arrivals') === 'even' ? 'even' : 'poisson';
 const WATCHDOG_MS = 30 * 60_000;
 export const BENCH_JWT_SECRET = 'bench-data-secret-that-is-long-enough-for-hs256-0123456789';
+/** The secret box's key, the same in the bench process (EXPLAIN: it creates the bot key) and the server child (it opens it). */
+export const BENCH_CHANNEL_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 /** The bench database's URL; the OS user when it names none (as bench/realtime). */
 export const PG_URL = (() => {
   const url = new URL(process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench_data');
@@ -116,88 +121,20 @@ export function loadGenerated(kind: Kind): Generated | null {
 
 // ------------------------------------------------------------------ the server child
 
-export interface ServerChild {
-  child: ChildProcess;
-  port: number;
-  base: string;
-  /** From spawn to the first answered /api/health/. */
-  startMs: number;
-  rssMb(): number;
-  stop(): Promise<void>;
-}
+export type { ServerChild };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
-export function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) / 1024 : NaN;
-}
 
 /** `node --import tsx server/main.ts` on the database, demo off, listening on loopback. */
 /** `root`: another checkout to run the server of (the "before" figures of bench/data/README.md). */
-export async function startServer(kind: Kind, dataDir: string, extraEnv: Record<string, string> = {}, root = ROOT): Promise<ServerChild> {
+/** `nodeOptions`: extra node flags for the server child (`--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
+export async function startServer(kind: Kind, dataDir: string, extraEnv: Record<string, string> = {}, root = ROOT, nodeOptions: string[] = []): Promise<ServerChild> {
   const port = await freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_MODE: 'false',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    JWT_SECRET: BENCH_JWT_SECRET,
-    ACCESS_TOKEN_TTL: '7200',
-    LOG_LEVEL: 'warn',
-    MEDIA_SWEEP_INTERVAL_MS: '0',
-    REALTIME_RATE_LIMIT: '100000',
-    REALTIME_RATE_BURST: '100000',
-    ...(kind === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
-    ...extraEnv,
-  };
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output.slice(-2000)}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer within 180 s:\n${output.slice(-2000)}`);
-    }
-    const ok = await fetch(`${base}/api/health/`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const startMs = performance.now() - started;
-  return {
-    child,
-    port,
-    base,
-    startMs,
-    rssMb: () => rssOf(child.pid!),
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  const env = benchServerEnv(
+    { port, dataDir, jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, databaseUrl: kind === 'postgres' ? PG_URL : undefined },
+    extraEnv,
+  );
+  return spawnBenchServer([...nodeOptions, '--import', 'tsx', 'server/main.ts'], { cwd: root, env, port });
 }
 
 // ------------------------------------------------------------------ the request mix
@@ -220,6 +157,7 @@ export async function scenariosFor(kind: Kind, g: Generated): Promise<Scenario[]
   const [broadcast] = (await sql.query<{ id: number }>('select id from broadcasts where company_id = $1 order by id limit 1', [g.companyId])).rows;
   await database.close();
   const deep = (n: number) => Math.max(1, Math.floor(n / 30));
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const page = `page:${big}`;
   const room = `room:${g.busyRoomId}`;
   const rooms = (payload: Record<string, unknown>) => ({ topic: page, event: 'fetch_rooms', payload });
@@ -243,8 +181,15 @@ export async function scenariosFor(kind: Kind, g: Generated): Promise<Scenario[]
     ...(broadcast ? [{ name: 'GET broadcast report', http: { path: `/api/broadcasts/${broadcast.id}/report/` } }] : []),
     { name: 'GET templates', http: { path: `/api/channels/${g.whatsappChannelId}/templates/` } },
     ...(template ? [{ name: 'GET template stats', http: { path: `/api/pages/${g.whatsappChannelId}/templates/${template.id}/stats` } }] : []),
-    // The bots list is the bot service's (its key from the integration, fetched at the start of the load).
+    // The bots and flows lists are the bot service's (its key from the integration, fetched at the start of the load).
     { name: 'GET bots', http: { path: '/bot-service/api/bots/?access_key={bot_key}' } },
+    { name: 'GET flows', http: { path: '/bot-service/api/flows/?access_key={bot_key}' } },
+    // The dashboard's "Today at a glance" and the /stats page as it opens (last 30 days, every channel).
+    { name: 'GET stats dashboard', http: { path: '/api/stats/dashboard/?tz=UTC' } },
+    { name: 'GET stats 30 days', http: { path: `/api/stats/?from=${daysAgo(29)}&to=${daysAgo(0)}&tz=UTC` } },
+    // Billing's pages (the plan and its limits' usage; the invoices list).
+    { name: 'GET subscription', http: { path: '/api/subscriptions/active/' } },
+    { name: 'GET invoices', http: { path: '/api/invoices/' } },
   ];
 }
 
@@ -306,13 +251,43 @@ export interface Figure {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** The 1-minute load average (/proc/loadavg). */
+export function loadAverage1(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 }
 
-/** Runs every scenario at the same time, RATE requests/s in total for DURATION_S seconds. */
-export async function load(server: ServerChild, g: Generated, scenarios: Scenario[], durationS = DURATION_S, rate = RATE): Promise<Figure[]> {
+/** CPU seconds (user + system) a process has used so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The whole machine's busy and total CPU time so far (/proc/stat, all cores). */
+function machineCpu(): { busy: number; total: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const n = values.map(Number);
+  const total = n.reduce((a, b) => a + b, 0);
+  return { busy: total - n[3] - (n[4] ?? 0), total };
+}
+
+/** What the machine did during the load itself: load average at its start and end, CPU of each side. */
+export interface LoadStats {
+  loadAverageStart: number;
+  loadAverageEnd: number;
+  seconds: number;
+  /** CPU used by the load generator (this process and the HTTP child), in cores (1 = one core busy the whole time). */
+  benchCores: number;
+  /** The most a request left after its scheduled time (the load generator's own delay). */
+  maxSendLagMs: number;
+  /** … by the server child, in cores. */
+  serverCores: number;
+  /** Share of the machine's CPUs busy (every process, PostgreSQL included). */
+  machineBusy: number;
+}
+
+/** Runs every scenario at the same time, RATE requests/s in total for DURATION_S seconds; `stats` receives what the machine did meanwhile. */
+export async function load(server: ServerChild, g: Generated, scenarios: Scenario[], durationS = DURATION_S, rate = RATE, stats?: Partial<LoadStats>): Promise<Figure[]> {
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const perScenario = rate / scenarios.length;
   const headers = { authorization: `Bearer ${access}`, company: String(g.companyId) };
@@ -337,62 +312,67 @@ export async function load(server: ServerChild, g: Generated, scenarios: Scenari
     sockets.push(socket);
   }
 
+  // The HTTP half in a child process (httpLoad.ts), the socket half here; both on the same open schedule (arrivals.ts).
+  const kinds = scenarios.length;
+  const httpChild = fork(path.join(ROOT, 'bench/data/httpLoad.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const httpJob: HttpLoadJob = {
+    base: server.base,
+    headers,
+    scenarios: scenarios.flatMap((s, index) => (s.http ? [{ name: s.name, path: s.http.path, index }] : [])),
+    kinds,
+    perScenario,
+    durationS,
+    mode: ARRIVALS,
+  };
+  const exited = new Promise<never>((_resolve, reject) => httpChild.once('exit', (code) => reject(new Error(`the HTTP load process exited (${code})`))));
+  const fromChild = <T>() => Promise.race([new Promise<T>((resolve) => httpChild.once('message', (m) => resolve(m as T))), exited]);
+  await fromChild<'ready'>(); // loaded: the clock starts now on both sides
+  const httpRun = fromChild<HttpLoadResult>();
+
+  const loadAverageStart = loadAverage1();
+  const benchCpu0 = process.cpuUsage();
+  const serverCpu0 = cpuSecondsOf(server.child.pid!);
+  const machine0 = machineCpu();
+  const wall0 = performance.now();
+  httpChild.send(httpJob);
+  let socketLagMs = 0;
   const socketRuns = socketScenarios.map(async (s, i): Promise<Figure> => {
     const socket = sockets[i];
     const latencies: number[] = [];
     let errors = 0;
-    const total = Math.round(perScenario * durationS);
-    const interval = 1000 / perScenario;
-    const start = performance.now();
     const pending: Promise<void>[] = [];
-    for (let k = 0; k < total; k++) {
-      const due = start + k * interval;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const schedule = arrivals(ARRIVALS, perScenario, durationS, scenarios.indexOf(s), kinds);
+    await runSchedule(schedule, wall0 + 50, (_k, lag) => {
+      socketLagMs = Math.max(socketLagMs, lag);
       pending.push(
         Promise.race([
           socket.push(s.socket!.topic, s.socket!.event, s.socket!.payload),
-          new Promise<{ status: string; ms: number }>((resolve) => setTimeout(() => resolve({ status: 'timeout', ms: 10_000 }), 10_000)),
+          new Promise<{ status: string; ms: number }>((resolve) => setTimeout(() => resolve({ status: 'timeout', ms: 10_000 }), 10_000).unref()),
         ]).then((reply) => {
           if (reply.status === 'ok') latencies.push(reply.ms);
           else errors++;
         }),
       );
-    }
+    });
     await Promise.all(pending);
     latencies.sort((a, b) => a - b);
-    return { name: s.name, requests: total, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
+    return { name: s.name, requests: schedule.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
   });
-
-  const httpRuns = scenarios
-    .filter((x) => x.http)
-    .map(
-      (s) =>
-        new Promise<Figure>((resolve, reject) => {
-          autocannon(
-            {
-              url: `${server.base}${s.http!.path}`,
-              headers,
-              connections: 2,
-              overallRate: perScenario,
-              duration: durationS,
-              timeout: 10,
-            },
-            (err, result) => {
-              if (err) return reject(err);
-              resolve({
-                name: s.name,
-                requests: result.requests.total,
-                p50: result.latency.p50,
-                p99: result.latency.p99,
-                max: result.latency.max,
-                errors: result.errors + result.timeouts + result.non2xx,
-              });
-            },
-          );
-        }),
-    );
-  const figures = await Promise.all([...socketRuns, ...httpRuns]);
+  const socketFigures = await Promise.all(socketRuns);
+  const httpResult = await httpRun;
+  const figures = [...socketFigures, ...httpResult.figures];
+  const seconds = (performance.now() - wall0) / 1000;
+  const benchCpu = process.cpuUsage(benchCpu0);
+  const machine1 = machineCpu();
+  Object.assign(stats ?? {}, {
+    loadAverageStart,
+    loadAverageEnd: loadAverage1(),
+    seconds,
+    benchCores: ((benchCpu.user + benchCpu.system) / 1e6 + httpResult.cpuSeconds) / seconds,
+    maxSendLagMs: Math.max(socketLagMs, httpResult.maxLagMs),
+    serverCores: (cpuSecondsOf(server.child.pid!) - serverCpu0) / seconds,
+    machineBusy: (machine1.busy - machine0.busy) / Math.max(1, machine1.total - machine0.total),
+  } satisfies LoadStats);
   for (const socket of sockets) socket.close();
   const order = new Map(scenarios.map((s, i) => [s.name, i]));
   return figures.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
@@ -447,7 +427,7 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
   const db = (
     kind === 'postgres' ? drizzlePg({ client: client as unknown as pg.Pool, schema, logger }) : drizzlePglite({ client: client as unknown as PGlite, schema, logger })
   ) as unknown as Database;
-  const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false }), db });
+  const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false }), db });
   await app.ready();
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const chats = chatService(app);
@@ -505,7 +485,7 @@ async function main(): Promise<void> {
   }, WATCHDOG_MS);
   watchdog.unref();
   const uptime = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`data bench: ${kinds.join(' + ')}, ${RATE} requests/s for ${DURATION_S} s, node ${process.version}, load average ${uptime}`);
+  console.log(`data bench: ${kinds.join(' + ')}, ${RATE} requests/s (${ARRIVALS} arrivals) for ${DURATION_S} s, node ${process.version}, load average ${uptime}`);
   const servers: ServerChild[] = [];
   process.on('SIGINT', () => {
     for (const s of servers) s.child.kill('SIGKILL');
@@ -516,7 +496,9 @@ async function main(): Promise<void> {
     let g = argv.includes('--reuse') ? loadGenerated(kind) : null;
     if (!g) g = await prepare(kind);
     if (argv.includes('--generate-only')) continue;
-    const scenarios = await scenariosFor(kind, g);
+    // --only <regex>: the request kinds whose name matches (e.g. the mix before the stats/flows/billing kinds).
+    const only = arg('--only') ? new RegExp(arg('--only')!, 'i') : null;
+    const scenarios = (await scenariosFor(kind, g)).filter((s) => !only || only.test(s.name));
     if (!argv.includes('--no-explain')) {
       // Data generated by an older schema gets the newer migrations first (the server would apply them at start).
       const database = await openBenchDatabase(kind);
@@ -526,12 +508,20 @@ async function main(): Promise<void> {
       const { seqScans } = await explainAll(kind, g, scenarios);
       console.log(`\n  sequential scans over messages or rooms: ${seqScans.length === 0 ? 'none' : `\n    ${seqScans.join('\n    ')}`}`);
     }
-    const server = await startServer(kind, kind === 'postgres' ? path.join(INFO_DIR, 'pg-data-dir') : PGLITE_DATA_DIR, {}, arg('--server-root'));
+    // --log-level info: the server logs as in production by default (two lines a request); warn by default here.
+    const serverEnv: Record<string, string> = arg('--log-level') ? { LOG_LEVEL: arg('--log-level')! } : {};
+    const server = await startServer(kind, kind === 'postgres' ? path.join(INFO_DIR, 'pg-data-dir') : PGLITE_DATA_DIR, serverEnv, arg('--server-root'), (arg('--server-node-options') ?? '').split(/\s+/).filter(Boolean));
     servers.push(server);
     try {
       console.log(`\n[${kind}] server started in ${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMb().toFixed(0)} MB; loading…`);
-      const figures = await load(server, g, scenarios);
+      const stats: Partial<LoadStats> = {};
+      const figures = await load(server, g, scenarios, DURATION_S, RATE, stats);
       printFigures(kind, figures);
+      console.log(
+        `\n  during the load (${stats.seconds!.toFixed(1)} s): 1-minute load average ${stats.loadAverageStart!.toFixed(2)} at the start, ${stats.loadAverageEnd!.toFixed(2)} at the end; ` +
+          `CPU: load generator ${stats.benchCores!.toFixed(2)} cores (sends at most ${stats.maxSendLagMs!.toFixed(1)} ms late), server ${stats.serverCores!.toFixed(2)} cores, machine ${(stats.machineBusy! * 100).toFixed(0)} % busy; ` +
+          `server CPU per answered request ${((stats.serverCores! * stats.seconds! * 1000) / Math.max(1, figures.reduce((n, f) => n + f.requests - f.errors, 0))).toFixed(2)} ms`,
+      );
       console.log(`\n  server RSS after the load: ${server.rssMb().toFixed(0)} MB`);
       const connects = await firstConnects(server, g);
       console.log(

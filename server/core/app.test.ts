@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, describeEachDatabase, type TestApp } from '../testing/testApp';
 import { DEMO } from './seed';
+import { redactQuerySecrets } from './app';
 import type { EmailSender } from '../providers/email/types';
 
 function builtConsole(): string {
@@ -231,5 +232,17 @@ describeEachDatabase('demo seed', (database) => {
 
     const patch = await t.app.inject({ method: 'PATCH', url: `/api/companies/${northwind.id}/`, headers: t.headers(agent.access, northwind.id), payload: { name: 'Mine' } });
     expect(patch.statusCode).toBe(403);
+  });
+});
+
+describe('request log', () => {
+  it('replaces the values of secret query parameters and keeps the rest of the URL', () => {
+    expect(redactQuerySecrets('/dev/meta/graph/v23.0/oauth/access_token?client_id=app&client_secret=s3cr3t&code=AQz')).toBe(
+      '/dev/meta/graph/v23.0/oauth/access_token?client_id=app&client_secret=[redacted]&code=[redacted]',
+    );
+    expect(redactQuerySecrets('/x?fields=id&appsecret_proof=48ba&access_token=EAA1#f')).toBe('/x?fields=id&appsecret_proof=[redacted]&access_token=[redacted]#f');
+    expect(redactQuerySecrets('/bot-service/api/bots/?access_key=bk_1&page=2')).toBe('/bot-service/api/bots/?access_key=[redacted]&page=2');
+    expect(redactQuerySecrets('/socket/longpoll?token=eyJ&vsn=2.0.0')).toBe('/socket/longpoll?token=[redacted]&vsn=2.0.0');
+    expect(redactQuerySecrets('/api/chats/?postcode=75001&barcode=1')).toBe('/api/chats/?postcode=75001&barcode=1');
   });
 });

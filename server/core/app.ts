@@ -4,7 +4,7 @@
  * The database is opened and migrated by the caller (server/main.ts, or the test helper).
  */
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import type { Database } from './db/client';
@@ -124,11 +124,12 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      // Secrets carried in query strings (the bot service's access_key, the long-poll token) are not logged.
+      // Secrets carried in query strings are not logged: the bot service's access_key, the long-poll token, and
+      // the OAuth values of the Graph API calls the local fake Meta answers (client_secret, code, tokens, proofs).
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
           method: req.method,
-          url: req.url.replace(/([?&](?:access_key|token)=)[^&#]*/gi, '$1[redacted]'),
+          url: redactQuerySecrets(req.url),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,
@@ -142,6 +143,12 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
     // rather than answered by Fastify's bare 503: phoenix.js's long-poll stalls for good on a
     // JSON answer without its `status`, whereas the realtime routes answer it properly (410).
     return503OnClosing: false,
+    // One log line per request (below), not Fastify's two ("incoming request" and "request completed"):
+    // at the default info level the second line cost ≈ 0.07 ms of CPU per request (bench/data).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   const services = createServices();
@@ -204,4 +211,11 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   declareRoutes(app, { url: '/*' }, access.public('the built console: static files and the SPA fallback'));
   await registerConsoleStatic(app, config.staticDir, { serveSourceMaps: config.demo.enabled });
   return app;
+}
+
+const QUERY_SECRETS = /([?&](?:access_key|token|access_token|input_token|fb_exchange_token|client_secret|code|appsecret_proof)=)[^&#]*/gi;
+
+/** A request URL as logged: the values of query parameters that carry secrets replaced by `[redacted]`. */
+export function redactQuerySecrets(url: string): string {
+  return url.replace(QUERY_SECRETS, '$1[redacted]');
 }

@@ -2,7 +2,7 @@
  * The console's root (react-admin CRM-example style): a configurable component assembling the
  * plugins into one <Admin>. Tests pass `overrides` (fake HTTP, session…) and wrap it in a MemoryRouter.
  */
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Outlet, Route, useInRouterContext } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -29,9 +29,10 @@ import {
   type ConsoleConfig,
   type ConsolePlugin,
 } from '../core';
+import { CompanySelectPage } from './pages';
+// The signed-out pages as PublicPages loads them, each its own chunk fetched when it opens: the
+// shell starts signed in and seldom shows them (bench/bundle).
 import {
-  CompanyCreatePage,
-  CompanySelectPage,
   LoginPage,
   RegisterPage,
   ResetPasswordConfirmPage,
@@ -40,8 +41,10 @@ import {
   SignupCreateAccountPage,
   SignupVerifyEmailPage,
   SandboxSimulatorPage,
-} from './pages';
+  CompanyCreatePage,
+} from './lazyPages';
 import { pageTranslations } from './pages/translations';
+import { realtimeApiFactory } from '../core/realtime/realtimeFactory';
 
 export interface ConsoleAppProps {
   plugins: ConsolePlugin[];
@@ -53,6 +56,11 @@ export interface ConsoleAppProps {
   store?: Store;
 }
 
+/** Where a signed-out page's chunk loads (lazyPages.ts). */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div role="progressbar" aria-label="Loading" aria-busy="true" style={{ minHeight: '100vh' }} />}>{children}</Suspense>;
+}
+
 /** react-admin's access-denied page (create/edit/delete without manage access). */
 function AccessDenied() {
   const { t } = useTranslation();
@@ -62,7 +70,8 @@ function AccessDenied() {
 export function ConsoleApp({ plugins, features, config, overrides, store }: ConsoleAppProps) {
   // Built once per mount: feature flags are set once and API ids must stay unique.
   const [console] = useState(() =>
-    createConsole({ plugins, features, config, overrides, translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
+    // The eager realtime client (phoenix) first: tests' overrides come after it and win.
+    createConsole({ plugins, features, config, overrides: [realtimeApiFactory, ...(overrides ?? [])], translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
   );
   const [queryClient] = useState(() => new QueryClient());
   const [adminStore] = useState(() => store ?? localStorageStore(undefined, 'console'));
@@ -97,7 +106,9 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
             path="/auth"
             element={
               <RedirectSignedIn>
-                <Outlet />
+                <Lazy>
+                  <Outlet />
+                </Lazy>
               </RedirectSignedIn>
             }
           >
@@ -118,9 +129,17 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
             known, or be another person on a shared browser; sending them to the console would strand
             the link. The confirm page then goes to sign-in, which leads a still-valid session on.
           */}
-          <Route path="/auth/reset-password/:token" element={<ResetPasswordConfirmPage />} />
+          <Route path="/auth/reset-password/:token" element={
+              <Lazy>
+                <ResetPasswordConfirmPage />
+              </Lazy>
+            } />
           {/* The sandbox channel's customer simulator: public, the key in the link is the secret. */}
-          <Route path="/sandbox/:key" element={<SandboxSimulatorPage />} />
+          <Route path="/sandbox/:key" element={
+              <Lazy>
+                <SandboxSimulatorPage />
+              </Lazy>
+            } />
           <Route
             path="/company"
             element={
@@ -131,7 +150,14 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
           >
             <Route index element={<Navigate to="/company/select" replace />} />
             <Route path="select" element={<CompanySelectPage />} />
-            <Route path="create" element={<CompanyCreatePage />} />
+            <Route
+              path="create"
+              element={
+                <Lazy>
+                  <CompanyCreatePage />
+                </Lazy>
+              }
+            />
           </Route>
           {noLayoutRouteElements(console.routes)}
         </CustomRoutes>

@@ -2,24 +2,16 @@
  * The pages a signed-out visitor opens (sign-in, sign-up, password reset, the sandbox simulator),
  * without react-admin's shell or any plugin: main.tsx loads this chunk for /auth/* and /sandbox/*
  * and the shell (ConsoleShell) only once a signed-in route opens. It builds a console with the core
- * APIs only; the session lives in localStorage, so the shell picks it up after sign-in.
+ * APIs only; the session lives in localStorage, so the shell picks it up after sign-in. No
+ * react-admin context (its query client, store, notifications): the pages' forms are plain MUI
+ * (pages/shared/form.tsx), alerts go through the AlertApi, the theme is MUI's ThemeProvider.
  */
 import { Suspense, useState } from 'react';
-import { AdminContext, localStorageStore } from 'react-admin';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { QueryClient } from '@tanstack/react-query';
-import {
-  authApiRef,
-  ConsoleNotification,
-  ConsoleProvider,
-  createConsole,
-  darkTheme,
-  dataProviderApiRef,
-  i18nApiRef,
-  lightTheme,
-  RedirectSignedIn,
-} from '../core';
+import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { AlertHost, ConsoleProvider, createConsole, darkTheme, i18nApiRef, lightTheme, RedirectSignedIn } from '../core';
 
 import {
   LoginPage,
@@ -65,28 +57,30 @@ export function publicRouteElements() {
   );
 }
 
+/**
+ * The theme the shell's store holds (react-admin's localStorageStore(undefined, 'console'), key
+ * `theme`): the theme chosen there applies here too. Light when none or unreadable.
+ */
+function storedThemeMode(): string {
+  try {
+    return JSON.parse(localStorage.getItem('RaStoreconsole.theme') ?? '"light"');
+  } catch {
+    return 'light';
+  }
+}
+
 export default function PublicPages() {
   const [console] = useState(() =>
     createConsole({ plugins: [], features: [], translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
   );
-  const [queryClient] = useState(() => new QueryClient());
-  // The shell's store: the theme chosen there applies here too.
-  const [store] = useState(() => localStorageStore(undefined, 'console'));
+  const [theme] = useState(() => createTheme(storedThemeMode() === 'dark' ? darkTheme : lightTheme));
   const i18n = console.get(i18nApiRef);
 
   return (
     <ConsoleProvider console={console}>
       <I18nextProvider i18n={i18n.i18n}>
-        <AdminContext
-          authProvider={console.get(authApiRef)}
-          dataProvider={console.get(dataProviderApiRef)}
-          i18nProvider={i18n.provider}
-          queryClient={queryClient}
-          store={store}
-          theme={lightTheme}
-          darkTheme={darkTheme}
-          defaultTheme="light"
-        >
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
           <Suspense fallback={null}>
             <Routes>
               {publicRouteElements()}
@@ -94,8 +88,8 @@ export default function PublicPages() {
               <Route path="*" element={<Navigate to="/auth/login" replace />} />
             </Routes>
           </Suspense>
-          <ConsoleNotification />
-        </AdminContext>
+          <AlertHost />
+        </ThemeProvider>
       </I18nextProvider>
     </ConsoleProvider>
   );

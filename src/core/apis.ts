@@ -139,6 +139,12 @@ export interface I18nApi {
   /** react-admin bridge over the same i18next instance. */
   provider: I18nProvider;
   addResources(resources: Record<string, Record<string, unknown>>): void;
+  /** Declares a plugin's lazily loaded strings: one loader per locale (src/core/i18n/lazyBundles.ts). */
+  registerBundle(id: string, loaders: Record<string, () => Promise<Record<string, unknown>>>): void;
+  /** Loads these bundles for the current language (once); resolves when their strings are there. Remembered: a language change loads them again. */
+  loadBundles(ids: readonly string[]): Promise<void>;
+  /** True when every one of these bundles is there for the current language (or has no loader). */
+  bundlesReady(ids: readonly string[]): boolean;
 }
 export const i18nApiRef = createApiRef<I18nApi>({ id: 'core.i18n' });
 

@@ -29,7 +29,7 @@ import { createFeatureFlags } from './features/featureFlags';
 import { createAlertApi } from './alert/alertApi';
 import { createI18nApi } from './i18n/i18n';
 import { createDataProvider } from './data/dataProvider';
-import { createRealtimeFactory } from './realtime/realtimeFactory';
+import { createLazyRealtimeFactory } from './realtime/lazyRealtime';
 import { createSocialApi } from './social/socialApi';
 
 /**
@@ -81,7 +81,8 @@ export function registerCoreApis(registry: ApiRegistry, options: CoreApiOptions 
     createApiFactory({
       api: realtimeApiRef,
       deps: { config: configApiRef, session: sessionApiRef, account: accountApiRef },
-      factory: (deps) => createRealtimeFactory(deps),
+      // phoenix loads when first resolved; the shell registers the eager one (realtime/realtimeFactory.ts).
+      factory: (deps) => createLazyRealtimeFactory(deps),
     }),
   );
   registry.register(

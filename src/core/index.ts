@@ -5,7 +5,7 @@ export { ApiProvider, useApi, useApiRegistry } from './di/ApiProvider';
 export { registerCoreApis, type CoreApiOptions, type DataResourceConfig } from './coreApis';
 
 export { createPlugin } from './plugins/types';
-export type { ConsolePlugin, PluginRoute, PluginResource, MenuEntry, FeatureRequirement, DashboardWidget } from './plugins/types';
+export type { ConsolePlugin, PluginRoute, PluginResource, MenuEntry, FeatureRequirement, DashboardWidget, Messages, TranslationLoaders } from './plugins/types';
 export { createConsole, overrideApi, type Console, type ConsoleOptions, type ApiOverride } from './plugins/createConsole';
 export { ConsoleProvider, useConsole } from './plugins/ConsoleContext';
 
@@ -46,6 +46,8 @@ export { RedirectSignedIn, RequireLogin, RequireSession, FeatureGate, AccessGuar
 export { NavigationMemoryProvider } from './routing/NavigationMemory';
 export { NavigationEffects } from './routing/NavigationEffects';
 export { shellRouteElements, noLayoutRouteElements } from './routing/pluginRoutes';
+export { lazyPage, type LazyPage } from './routing/lazyPage';
+export { PluginStrings } from './routing/PluginStrings';
 export { routeAreaFor, fallbackPath, pathAfterCompanySwitch, loadedAreas, isServedPath } from './routing/routeAccess';
 export { ROUTE_PATHS, type RouteName } from './routing/routeNames';
 

@@ -6,7 +6,7 @@ import { ServerProcess } from './support/serverProcess';
 import { signInTo } from './support/session';
 
 // The shared webServer cannot be restarted under the other specs, so this spec runs a server of
-// its own (`tsx server/main.ts` serving the console the webServer built), on E2E_PORT + 50 with its
+// its own (the compiled server and console the webServer built, as `npm run serve`), on E2E_PORT + 50 with its
 // own data directory, and really stops it: SIGTERM, the process exits, then it starts again on
 // the same port and data.
 const port = Number(process.env.E2E_PORT ?? 8181) + 50;

@@ -18,8 +18,10 @@ test('an agent saves a reply, then inserts it with "/" and sends it', async ({ p
   await page.getByRole('textbox', { name: 'Text' }).fill(text);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Template successfully created.')).toBeVisible();
+  // Back on the list, the focus is on "New saved reply": Escape closes the dialog.
+  await expect(page.getByRole('button', { name: 'New saved reply' })).toBeFocused();
   await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Manage saved replies' })).toBeHidden();
 
   await chats.composer.fill(`/${name}`);
   await expect(page.getByRole('listbox', { name: 'Saved replies' }).or(page.getByRole('list', { name: 'Saved replies' }))).toContainText(name);

@@ -21,7 +21,8 @@ import type { PermissionArea } from '../../../contract/permissions';
 import { requireUser } from '../auth/requireUser';
 import { unauthorized } from '../errors';
 import type { CompanyRow } from '../fastifyTypes';
-import { requireCompany, requirePermission } from '../tenancy/requireCompany';
+import { requirePermission } from '../tenancy/requireCompany';
+import { requireUserInCompany } from './companyRequest';
 
 export type AccessLevel = 'view' | 'manage';
 
@@ -98,7 +99,8 @@ export const access = {
   company: (area?: PermissionArea, level?: AccessLevel) => {
     if ((area === undefined) !== (level === undefined)) throw new Error('access.company(area, level): give both or neither');
     const permission = area && level ? { area, access: level } : null;
-    const hooks: Hook[] = [requireUser, requireCompany];
+    // requireUser then requireCompany, in one database round trip (companyRequest.ts).
+    const hooks: Hook[] = [requireUserInCompany];
     if (permission) hooks.push(requirePermission(permission.area, permission.access));
     return rule({ kind: 'company', permission } as const, hooks);
   },

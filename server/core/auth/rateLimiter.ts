@@ -7,9 +7,10 @@
  * window's index (windows are aligned on the epoch), so a test's ManualClock moves limits forward
  * without sleeping, and the store's own expiry only cleans up (a key lives as long as its window).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../clock';
+import { lazyRequire } from '../lazyRequire';
 
 export interface RateRule {
   limit: number;
@@ -115,7 +116,8 @@ export function createRateLimiter(
 ): FlexibleRateLimiter {
   if (!redis.url) return new FlexibleRateLimiter(clock);
   // Few retries: a login should not hang on a Redis outage (the insurance limiter counts meanwhile).
-  const client = new Redis(redis.url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+  const { Redis: RedisClient } = lazyRequire('ioredis') as typeof import('ioredis');
+  const client = new RedisClient(redis.url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 });
   client.on('error', (err) => log?.warn({ err }, 'rate limits: redis error'));
   return new FlexibleRateLimiter(clock, { kind: 'redis', client, keyPrefix: redis.keyPrefix });
 }

@@ -2,15 +2,22 @@
  * Authentication hook (routes use it as `onRequest`, before the body is even parsed): a valid `Authorization: Bearer <access token>` whose session is
  * still open. Revoking a session (logout, password change/reset, refresh reuse) therefore
  * ends its access tokens at once, not only at their expiry.
+ *
+ * The session and the user are read in one round trip (and, for company routes, the membership too:
+ * access/companyRequest.ts), through a prepared statement built once per database: the checks are the
+ * ones of SessionService.isActive and of the user lookup, nothing is remembered between requests.
  */
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { unauthorized } from '../errors';
-import { users } from '../db/schema';
+import { companies, companyRolePermissions, memberships, sessions, users } from '../db/schema';
+import type { Database } from '../db/client';
 import type { AuthUser } from '../fastifyTypes';
-import { InvalidTokenError } from './tokens';
+import { InvalidTokenError, type VerifiedToken } from './tokens';
 
 export const TOKEN_NOT_VALID = { detail: 'Given token not valid for any token type', code: 'token_not_valid' } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -19,27 +26,73 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export async function requireUser(request: FastifyRequest): Promise<void> {
+function tokenNotValid() {
+  return unauthorized(TOKEN_NOT_VALID.detail, TOKEN_NOT_VALID.code);
+}
+
+/** The access token's claims (401 without a bearer token, 401 token_not_valid for a bad one). */
+export async function accessClaims(request: FastifyRequest): Promise<VerifiedToken> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  const invalid = unauthorized(TOKEN_NOT_VALID.detail, TOKEN_NOT_VALID.code);
-
-  const services = request.server.services;
-  let claims;
   try {
-    claims = await services.get('TokenService').verify(token, 'access');
+    const claims = await request.server.services.get('TokenService').verify(token, 'access');
+    // SessionService.isActive's own check: a session id that is no UUID names no session.
+    if (!UUID.test(claims.sessionId)) throw tokenNotValid();
+    return claims;
   } catch (err) {
-    if (err instanceof InvalidTokenError) throw invalid;
+    if (err instanceof InvalidTokenError) throw tokenNotValid();
     throw err;
   }
-  if (!(await services.get('SessionService').isActive(claims.sessionId, claims.userId))) throw invalid;
+}
 
-  const [row] = await services
-    .get('Database')
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileAvatarUrl: users.profileAvatarUrl })
-    .from(users)
-    .where(eq(users.id, claims.userId));
-  if (!row) throw invalid;
+const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileAvatarUrl: users.profileAvatarUrl };
+/** Of an open session (not revoked) of this user. */
+const openSession = and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), isNull(sessions.revokedAt));
+
+function buildStatements(db: Database) {
+  return {
+    /** The user of an open session. */
+    user: db.select(userColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(openSession).prepare('auth_session_user'),
+    /** The same and the user's membership of one company, with its role's permission override (the columns of tenancy/memberships.ts). */
+    member: db
+      .select({
+        ...userColumns,
+        companyId: companies.id,
+        companyName: companies.name,
+        companyLogo: companies.logo,
+        companyTranslatorDomain: companies.translatorDomain,
+        companyPlanName: companies.planName,
+        companyAgentFeature: companies.agentFeature,
+        companyCreatedAt: companies.createdAt,
+        role: memberships.role,
+        override: companyRolePermissions.permissions,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.companyId, sql.placeholder('companyId'))))
+      .leftJoin(companies, eq(companies.id, memberships.companyId))
+      .leftJoin(companyRolePermissions, and(eq(companyRolePermissions.companyId, memberships.companyId), eq(companyRolePermissions.role, memberships.role)))
+      .where(openSession)
+      .prepare('auth_session_member'),
+  };
+}
+
+const statements = new WeakMap<Database, ReturnType<typeof buildStatements>>();
+
+/** The prepared authentication statements of this database (built on first use). */
+export function authStatements(db: Database): ReturnType<typeof buildStatements> {
+  let built = statements.get(db);
+  if (!built) {
+    built = buildStatements(db);
+    statements.set(db, built);
+  }
+  return built;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const claims = await accessClaims(request);
+  const [row] = await authStatements(request.server.services.get('Database')).user.execute({ sessionId: claims.sessionId, userId: claims.userId });
+  if (!row) throw tokenNotValid();
   request.user = { ...row, sessionId: claims.sessionId } satisfies AuthUser;
 }
 

@@ -99,4 +99,21 @@ describe('TokenService', () => {
   it('accepts a well-formed token signed with the secret (the forger above is otherwise right)', async () => {
     await expect(service().verify(await forge({}), 'access')).resolves.toMatchObject({ userId: 1 });
   });
+
+  it('a token verified before is still refused once expired, as another type, or with a byte changed (the verified-token cache)', async () => {
+    const clock = new ManualClock();
+    const tokens = service(clock);
+    const access = await tokens.signAccess(7, SESSION);
+    await expect(tokens.verify(access, 'access')).resolves.toMatchObject({ userId: 7 });
+    await expect(tokens.verify(access, 'access')).resolves.toMatchObject({ userId: 7 });
+    await expect(tokens.verify(access, 'refresh')).rejects.toBeInstanceOf(InvalidTokenError);
+    const [head, body, signature] = access.split('.');
+    const flipped = `${head}.${body}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.verify(flipped, 'access')).rejects.toBeInstanceOf(InvalidTokenError);
+    clock.advance(899_000);
+    await expect(tokens.verify(access, 'access')).resolves.toMatchObject({ userId: 7 });
+    clock.advance(1_000);
+    await expect(tokens.verify(access, 'access')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(tokens.verify(access, 'access')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
 });

@@ -5,7 +5,7 @@
  * type (a refresh token is no access token).
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../clock';
 
 export const TOKEN_ISSUER = 'business-console';
@@ -15,6 +15,15 @@ const ALGORITHM = 'HS256';
 export const MAX_CLOCK_SKEW_SECONDS = 60;
 
 export type TokenType = 'access' | 'refresh';
+
+/**
+ * Signature checks remembered per token string (each API call and socket presents the same access token
+ * again and again; the HMAC through WebCrypto is the costliest step of authenticating a request). Only a
+ * token that passed jose is kept, and a remembered one passes again only through the same time checks
+ * (`exp`, `nbf`, then our `iat`/type/subject checks below), so the answer is the one jose would give.
+ * A token is a different key byte for byte: a changed signature or claim is verified afresh.
+ */
+export const VERIFIED_TOKEN_CACHE_MAX = 5_000;
 
 export interface VerifiedToken {
   userId: number;
@@ -40,6 +49,8 @@ export interface TokenServiceOptions {
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** token → its verified payload, oldest first (see VERIFIED_TOKEN_CACHE_MAX). */
+  private readonly verified = new Map<string, JWTPayload>();
 
   constructor(
     private readonly options: TokenServiceOptions,
@@ -75,7 +86,19 @@ export class TokenService {
     return { token, jti, expiresAt: new Date((this.nowSeconds() + this.options.refreshTokenTtl) * 1000) };
   }
 
-  async verify(token: string, expectedType: TokenType): Promise<VerifiedToken> {
+  /** jose's verification, or the payload it verified before for this exact token if its time checks still pass. */
+  private async verifiedPayload(token: string): Promise<JWTPayload> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's time checks, as it makes them (clock tolerance 0): nbf in the future, exp reached.
+      const now = this.nowSeconds();
+      if (typeof known.nbf === 'number' && known.nbf > now) throw new InvalidTokenError('"nbf" claim timestamp check failed');
+      if ((known.exp as number) <= now) {
+        this.verified.delete(token);
+        throw new InvalidTokenError('"exp" claim timestamp check failed');
+      }
+      return known;
+    }
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {
@@ -89,6 +112,13 @@ export class TokenService {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) throw new InvalidTokenError(err.message);
       throw err;
     }
+    this.verified.set(token, Object.freeze(payload));
+    if (this.verified.size > VERIFIED_TOKEN_CACHE_MAX) this.verified.delete(this.verified.keys().next().value!);
+    return payload;
+  }
+
+  async verify(token: string, expectedType: TokenType): Promise<VerifiedToken> {
+    const payload = await this.verifiedPayload(token);
     // jose checks iat's presence only: a token issued in the future was not issued by this clock.
     if (typeof payload.iat !== 'number' || payload.iat > this.nowSeconds() + MAX_CLOCK_SKEW_SECONDS) throw new InvalidTokenError('issued in the future');
     const userId = Number(payload.sub);

@@ -4,8 +4,9 @@
  * Both drivers are typed as the common PgDatabase so services do not care which runs.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -30,13 +31,35 @@ function pgliteStartParams(defaults: readonly string[]): string[] {
 }
 
 /**
- * A new data folder is created (initdb) in a short-lived child process: initdb's WebAssembly module and
- * its memory (~450 MB) would otherwise stay in this process for its whole life.
+ * A data folder made at build time (scripts/build-server.mjs, `npm run build`): initdb and every migration
+ * of that build already applied, dumped by PGlite's `dumpDataDir('gzip')`. Beside the compiled module
+ * (`dist-server/server/core/db/`); absent when the source runs through tsx (tests, `dev:server`).
  */
-async function initPgliteDir(dataDir: string): Promise<void> {
+export const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template.tgz', import.meta.url));
+
+/**
+ * A new data folder is created in a short-lived child process: initdb's WebAssembly module and its memory
+ * (~450 MB) would otherwise stay in this process for its whole life, and so would a loaded template's
+ * (~180 MB). From the build's template when there is one (≈ 0.8 s instead of initdb's ≈ 2 s plus the
+ * migrations' ≈ 2 s on a first start: bench/server), else by initdb; a template that fails to load (another
+ * PGlite version, a damaged file) falls back to initdb on an emptied folder.
+ */
+export async function initPgliteDir(dataDir: string, template: string | null = existsSync(PGLITE_TEMPLATE) ? PGLITE_TEMPLATE : null): Promise<void> {
   const moduleUrl = import.meta.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)}); const db = new PGlite(${JSON.stringify(dataDir)}); await db.waitReady; await db.close();`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 16 * 1024 * 1024 });
+  const run = (script: string) => promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 16 * 1024 * 1024 });
+  if (template) {
+    try {
+      await run(
+        `const { PGlite } = await import(${JSON.stringify(moduleUrl)}); const { readFileSync } = await import('node:fs'); ` +
+          `const db = new PGlite(${JSON.stringify(dataDir)}, { loadDataDir: new Blob([readFileSync(${JSON.stringify(template)})]) }); await db.waitReady; await db.query('select 1'); await db.close();`,
+      );
+      return;
+    } catch (err) {
+      process.stderr.write(`database: the build's PGlite template could not be loaded (${String((err as { stderr?: string }).stderr ?? '').trim().split('\n').pop() || (err as Error).message.slice(0, 200)}); creating the folder with initdb\n`);
+      for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+  await run(`const { PGlite } = await import(${JSON.stringify(moduleUrl)}); const db = new PGlite(${JSON.stringify(dataDir)}); await db.waitReady; await db.close();`);
 }
 
 // Each driver is loaded only when it is the one used (PostgreSQL never loads PGlite, and the reverse; bench/server).

@@ -10,7 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { users } from '../db/schema';
 import { InvalidTokenError } from '../auth/tokens';
-import { findMembership } from '../tenancy/memberships';
+import { authStatements } from '../auth/requireUser';
+import { effectivePermissions, findMembership } from '../tenancy/memberships';
+import { normalizeRole, type PermissionMap } from '../../../contract/permissions';
 import type { ConnectIdentityCache, MemberIdentity } from './identityCache';
 import { SERIALIZER_VSN } from './serializer';
 import type { SocketIdentity } from './types';
@@ -64,6 +66,8 @@ export function checkVsn(vsn: unknown): ConnectRefusal | null {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const refused = (detail: string, code = 'socket_refused'): ConnectRefusal => ({ status: 403, detail, code });
 
 export async function authenticateSocket(
@@ -83,14 +87,39 @@ export async function authenticateSocket(
     throw err;
   }
   const since = cache?.begin() ?? 0;
-  if (!cache?.hasSession(claims.sessionId, claims.userId)) {
+  let member: MemberIdentity | undefined = cache?.member(claims.userId, Number(companyId));
+  let sessionOpen = cache?.hasSession(claims.sessionId, claims.userId) ?? false;
+  if (!sessionOpen && !member) {
+    // The first connect: the open session, its user and the membership in ONE prepared statement
+    // (the one of HTTP's access.company(), auth/requireUser.ts); the same answers as the three reads below.
+    if (!UUID.test(claims.sessionId)) return refused('Given token not valid for any token type', 'token_not_valid');
+    const [row] = await authStatements(services.get('Database')).member.execute({
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+      companyId: Number(companyId),
+    });
+    if (!row) return refused('Given token not valid for any token type', 'token_not_valid');
+    sessionOpen = true;
+    cache?.rememberSession(claims.sessionId, claims.userId, since);
+    if (row.companyId === null || row.role === null) return refused('You are not a member of this company.', 'not_a_member');
+    const role = normalizeRole(row.role);
+    member = {
+      userId: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      companyId: row.companyId,
+      role,
+      permissions: effectivePermissions(role, row.override as PermissionMap | null),
+    };
+    cache?.rememberMember(member, since);
+  }
+  if (!sessionOpen) {
     if (!(await services.get('SessionService').isActive(claims.sessionId, claims.userId))) {
       return refused('Given token not valid for any token type', 'token_not_valid');
     }
     cache?.rememberSession(claims.sessionId, claims.userId, since);
   }
 
-  let member: MemberIdentity | undefined = cache?.member(claims.userId, Number(companyId));
   if (!member) {
     const db = services.get('Database');
     const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, claims.userId));

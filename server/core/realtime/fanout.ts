@@ -9,8 +9,9 @@
  * the entries of a process that died are skipped (and cleaned up) when a state is read.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { lazyRequire } from '../lazyRequire';
 
 export type Deliver = (topic: string, event: string, payloadJson: string) => void;
 
@@ -93,8 +94,9 @@ export class RedisFanout implements Fanout, PresenceStore {
     private readonly log: FastifyBaseLogger,
   ) {
     const options = { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 3 };
-    this.pub = new Redis(url, options);
-    this.sub = new Redis(url, options);
+    const { Redis: RedisClient } = lazyRequire('ioredis') as typeof import('ioredis');
+    this.pub = new RedisClient(url, options);
+    this.sub = new RedisClient(url, options);
     this.channel = `${prefix}:broadcast`;
     for (const client of [this.pub, this.sub]) client.on('error', (err) => this.log.warn({ err }, 'realtime: redis error'));
   }

@@ -179,9 +179,13 @@ export class AccountService {
     }
   }
 
-  /** Logout ends every session of the user, on every device. */
+  /**
+   * Logout ends this session (its refresh token and its sockets), as signing out of one device does in
+   * any inbox: the user's other devices stay signed in. (Ending them all is what a password change or
+   * reset does.) It used to end every session, which also signed a teammate's other browser out.
+   */
   async logout(user: AuthUser): Promise<void> {
-    await this.deps.sessions.revokeAllForUser(user.id);
+    await this.deps.sessions.revokeSession(user.sessionId);
   }
 
   async userView(userId: number): Promise<User> {

@@ -131,15 +131,14 @@ export class BillingService {
 
   async usage(companyId: number): Promise<PlanUsage> {
     const monthStart = this.monthStart();
-    const [[m], [i], [c]] = await Promise.all([
+    // The five counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data).
+    const [[m], [i], [c], [b], [r]] = await Promise.all([
       this.db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, companyId)),
       this.db
         .select({ n: count() })
         .from(invites)
         .where(and(eq(invites.companyId, companyId), isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt), gt(invites.expiresAt, this.deps.clock.now()))),
       this.db.select({ n: count() }).from(channels).where(and(eq(channels.companyId, companyId), sql`${channels.platform} <> 'sandbox'`, sql`${channels.status} <> 'disconnected'`)),
-    ]);
-    const [[b], [r]] = await Promise.all([
       this.db.select({ n: count() }).from(bots).where(eq(bots.companyId, companyId)),
       // Recipients queued this calendar month (UTC), excluded ones (opted out, duplicates…) not counted.
       this.db
@@ -174,8 +173,7 @@ export class BillingService {
   }
 
   private async toSubscription(companyId: number, row: SubscriptionRow | null): Promise<Subscription> {
-    const plan = await this.effectivePlan(companyId, row);
-    const usage = await this.usage(companyId);
+    const [plan, usage] = await Promise.all([this.effectivePlan(companyId, row), this.usage(companyId)]);
     // An ended subscription (canceled, incomplete_expired) leaves the company on Free.
     const paid = !!row?.stripeSubscriptionId && !['free', 'canceled', 'incomplete_expired'].includes(row.status);
     const status = (row?.status ?? 'free') as SubscriptionStatus;

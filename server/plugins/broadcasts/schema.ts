@@ -134,6 +134,8 @@ export const broadcastRecipients = pgTable(
     // Replies (same company, same phone, recent send) and the 24 h unique-recipient count.
     index('broadcast_recipients_company_phone_idx').on(t.companyId, t.phone, t.sentAt),
     index('broadcast_recipients_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    // The plan's recipients this month (billing usage and its limit check): bounded by the month, not by every recipient the company ever had.
+    index('broadcast_recipients_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 

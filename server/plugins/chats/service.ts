@@ -3,7 +3,7 @@
  * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
  * so a client that reconnects catches up from the database (join with last_message_id).
  */
-import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_EVENTS,
   CHAT_PAGE_SIZE,
@@ -326,15 +326,44 @@ export class ChatService {
     const email = await this.restrictedEmail(actor);
     if (email) conditions.push(this.taggedWith(email));
 
-    const records = await this.db
-      .select(roomColumns)
-      .from(rooms)
-      .innerJoin(channels, eq(channels.id, rooms.channelId))
-      .where(and(...conditions))
-      .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
-      .limit(CHAT_PAGE_SIZE)
-      .offset((query.page - 1) * CHAT_PAGE_SIZE);
-    return this.roomSummaries(records, actor.userId);
+    // One round trip (bench/data): the page of rooms, then per room of the page only its tags, the
+    // user's unread count and its newest message (the same index probes as roomSummaries).
+    const page = this.db.$with('page').as(
+      this.db
+        .select({ ...roomColumns, sortAt: sql<Date>`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt})`.as('sort_at') })
+        .from(rooms)
+        .innerJoin(channels, eq(channels.id, rooms.channelId))
+        .where(and(...conditions))
+        .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
+        .limit(CHAT_PAGE_SIZE)
+        .offset((query.page - 1) * CHAT_PAGE_SIZE),
+    );
+    const last = this.db.select().from(messages).where(sql`${messages.roomId} = "page"."id"`).orderBy(desc(messages.id)).limit(1).as('last');
+    const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
+      [K in keyof typeof roomColumns]: (typeof page)[K];
+    };
+    const rows = await this.db
+      .with(page)
+      .select({
+        record,
+        tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
+        unread: sql<number>`(select count(*) from messages m
+               where m.room_id = "page"."id" and m.origin = 'user'
+                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${actor.userId ?? -1}), 0))::int`,
+        last: Object.fromEntries(Object.keys(getTableColumns(messages)).map((k) => [k, last[k as keyof MessageRow]])) as {
+          [K in keyof MessageRow]: (typeof last)[K];
+        },
+      })
+      .from(page)
+      .leftJoinLateral(last, sql`true`)
+      .orderBy(desc(page.sortAt), desc(page.id));
+    return rows.map((row) =>
+      toRoom(row.record as RoomRecord, {
+        tags: (row.tagList ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
+        unread: Number(row.unread) || 0,
+        messages: row.last && row.last.id != null ? [this.message(row.last as MessageRow)] : [],
+      }),
+    );
   }
 
   /** room:{id} join: the room with its newest page, the messages after the client's last one, and the room marked read. */

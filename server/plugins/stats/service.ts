@@ -59,7 +59,31 @@ export function dayIn(date: Date, tz: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
+/**
+ * How long a /stats report is reused for the same viewer, range, time zone and channel (docs/architecture.md,
+ * "Stats"): the report aggregates every message of its range (≈ 140 ms of PostgreSQL for 30 days of a busy
+ * company, bench/data/README.md), and a figure this old is fine on an analytics page. After it, the old report
+ * is answered while a new one is computed, up to twice this age. Measured on the service's clock; the dashboard
+ * ("Today at a glance") is never cached.
+ */
+export const STATS_REPORT_TTL_MS = 30_000;
+/** Reports kept at most (the oldest dropped first); one is a few kB. */
+const STATS_REPORT_CACHE_MAX = 500;
+
+interface ReportEntry {
+  /** When its computation began (service clock, ms). */
+  at: number;
+  value: Promise<StatsReport>;
+  /** The computation has succeeded (only a settled report is answered while a fresh one is computed). */
+  settled: boolean;
+  /** A fresh one is being computed in the background. */
+  refreshing: boolean;
+}
+
 export class StatsService {
+  /** key → the report (or its computation, shared by the requests that ask for it meanwhile), oldest first. */
+  private readonly reports = new Map<string, ReportEntry>();
+
   constructor(private readonly deps: { db: Database; clock: Clock }) {}
 
   private get db(): Database {
@@ -95,7 +119,52 @@ export class StatsService {
 
   // ---------- /stats ----------
 
-  async report(v: StatsViewer, range: StatsRange): Promise<StatsReport> {
+  /**
+   * The /stats report for a viewer and range: computed at most once per STATS_REPORT_TTL_MS. A report older than
+   * that is still answered while a fresh one is computed in the background (so no request waits for a
+   * recomputation), up to twice that age; older, or never computed, the request waits for it.
+   */
+  report(v: StatsViewer, range: StatsRange): Promise<StatsReport> {
+    const key = JSON.stringify([v.companyId, v.scope, v.userId, v.email, range.from, range.to, range.tz, range.channelId]);
+    const now = this.deps.clock.now().getTime();
+    const known = this.reports.get(key);
+    const age = known ? now - known.at : Infinity;
+    if (known && age >= 0 && age < STATS_REPORT_TTL_MS) return known.value;
+    if (known && age >= 0 && age < 2 * STATS_REPORT_TTL_MS && known.settled) {
+      if (!known.refreshing) {
+        known.refreshing = true;
+        this.computeReport(v, range).then(
+          (report) => this.remember(key, now, Promise.resolve(report), true),
+          () => {
+            known.refreshing = false;
+          },
+        );
+      }
+      return known.value;
+    }
+    const value = this.computeReport(v, range);
+    const entry = this.remember(key, now, value, false);
+    value.then(
+      () => {
+        entry.settled = true;
+      },
+      // A failed computation is not kept (the next request tries again).
+      () => {
+        if (this.reports.get(key) === entry) this.reports.delete(key);
+      },
+    );
+    return value;
+  }
+
+  private remember(key: string, at: number, value: Promise<StatsReport>, settled: boolean): ReportEntry {
+    const entry: ReportEntry = { at, value, settled, refreshing: false };
+    this.reports.delete(key);
+    this.reports.set(key, entry);
+    if (this.reports.size > STATS_REPORT_CACHE_MAX) this.reports.delete(this.reports.keys().next().value!);
+    return entry;
+  }
+
+  private async computeReport(v: StatsViewer, range: StatsRange): Promise<StatsReport> {
     const { from, to, tz, channelId } = range;
     const { lo, hi } = this.bounds(from, to, tz);
     const now = this.deps.clock.now().toISOString();
@@ -127,7 +196,8 @@ export class StatsService {
       select m.origin, m.sender_user_id, m.created_at, r.channel_id from messages m join rooms r on r.id = m.room_id
       where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}`;
 
-    const [totals] = await this.rows<Record<string, unknown>>(sql`
+    // The statements are independent: they run at the same time (each on its own pooled connection).
+    const totalsQuery = this.rows<Record<string, unknown>>(sql`
       with s as (${started}), c as (${closed}), mm as (${msgs}),
       frt as (select extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null${responderIsMe})
       select
@@ -144,15 +214,14 @@ export class StatsService {
         (select percentile_cont(0.9) within group (order by secs) from c) as res_p90,
         (select count(*) from c) as res_count`);
 
-    const dailyRows = await this.rows<{ day: string; kind: string; n: unknown }>(sql`
+    const dailyQuery = this.rows<{ day: string; kind: string; n: unknown }>(sql`
       with s as (${started}), c as (${closed}), mm as (${msgs})
       select to_char(day, 'YYYY-MM-DD') as day, 'started' as kind, count(*) as n from s group by day
       union all select to_char(day, 'YYYY-MM-DD'), 'closed', count(*) from c group by day
       union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'in', count(*) from mm m where m.origin = 'user' group by 1
       union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'out', count(*) from mm m where ${outByMe} group by 1`);
-    const daily = fillDays(from, to, dailyRows);
 
-    const agentRows = await this.rows<Record<string, unknown>>(sql`
+    const agentQuery = this.rows<Record<string, unknown>>(sql`
       with s as (${started}), c as (${closed}), mm as (${msgs}),
       frt as (select responder as user_id, extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null and responder is not null${responderIsMe}),
       f as (select user_id, percentile_cont(0.5) within group (order by secs) as med, percentile_cont(0.9) within group (order by secs) as p90, count(*) as n from frt group by user_id),
@@ -165,6 +234,40 @@ export class StatsService {
       left join f on f.user_id = ids.user_id left join res on res.user_id = ids.user_id left join o on o.user_id = ids.user_id
       ${own ? sql`where u.id = ${v.userId}` : sql``}
       order by f.med asc nulls last, u.id`);
+
+    const channelQuery = this.rows<Record<string, unknown>>(sql`
+      with s as (${started}), mm as (${msgs}),
+      st as (select channel_id, count(*) as n from s group by channel_id),
+      mi as (select m.channel_id, count(*) filter (where m.origin = 'user') as n_in, count(*) filter (where ${outByMe}) as n_out from mm m group by m.channel_id)
+      select ch.id, ch.name, ch.platform, coalesce(st.n, 0) as started, coalesce(mi.n_in, 0) as n_in, coalesce(mi.n_out, 0) as n_out
+      from channels ch left join st on st.channel_id = ch.id left join mi on mi.channel_id = ch.id
+      where ch.company_id = ${v.companyId} ${channelId === null ? sql`` : sql`and ch.id = ${channelId}`}
+        and (st.n is not null or mi.channel_id is not null or ch.status <> 'disconnected')
+      order by ch.id`);
+
+    const heatQuery = this.rows<Record<string, unknown>>(sql`
+      with mm as (${msgs})
+      select extract(isodow from m.created_at at time zone ${tz}) as weekday, extract(hour from m.created_at at time zone ${tz}) as hour, count(*) as n
+      from mm m where m.origin = 'user' group by 1, 2 order by 1, 2`);
+
+    const broadcastQuery = own
+      ? Promise.resolve([] as Record<string, unknown>[])
+      : this.rows<Record<string, unknown>>(sql`
+        select b.id, b.name, b.created_at, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.replied_count, b.failed_count
+        from broadcasts b
+        where b.company_id = ${v.companyId} and b.created_at >= ${lo} and b.created_at < ${hi}
+          ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}
+        order by b.created_at desc, b.id desc limit 200`);
+
+    const [[totals], dailyRows, agentRows, channelRows, heatRows, broadcastRows] = await Promise.all([
+      totalsQuery,
+      dailyQuery,
+      agentQuery,
+      channelQuery,
+      heatQuery,
+      broadcastQuery,
+    ]);
+    const daily = fillDays(from, to, dailyRows);
     const agents: AgentFigures[] = agentRows.map((r) => ({
       user_id: num(r.user_id),
       name: String(r.name || r.email),
@@ -174,15 +277,6 @@ export class StatsService {
       messages_out: num(r.out_n),
     }));
 
-    const channelRows = await this.rows<Record<string, unknown>>(sql`
-      with s as (${started}), mm as (${msgs}),
-      st as (select channel_id, count(*) as n from s group by channel_id),
-      mi as (select m.channel_id, count(*) filter (where m.origin = 'user') as n_in, count(*) filter (where ${outByMe}) as n_out from mm m group by m.channel_id)
-      select ch.id, ch.name, ch.platform, coalesce(st.n, 0) as started, coalesce(mi.n_in, 0) as n_in, coalesce(mi.n_out, 0) as n_out
-      from channels ch left join st on st.channel_id = ch.id left join mi on mi.channel_id = ch.id
-      where ch.company_id = ${v.companyId} ${channelId === null ? sql`` : sql`and ch.id = ${channelId}`}
-        and (st.n is not null or mi.channel_id is not null or ch.status <> 'disconnected')
-      order by ch.id`);
     const channelFigures: ChannelFigures[] = channelRows.map((r) => ({
       channel_id: num(r.id),
       name: String(r.name),
@@ -192,33 +286,20 @@ export class StatsService {
       messages_out: num(r.n_out),
     }));
 
-    const heatRows = await this.rows<Record<string, unknown>>(sql`
-      with mm as (${msgs})
-      select extract(isodow from m.created_at at time zone ${tz}) as weekday, extract(hour from m.created_at at time zone ${tz}) as hour, count(*) as n
-      from mm m where m.origin = 'user' group by 1, 2 order by 1, 2`);
     const heatmap: HeatCell[] = heatRows.map((r) => ({ weekday: num(r.weekday), hour: num(r.hour), messages: num(r.n) }));
 
-    let broadcasts: BroadcastFunnel[] = [];
-    if (!own) {
-      const rows = await this.rows<Record<string, unknown>>(sql`
-        select b.id, b.name, b.created_at, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.replied_count, b.failed_count
-        from broadcasts b
-        where b.company_id = ${v.companyId} and b.created_at >= ${lo} and b.created_at < ${hi}
-          ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}
-        order by b.created_at desc, b.id desc limit 200`);
-      broadcasts = rows.map((r) => ({
-        id: num(r.id),
-        name: String(r.name),
-        created_at: new Date(r.created_at as string).toISOString(),
-        status: String(r.status),
-        n_users: num(r.n_users),
-        sent: num(r.sent_count),
-        delivered: num(r.delivered_count),
-        read: num(r.read_count),
-        replied: num(r.replied_count),
-        failed: num(r.failed_count),
-      }));
-    }
+    const broadcasts: BroadcastFunnel[] = broadcastRows.map((r) => ({
+      id: num(r.id),
+      name: String(r.name),
+      created_at: new Date(r.created_at as string).toISOString(),
+      status: String(r.status),
+      n_users: num(r.n_users),
+      sent: num(r.sent_count),
+      delivered: num(r.delivered_count),
+      read: num(r.read_count),
+      replied: num(r.replied_count),
+      failed: num(r.failed_count),
+    }));
 
     return {
       scope: v.scope,
@@ -258,7 +339,7 @@ export class StatsService {
     const companyRooms = sql`r.company_id = ${v.companyId}`;
     const open = (where: SQL) => sql`select r.id from rooms r where ${where} and r.blocked_at is null and r.last_message_at > ${now}::timestamptz - ${sql.raw(CLOSED_AFTER)}`;
 
-    const [row] = await this.rows<Record<string, unknown>>(sql`
+    const figuresQuery = this.rows<Record<string, unknown>>(sql`
       with mm as (
         select m.origin, m.sender_user_id from messages m join rooms r on r.id = m.room_id
         where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}
@@ -286,12 +367,17 @@ export class StatsService {
         (select percentile_cont(0.9) within group (order by secs) from frt) as frt_p90,
         (select count(*) from frt) as frt_count,
         (select count(*) from active where has_bot and not has_agent) as bot_conversations,
-        (select count(*) from active) as conversations`);
+        (select count(*) from active) as conversations,
+        (select coalesce(json_agg(rb order by rb.started_at desc nulls last, rb.id desc), '[]'::json) from (
+          select b.id, b.name, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.failed_count, b.unknown_count, b.started_at
+          from broadcasts b where b.company_id = ${v.companyId} and b.status in ('sending', 'waiting')
+          order by b.started_at desc nulls last, b.id desc limit 20) rb) as running,
+        ${setupColumns(v.companyId)}`);
 
-    const running = await this.rows<Record<string, unknown>>(sql`
-      select b.id, b.name, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.failed_count, b.unknown_count
-      from broadcasts b where b.company_id = ${v.companyId} and b.status in ('sending', 'waiting')
-      order by b.started_at desc nulls last, b.id desc limit 20`);
+    // The figures, the running broadcasts and the set-up steps in one statement, the channels' health beside it.
+    const [[row], channelHealth] = await Promise.all([figuresQuery, this.channelHealth(v.companyId, nowDate)]);
+    const running = (typeof row.running === 'string' ? JSON.parse(row.running) : row.running) as Record<string, unknown>[];
+    const setup = setupOf(row);
     const running_broadcasts: RunningBroadcast[] = running.map((r) => {
       const nUsers = num(r.n_users);
       const done = num(r.sent_count) + num(r.failed_count) + num(r.unknown_count);
@@ -319,31 +405,17 @@ export class StatsService {
       bot_conversations_today: num(row.bot_conversations),
       conversations_today: num(row.conversations),
       running_broadcasts,
-      channels: await this.channelHealth(v.companyId, nowDate),
-      setup: await this.setup(v.companyId),
+      channels: channelHealth,
+      setup,
     };
   }
 
   /** The getting-started steps the company has taken: one existence check each, on company-indexed columns. */
   async setup(companyId: number): Promise<DashboardSetup> {
-    const [r] = await this.rows<Record<string, unknown>>(sql`
-      select
-        exists (select 1 from channels c where c.company_id = ${companyId} and c.platform <> 'sandbox' and c.status = 'active') as channel_connected,
-        exists (select 1 from messages m where m.company_id = ${companyId} and m.origin = 'agent') as conversation_answered,
-        ((select count(*) from (select 1 from memberships ms where ms.company_id = ${companyId} limit 2) two) > 1
-          or exists (select 1 from invites i where i.company_id = ${companyId})) as teammate_invited,
-        exists (select 1 from whatsapp_templates w where w.company_id = ${companyId}) as template_created,
-        exists (select 1 from broadcasts b where b.company_id = ${companyId} and b.status <> 'draft') as broadcast_sent,
-        (exists (select 1 from bots bt where bt.company_id = ${companyId}) or exists (select 1 from flows f where f.company_id = ${companyId})) as bot_built`);
-    const yes = (x: unknown) => x === true || x === 't' || x === 'true';
-    return {
-      channel_connected: yes(r.channel_connected),
-      conversation_answered: yes(r.conversation_answered),
-      teammate_invited: yes(r.teammate_invited),
-      template_created: yes(r.template_created),
-      broadcast_sent: yes(r.broadcast_sent),
-      bot_built: yes(r.bot_built),
-    };
+    // conversation_answered: newest first along messages_company_created_idx, so bounded by the company's own
+    // messages (with exists() the planner chose a sequential scan of the whole table for a busy company; bench/data).
+    const [r] = await this.rows<Record<string, unknown>>(sql`select ${setupColumns(companyId)}`);
+    return setupOf(r);
   }
 
   /** The company's channels (not disconnected by it) and what needs attention. */
@@ -354,6 +426,9 @@ export class StatsService {
       .where(and(eq(channels.companyId, companyId), ne(channels.status, 'disconnected')))
       .orderBy(channels.id)
       .limit(100);
+    // The WhatsApp channels' messaging limit usages at the same time (one read each).
+    const usages = new Map(rows.filter((ch) => ch.platform === 'whatsapp').map((ch) => [ch.id, messagingLimitUsage(this.db, ch, now)] as const));
+    await Promise.all(usages.values());
     const out: ChannelHealth[] = [];
     for (const ch of rows) {
       const reason: ChannelHealth['reason'] =
@@ -361,7 +436,7 @@ export class StatsService {
       let messaging_limit: ChannelHealth['messaging_limit'] = null;
       let near_limit = false;
       if (ch.platform === 'whatsapp') {
-        const usage = await messagingLimitUsage(this.db, ch, now);
+        const usage = await usages.get(ch.id)!;
         messaging_limit = { used: usage.used, limit: usage.limit };
         near_limit = usage.limit !== null && usage.used >= usage.limit * 0.8;
       }
@@ -369,6 +444,32 @@ export class StatsService {
     }
     return out;
   }
+}
+
+/** The getting-started steps as columns of a select (see StatsService.setup). */
+function setupColumns(companyId: number): SQL {
+  // conversation_answered: newest first along messages_company_created_idx, so bounded by the company's own
+  // messages (with exists() the planner chose a sequential scan of the whole table for a busy company; bench/data).
+  return sql`
+        exists (select 1 from channels c where c.company_id = ${companyId} and c.platform <> 'sandbox' and c.status = 'active') as channel_connected,
+        coalesce((select true from messages m where m.company_id = ${companyId} and m.origin = 'agent' order by m.company_id desc, m.created_at desc limit 1), false) as conversation_answered,
+        ((select count(*) from (select 1 from memberships ms where ms.company_id = ${companyId} limit 2) two) > 1
+          or exists (select 1 from invites i where i.company_id = ${companyId})) as teammate_invited,
+        exists (select 1 from whatsapp_templates w where w.company_id = ${companyId}) as template_created,
+        exists (select 1 from broadcasts b where b.company_id = ${companyId} and b.status <> 'draft') as broadcast_sent,
+        (exists (select 1 from bots bt where bt.company_id = ${companyId}) or exists (select 1 from flows f where f.company_id = ${companyId})) as bot_built`;
+}
+
+function setupOf(r: Record<string, unknown>): DashboardSetup {
+  const yes = (x: unknown) => x === true || x === 't' || x === 'true';
+  return {
+    channel_connected: yes(r.channel_connected),
+    conversation_answered: yes(r.conversation_answered),
+    teammate_invited: yes(r.teammate_invited),
+    template_created: yes(r.template_created),
+    broadcast_sent: yes(r.broadcast_sent),
+    bot_built: yes(r.bot_built),
+  };
 }
 
 /** One row per day of [from, to] with the day's figures (zeros where nothing happened). */

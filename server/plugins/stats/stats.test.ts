@@ -11,6 +11,7 @@ import { STATS_MESSAGES } from '../../../contract/stats';
 import { channels, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { broadcastEngineRuntime } from '../broadcasts/engine';
+import { STATS_REPORT_TTL_MS } from './service';
 import { bots } from '../bots/schema';
 import { broadcasts } from '../broadcasts/schema';
 
@@ -272,5 +273,20 @@ describeEachDatabase('stats figures', (database) => {
     res = await bad(`from=2026-03-10&to=2026-03-11&channel=${foreign.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe(STATS_MESSAGES.invalidChannel);
+  });
+
+  it('reuses a report for STATS_REPORT_TTL_MS on the service clock, answers it while counting again up to twice that, then counts again', async () => {
+    const inOther = t.headers((await t.login('boss@stats.test')).access, other);
+    const query = 'from=2026-03-01&to=2026-03-18&tz=UTC';
+    const first = await report(inOther, query);
+    const [osb] = await t.db.select({ id: channels.id }).from(channels).where(eq(channels.companyId, other));
+    await room(other, osb.id, 'Y', '2026-03-14T10:00:00', [['user', '2026-03-14T10:00:00']]);
+    expect((await report(inOther, query)).totals.messages_in).toBe(first.totals.messages_in);
+    t.clock.advance(STATS_REPORT_TTL_MS);
+    // Older than the TTL: the old report is answered while a fresh one is computed in the background.
+    expect((await report(inOther, query)).totals.messages_in).toBe(first.totals.messages_in);
+    t.clock.advance(STATS_REPORT_TTL_MS);
+    // Either that fresh one, or (not done yet, the old one now twice the TTL old) one computed for this request.
+    expect((await report(inOther, query)).totals.messages_in).toBe(first.totals.messages_in + 1);
   });
 });

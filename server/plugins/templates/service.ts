@@ -118,33 +118,62 @@ export class TemplateService {
     if (query.category) where.push(eq(whatsappTemplates.category, query.category));
     if (query.language) where.push(eq(whatsappTemplates.language, query.language));
     if (query.search) where.push(ilike(whatsappTemplates.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    const [{ total }] = await this.db.select({ total: count() }).from(whatsappTemplates).where(and(...where));
-    const rows = await this.db
-      .select()
+    const filtered = and(...where)!;
+    const hourAgo = new Date(this.deps.clock.now().getTime() - 3600_000);
+    // The page with the count and the limits' usage as scalar subqueries: one round trip (bench/data).
+    const joined = await this.db
+      .select({
+        template: whatsappTemplates,
+        total: sql<number>`(${this.db.select({ n: count() }).from(whatsappTemplates).where(filtered)})`.mapWith(Number),
+        recent: sql<number>`(${this.recentCreations(row.wabaId, hourAgo)})`.mapWith(Number),
+        all: sql<number>`(${this.accountTemplates(companyId, row.wabaId)})`.mapWith(Number),
+      })
       .from(whatsappTemplates)
-      .where(and(...where))
+      .where(filtered)
       .orderBy(desc(whatsappTemplates.updatedAt), desc(whatsappTemplates.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
+    let total: number;
+    let limits: TemplateLimitsUsage;
+    if (joined.length > 0) {
+      total = joined[0].total;
+      limits = this.limitsOf(row, joined[0].recent, joined[0].all);
+    } else {
+      // An empty page (past the end, or no template): the count and the limits apart.
+      const [[counted], usage] = await Promise.all([this.db.select({ total: count() }).from(whatsappTemplates).where(filtered), this.limits(companyId, row, row.wabaId)]);
+      total = counted.total;
+      limits = usage;
+    }
+    const rows = joined.map((j) => j.template);
     const more = query.page * query.page_size < total;
-    const limits = await this.limits(companyId, row, row.wabaId);
     return { count: total, next: more ? query.page + 1 : null, previous: query.page > 1 ? query.page - 1 : null, results: rows.map(toTemplate), limits };
   }
 
-  /** Meta's limits and how much of them the account has used, so the console shows them before they are hit. */
-  async limits(companyId: number, row: ChannelRow, wabaId: string): Promise<TemplateLimitsUsage> {
-    const hourAgo = new Date(this.deps.clock.now().getTime() - 3600_000);
-    const [{ recent }] = await this.db
+  private recentCreations(wabaId: string, hourAgo: Date) {
+    return this.db
       .select({ recent: count() })
       .from(whatsappTemplateCreations)
       .where(and(eq(whatsappTemplateCreations.wabaId, wabaId), gt(whatsappTemplateCreations.createdAt, hourAgo)));
-    const [{ total }] = await this.db.select({ total: count() }).from(whatsappTemplates).where(and(eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, wabaId)));
+  }
+
+  private accountTemplates(companyId: number, wabaId: string) {
+    return this.db.select({ total: count() }).from(whatsappTemplates).where(and(eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, wabaId)));
+  }
+
+  private limitsOf(row: ChannelRow, recent: number, total: number): TemplateLimitsUsage {
     return {
       creations_last_hour: recent,
       creations_per_hour: TEMPLATE_LIMITS.creationsPerHour,
       templates: total,
       templates_max: row.settings?.business_verified === true ? null : TEMPLATE_LIMITS.templatesPerUnverifiedAccount,
     };
+  }
+
+  /** Meta's limits and how much of them the account has used, so the console shows them before they are hit. */
+  async limits(companyId: number, row: ChannelRow, wabaId: string): Promise<TemplateLimitsUsage> {
+    const hourAgo = new Date(this.deps.clock.now().getTime() - 3600_000);
+    const [[{ recent }], [{ total }]] = await Promise.all([this.recentCreations(wabaId, hourAgo), this.accountTemplates(companyId, wabaId)]);
+    return this.limitsOf(row, recent, total);
   }
 
   /** Opening the list: a never-synced account waits a little for Meta, others are refreshed in the background. */

@@ -1,5 +1,6 @@
 /** Sends e-mail through the SMTP server named by SMTP_URL (e.g. smtps://user:pass@host:465). */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyRequire } from '../../core/lazyRequire';
 import type { EmailMessage, EmailSender } from './types';
 
 export class SmtpEmailSender implements EmailSender {
@@ -9,7 +10,8 @@ export class SmtpEmailSender implements EmailSender {
     smtpUrl: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    // Required here, not imported at start: only a server with SMTP_URL uses it (core/lazyRequire.ts).
+    this.transport = (lazyRequire('nodemailer') as typeof import('nodemailer')).createTransport(smtpUrl);
   }
 
   async send(message: EmailMessage): Promise<void> {

@@ -53,3 +53,47 @@ describe('i18n api', () => {
     expect(api.provider.translate('core.empty.title')).toBe('Nothing Found.');
   });
 });
+
+describe('lazy plugin bundles', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('loads a bundle for the current language only, once, and the other language on a change', async () => {
+    const api = createI18nApi();
+    const calls: string[] = [];
+    api.registerBundle('things', {
+      en: async () => (calls.push('en'), { things: { title: 'Things' } }),
+      fr: async () => (calls.push('fr'), { things: { title: 'Choses' } }),
+    });
+    expect(api.bundlesReady(['things'])).toBe(false);
+    expect(api.bundlesReady(['unknown'])).toBe(true); // no loader: nothing to wait for
+    await api.loadBundles(['things']);
+    await api.loadBundles(['things']);
+    expect(calls).toEqual(['en']);
+    expect(api.bundlesReady(['things'])).toBe(true);
+    expect(api.i18n.t('things.title')).toBe('Things');
+
+    await api.provider.changeLocale('fr'); // an opened bundle is there before the language changes
+    expect(calls).toEqual(['en', 'fr']);
+    expect(api.provider.translate('things.title')).toBe('Choses');
+    expect(api.bundlesReady(['things'])).toBe(true);
+  });
+
+  it('a bundle never opened is not loaded on a language change; a failed load is tried again', async () => {
+    const api = createI18nApi();
+    let fail = true;
+    const calls: string[] = [];
+    api.registerBundle('closed', { en: async () => (calls.push('closed'), {}), fr: async () => (calls.push('closed'), {}) });
+    api.registerBundle('flaky', {
+      en: async () => {
+        if (fail) throw new Error('offline');
+        return { flaky: { ok: 'OK' } };
+      },
+    });
+    await expect(api.loadBundles(['flaky'])).rejects.toThrow('offline');
+    fail = false;
+    await api.loadBundles(['flaky']);
+    expect(api.i18n.t('flaky.ok')).toBe('OK');
+    await api.provider.changeLocale('fr');
+    expect(calls).toEqual([]);
+  });
+});

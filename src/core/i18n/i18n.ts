@@ -58,7 +58,11 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
     interpolation: { prefix: '%{', suffix: '}', escapeValue: false }, // React escapes; Polyglot-style placeholders
     nsSeparator: false, // labels may contain ':' ("Error : …")
     returnNull: false,
+    // A plugin bundle loaded after the first render (a language change) re-renders what uses it.
+    react: { bindI18n: 'languageChanged', bindI18nStore: 'added' },
   });
+
+  const bundles = createBundleLoader(instance);
 
   const provider: I18nProvider = {
     translate(key, opts = {}) {
@@ -68,9 +72,11 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
       if (typeof smart_count === 'number') params.count = smart_count;
       return String(instance.t(key, params as never));
     },
-    changeLocale(locale) {
+    async changeLocale(locale) {
       storage?.setItem(LOCALE_STORAGE_KEY, locale);
-      return instance.changeLanguage(locale).then(() => undefined);
+      // The opened plugins' strings in the new language first, so no page shows keys meanwhile.
+      await bundles.loadOpened(locale);
+      await instance.changeLanguage(locale);
     },
     getLocale: () => instance.language,
     getLocales: () => LOCALES,
@@ -83,6 +89,68 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
       for (const [locale, messages] of Object.entries(extra)) {
         instance.addResourceBundle(locale, 'translation', messages, true, true);
       }
+    },
+    registerBundle: bundles.register,
+    loadBundles: bundles.load,
+    bundlesReady: bundles.ready,
+  };
+}
+
+type Loaders = Record<string, () => Promise<Record<string, unknown>>>;
+
+/**
+ * Plugins' lazily loaded strings (ConsolePlugin.lazyTranslations): one loader per locale (a missing
+ * locale loads the English one), called when a page of the plugin first opens
+ * (src/core/routing/pluginRoutes.tsx), for the current language only. Bundles once opened are "opened": a language change (the provider's changeLocale,
+ * or i18next's languageChanged) loads them in the new language too.
+ */
+function createBundleLoader(instance: I18next) {
+  const loaders = new Map<string, Loaders>();
+  const opened = new Set<string>();
+  const loaded = new Map<string, Promise<void>>(); // `${locale}:${id}`
+  const done = new Set<string>();
+
+  function loadOne(id: string, locale: string): Promise<void> {
+    const key = `${locale}:${id}`;
+    let promise = loaded.get(key);
+    if (!promise) {
+      const loader = loaders.get(id)?.[locale] ?? loaders.get(id)?.[DEFAULT_LOCALE];
+      promise = (loader ? loader() : Promise.resolve(undefined)).then(
+        (messages) => {
+          if (messages) instance.addResourceBundle(locale, 'translation', messages, true, true);
+          done.add(key);
+        },
+        (error: unknown) => {
+          loaded.delete(key); // a failed chunk load (offline) is tried again on the next visit
+          throw error;
+        },
+      );
+      loaded.set(key, promise);
+    }
+    return promise;
+  }
+
+  const currentLocale = () => instance.language || DEFAULT_LOCALE;
+
+  function load(ids: readonly string[], locale = currentLocale()): Promise<void> {
+    const wanted = ids.filter((id) => loaders.has(id));
+    for (const id of wanted) opened.add(id);
+    return Promise.all(wanted.map((id) => loadOne(id, locale))).then(() => undefined);
+  }
+
+  instance.on('languageChanged', (locale) => {
+    if (opened.size) void load([...opened], locale).catch(() => undefined);
+  });
+
+  return {
+    register(id: string, bundle: Loaders) {
+      loaders.set(id, bundle);
+    },
+    load: (ids: readonly string[]) => load(ids),
+    loadOpened: (locale: string) => load([...opened], locale),
+    ready(ids: readonly string[]) {
+      const locale = currentLocale();
+      return ids.every((id) => !loaders.has(id) || done.has(`${locale}:${id}`));
     },
   };
 }

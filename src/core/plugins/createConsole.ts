@@ -67,7 +67,7 @@ export function createConsole(options: ConsoleOptions): Console {
     }
   }
 
-  const routes = plugins.flatMap((p) => p.routes ?? []);
+  const routes = plugins.flatMap((p) => (p.routes ?? []).map((r) => ({ ...r, plugin: p.id })));
   const resources = plugins.flatMap((p) => p.resources ?? []).filter((r) => featureSatisfied(flags, r.feature));
   const menu = plugins
     .flatMap((p) => p.menu ?? [])
@@ -77,7 +77,10 @@ export function createConsole(options: ConsoleOptions): Console {
     .map(({ m }) => m);
 
   const i18n = registry.get(i18nApiRef);
-  for (const plugin of plugins) if (plugin.translations) i18n.addResources(plugin.translations);
+  for (const plugin of plugins) {
+    if (plugin.translations) i18n.addResources(plugin.translations);
+    if (plugin.lazyTranslations) i18n.registerBundle(plugin.id, plugin.lazyTranslations);
+  }
 
   registry.get(permissionApiRef).setResourceAreas(Object.fromEntries(resources.map((r) => [r.name, r.area])));
   for (const r of resources) {

@@ -32,7 +32,20 @@ export interface PluginRoute {
   public?: boolean;
   /** Login needed but no selected company (like /company/*). */
   companyOptional?: boolean;
+  /**
+   * Other plugins whose lazy strings the page shows (e.g. the templates' phone preview inside a
+   * broadcast page); the route's own plugin is always loaded. Loaded with the page, before it renders.
+   */
+  translationsOf?: string[];
+  /** Set by createConsole: the plugin declaring the route. */
+  plugin?: string;
 }
+
+/** Strings of one locale, keyed under the plugin's own prefix. */
+export type Messages = Record<string, unknown>;
+
+/** Per-locale loaders of a plugin's lazy strings, e.g. `{ en: () => import('./translations.en').then((m) => m.default) }`. */
+export type TranslationLoaders = Record<string, () => Promise<Messages>>;
 
 export interface PluginResource extends Omit<ResourceProps, 'name'> {
   name: string;
@@ -69,8 +82,17 @@ export interface ConsolePlugin {
   resources?: PluginResource[];
   routes?: PluginRoute[];
   menu?: MenuEntry[];
-  /** Translations per locale, merged under the plugin's own keys. */
-  translations?: Record<string, Record<string, unknown>>;
+  /**
+   * Strings the shell shows before any page of the plugin opens (menu labels, resource names,
+   * alerts raised from onInit), per locale, loaded with the shell: keep them few.
+   */
+  translations?: Record<string, Messages>;
+  /**
+   * Every other string of the plugin: one loader per locale, called when one of the plugin's routes
+   * first opens (with its lazy page, before it renders) and only for the current language; a
+   * language change loads the opened plugins' bundles in the new language.
+   */
+  lazyTranslations?: TranslationLoaders;
   /** Called once after the APIs are registered (subscribe to company changes, etc.). */
   onInit?: (get: <T>(ref: ApiRef<T>) => T) => void;
 }

@@ -5,6 +5,7 @@ import { membership, testUser } from '../account/testUsers';
 import { createConfig } from '../config/config';
 import { createSessionStore } from '../session/sessionStore';
 import { createRealtimeFactory, socketEndpoint } from './realtimeFactory';
+import { createLazyRealtimeFactory, loadPhoenix } from './lazyRealtime';
 
 describe('socketEndpoint', () => {
   const https = { protocol: 'https:', host: 'console.example.com' };
@@ -32,5 +33,18 @@ describe('realtime factory', () => {
     expect(socket.endPointURL()).toContain('wss://chat.acme.test/socket/websocket?token=tok&company_id=2');
     account.setUser(testUser([membership(2)]));
     expect(factory.createSocket().endPointURL()).toContain('wss://default.test/socket/websocket');
+  });
+});
+
+describe('the core APIs’ lazy realtime factory', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('builds the same socket once phoenix is loaded', async () => {
+    const session = createSessionStore();
+    const account = createAccountStore();
+    session.setTokens({ access: 'tok' });
+    const factory = createLazyRealtimeFactory({ config: createConfig({}, { socketDomain: 'wss://default.test' }), session, account });
+    await loadPhoenix();
+    expect(factory.createSocket().endPointURL()).toContain('wss://default.test/socket/websocket?token=tok');
   });
 });

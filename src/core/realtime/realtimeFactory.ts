@@ -1,19 +1,12 @@
 import { Socket } from 'phoenix';
+import { accountApiRef, configApiRef, realtimeApiRef, sessionApiRef } from '../apis';
 import type { AccountStore, ConsoleConfig, RealtimeClientFactory, SessionStore } from '../apis';
+import { createApiFactory } from '../di/apiRef';
+import { socketEndpoint } from './socketEndpoint';
 
-/**
- * The socket endpoint: the selected company's translator_domain, else the configured default,
- * else the page's own origin (ws/wss following http/https). http(s) domains become ws(s).
- */
-export function socketEndpoint(domain: string | null | undefined, loc: Pick<Location, 'protocol' | 'host'> = location): string {
-  const wsScheme = loc.protocol === 'https:' ? 'wss' : 'ws';
-  let base = (domain ?? '').trim().replace(/\/+$/, '');
-  if (!base) base = `${wsScheme}://${loc.host}`;
-  else if (/^https?:\/\//i.test(base)) base = base.replace(/^http/i, 'ws');
-  else if (!/^wss?:\/\//i.test(base)) base = `${wsScheme}://${base}`;
-  return `${base}/socket`;
-}
+export { socketEndpoint };
 
+/** The realtime client with phoenix imported statically (the shell: its chats service imports phoenix anyway). */
 export function createRealtimeFactory(deps: { config: ConsoleConfig; session: SessionStore; account: AccountStore }): RealtimeClientFactory {
   return {
     createSocket() {
@@ -25,3 +18,13 @@ export function createRealtimeFactory(deps: { config: ConsoleConfig; session: Se
     },
   };
 }
+
+/**
+ * Registered by the shell (src/app/App.tsx) over the core APIs' lazy default (lazyRealtime.ts):
+ * the core APIs are in the signed-out pages' chunks, which need no socket.
+ */
+export const realtimeApiFactory = createApiFactory({
+  api: realtimeApiRef,
+  deps: { config: configApiRef, session: sessionApiRef, account: accountApiRef },
+  factory: (deps) => createRealtimeFactory(deps),
+});

@@ -3,13 +3,22 @@ import { Route } from 'react-router-dom';
 import { Loading } from 'react-admin';
 import type { PluginRoute } from '../plugins/types';
 import { AccessGuard, FeatureGate, RequireLogin, RequireSession } from './guards';
+import { isLazyPage } from './lazyPage';
+import { PluginStrings } from './PluginStrings';
 
+/**
+ * A plugin route's page: its lazy chunk and its plugin's lazy strings (plus `translationsOf`'s)
+ * load together, and the page renders only when both are there (no flash of keys).
+ */
 function RouteBody({ route }: { route: PluginRoute }) {
   const Component = route.component;
+  const plugins = [...(route.plugin ? [route.plugin] : []), ...(route.translationsOf ?? [])];
   return (
     <FeatureGate feature={route.feature}>
       <Suspense fallback={<Loading />}>
-        <Component />
+        <PluginStrings plugins={plugins} preload={isLazyPage(Component) ? Component.preload : undefined}>
+          <Component />
+        </PluginStrings>
       </Suspense>
     </FeatureGate>
   );

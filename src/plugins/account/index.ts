@@ -1,8 +1,7 @@
-import { lazy } from 'react';
 import { mdiAccountCircleOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { accountSectionsApiFactory } from './sections';
-import { translations } from './translations';
+import { shellTranslations } from './shellTranslations';
 
 const AccountIcon = mdiIconComponent(mdiAccountCircleOutline);
 
@@ -11,9 +10,13 @@ export const accountPlugin = createPlugin({
   id: 'account',
   featureFlag: 'your_account',
   apis: [accountSectionsApiFactory],
-  routes: [{ path: '/account', name: 'account', area: 'your_account', component: lazy(() => import('./AccountPage')) }],
+  routes: [{ path: '/account', name: 'account', area: 'your_account', translationsOf: ['billing'], component: lazyPage(() => import('./AccountPage')) }],
   menu: [{ to: '/account', label: 'account.menu', icon: AccountIcon, area: 'your_account', order: 90 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
 });
 
 export { accountSectionsApiRef, type AccountSection, type AccountSections } from './sections';

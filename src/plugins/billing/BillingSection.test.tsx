@@ -15,9 +15,10 @@ import { activeSubscription, freeSubscription, invoice } from './testing/fixture
 
 const ADMIN = { can_view_billing: true, can_manage_billing: true };
 
-function renderAccount(http: HttpProvider, options: { path?: string; permissions?: Record<string, boolean> } = {}) {
+/** The account page, once rendered (the billing section is a lazy chunk: the page suspends until it is there). */
+async function renderAccount(http: HttpProvider, options: { path?: string; permissions?: Record<string, boolean> } = {}) {
   const permissions = options.permissions ?? ADMIN;
-  return renderPage(<AccountPage />, {
+  const view = renderPage(<AccountPage />, {
     path: options.path ?? '/account',
     http,
     user: testUser([membership(1, permissions, { name: 'Demo Company' }), membership(2, permissions, { name: 'Other Co' })]),
@@ -25,6 +26,8 @@ function renderAccount(http: HttpProvider, options: { path?: string; permissions
     plugins: [accountPlugin, billingPlugin],
     features: ['your_account'],
   });
+  await screen.findByRole('heading', { level: 1 });
+  return view;
 }
 
 /** A server holding one subscription and its invoices. */
@@ -54,7 +57,7 @@ describe('billing section of /account', () => {
 
   it('shows the Free plan, its usage, a link to the plans and the empty view for invoices', async () => {
     const http = billingServer({ subscription: freeSubscription(), invoices: [] });
-    renderAccount(http);
+    await renderAccount(http);
     expect(await within(section()).findByTestId('billing-plan-name')).toHaveTextContent('Free');
     expect(within(section()).getByText(/Your company is on the Free plan/)).toBeInTheDocument();
     expect(within(section()).getByText('2 of 3')).toBeInTheDocument();
@@ -65,7 +68,7 @@ describe('billing section of /account', () => {
 
   it("passes the page's query string to the active subscription call and lists the invoices with their PDF", async () => {
     const http = billingServer({ subscription: activeSubscription(), invoices: [invoice(1)] });
-    renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_42' });
+    await renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_42' });
     expect(await within(section()).findByText('Thank you! Your Starter plan is active.')).toBeInTheDocument();
     expect(http.calls.find((c) => c.path === '/api/subscriptions/active/')?.options.query).toEqual({ checkout: 'success', session_id: 'cs_test_42' });
     expect(within(section()).getByText('Renews on Dec 24, 2026')).toBeInTheDocument();
@@ -87,7 +90,7 @@ describe('billing section of /account', () => {
       }
       return undefined;
     });
-    const { alertText } = renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_42' });
+    const { alertText } = await renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_42' });
     await userEvent.click(await within(section()).findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the subscription?' });
     expect(dialog).toHaveTextContent('Your company keeps the Starter plan until Dec 24, 2026, then returns to the Free plan.');
@@ -104,7 +107,7 @@ describe('billing section of /account', () => {
   it('resumes a cancelled subscription', async () => {
     const state = { subscription: activeSubscription({ cancel_at_period_end: true }), invoices: [] };
     const http = billingServer(state, (method, path) => (method === 'POST' && path === '/api/subscriptions/active/resume/' ? activeSubscription() : undefined));
-    const { alertText } = renderAccount(http);
+    const { alertText } = await renderAccount(http);
     await userEvent.click(await within(section()).findByRole('button', { name: 'Resume subscription' }));
     await waitFor(() => expect(alertText()).toBe('Subscription resumed'));
     expect(await within(section()).findByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
@@ -114,7 +117,7 @@ describe('billing section of /account', () => {
     const http = billingServer({ subscription: activeSubscription({ payment_failed: true, status: 'past_due' }), invoices: [] }, (method, path) =>
       method === 'POST' && path === '/api/subscriptions/portal/' ? { url: 'http://localhost/dev/stripe/portal/bps_1' } : undefined,
     );
-    renderAccount(http);
+    await renderAccount(http);
     expect(await within(section()).findByText('The last payment failed. Update your payment method to keep your plan.')).toBeInTheDocument();
     await userEvent.click(within(section()).getByRole('button', { name: 'Manage payment method' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/dev/stripe/portal/bps_1'));
@@ -123,7 +126,7 @@ describe('billing section of /account', () => {
   it("asks again while the checkout waits for the provider's confirmation", async () => {
     const state = { subscription: freeSubscription({ checkout_pending: true }), invoices: [] as Invoice[] };
     const http = billingServer(state);
-    renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_7' });
+    await renderAccount(http, { path: '/account?checkout=success&session_id=cs_test_7' });
     expect(await within(section()).findByText('Waiting for the payment confirmation…')).toBeInTheDocument();
     state.subscription = activeSubscription();
     state.invoices = [invoice(3)];
@@ -134,7 +137,7 @@ describe('billing section of /account', () => {
   it('pages the invoices', async () => {
     const invoices = Array.from({ length: 12 }, (_, i) => invoice(i + 1));
     const http = billingServer({ subscription: activeSubscription(), invoices });
-    renderAccount(http);
+    await renderAccount(http);
     await waitFor(() => expect(within(section()).getAllByTestId('invoice-row')).toHaveLength(10));
     await userEvent.click(within(section()).getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(within(section()).getAllByTestId('invoice-row')).toHaveLength(2));
@@ -143,11 +146,11 @@ describe('billing section of /account', () => {
 
   it('shows read-only billing without manage access and nothing without view access', async () => {
     const http = billingServer({ subscription: activeSubscription(), invoices: [] });
-    const first = renderAccount(http, { permissions: { can_view_billing: true, can_manage_billing: false } });
+    const first = await renderAccount(http, { permissions: { can_view_billing: true, can_manage_billing: false } });
     expect(await within(section()).findByText('Only members who manage billing can change the subscription.')).toBeInTheDocument();
     expect(within(section()).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     first.unmount();
-    renderAccount(http, { permissions: { can_view_billing: false } });
+    await renderAccount(http, { permissions: { can_view_billing: false } });
     expect(screen.getByRole('region', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Billing' })).toBeNull();
   });
@@ -159,7 +162,7 @@ describe('billing section of /account', () => {
       if (path === '/api/invoices/') return { count: company === 1 ? 1 : 0, next: null, previous: null, results: company === 1 ? [invoice(1)] : [] };
       throw new Error(`unexpected ${method} ${path}`);
     });
-    const { account, console: app } = renderAccount(http);
+    const { account, console: app } = await renderAccount(http);
     await within(section()).findByTestId('invoice-row');
     company = 2;
     act(() => account.selectCompany(2));
@@ -175,7 +178,7 @@ describe('billing section of /account', () => {
       if (fail && path === '/api/subscriptions/active/') throw new HttpError(503, { detail: 'Billing is not configured.' });
       return undefined;
     });
-    renderAccount(http);
+    await renderAccount(http);
     expect(await within(section()).findByText('The subscription could not be loaded: Billing is not configured.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(within(section()).getByRole('button', { name: 'Try again' }));

@@ -1,6 +1,13 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PLAN_LIMIT_KEYS, type PlanLimits as Limits, type PlanUsage } from '../../../contract/billing';
+import type { PLAN_LIMIT_KEYS as ContractKeys, PlanLimits as Limits, PlanUsage } from '../../../contract/billing';
+
+/**
+ * contract/billing's PLAN_LIMIT_KEYS, type-checked to be the same tuple. Not a value import: this
+ * section is part of the shell (account sections), and contract/billing's zod schemas (the pricing
+ * page's) would join the shell's chunk with it (bench/bundle).
+ */
+const PLAN_LIMIT_KEYS: typeof ContractKeys = ['members', 'channels', 'bots', 'broadcast_recipients_per_month'];
 import { formatCount } from './format';
 
 /** A plan's limits as a description list; with `usage`, what the company uses of each. */

@@ -1,14 +1,19 @@
-import { lazy } from 'react';
 import { mdiTagOutline } from '@mdi/js';
-import { alertApiRef, createPlugin, httpApiRef, i18nApiRef, mdiIconComponent, permissionApiRef } from '../../core';
+import { alertApiRef, createPlugin, lazyPage, httpApiRef, i18nApiRef, mdiIconComponent, permissionApiRef } from '../../core';
 import { accountSectionsApiRef } from '../account/sections';
+import { lazy } from 'react';
 import { billingApiFactory } from './api';
-import { BillingSection } from './BillingSection';
 import { listenToPlanLimits } from './planLimitAlert';
 import { billingStoreApiFactory, billingStoreApiRef } from './store';
-import { translations } from './translations';
+import { shellTranslations } from './shellTranslations';
 
 const PricingIcon = mdiIconComponent(mdiTagOutline);
+
+/**
+ * The account page's billing section, loaded with that page (the account route loads the billing
+ * strings too: its translationsOf). Eager, its invoices table (react-admin's list) weighed ~27 KB gz on the shell.
+ */
+const BillingSection = lazy(() => import('./BillingSection').then((m) => ({ default: m.BillingSection })));
 
 /**
  * Billing (issue #14): /pricing (the plans, subscribe through the provider's checkout) and the
@@ -26,9 +31,13 @@ const PricingIcon = mdiIconComponent(mdiTagOutline);
 export const billingPlugin = createPlugin({
   id: 'billing',
   apis: [billingApiFactory, billingStoreApiFactory],
-  routes: [{ path: '/pricing', name: 'pricing', component: lazy(() => import('./PricingPage')) }],
+  routes: [{ path: '/pricing', name: 'pricing', component: lazyPage(() => import('./PricingPage')) }],
   menu: [{ to: '/pricing', label: 'billing.menu', icon: PricingIcon, area: 'pricing', order: 95 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
   onInit(get) {
     // Created now, so a company switch or sign-out resets the billing state (spec §4).
     get(billingStoreApiRef);

@@ -1,4 +1,7 @@
-import { PLAN_LIMIT_ERROR_CODE, type PlanLimitErrorBody } from '../../../contract/billing';
+import type { PLAN_LIMIT_ERROR_CODE as ContractCode, PlanLimitErrorBody } from '../../../contract/billing';
+
+/** contract/billing's code, type-checked; not a value import: that module's zod schemas (the billing pages') would join the shell's chunk. */
+const PLAN_LIMIT_ERROR_CODE: typeof ContractCode = 'plan_limit_reached';
 import type { AlertApi, HttpError, HttpProvider, PermissionProvider } from '../../core';
 
 export interface PlanLimitAlertDeps {

@@ -1,8 +1,7 @@
-import { lazy } from 'react';
 import { mdiRobotOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { botServiceApiFactory } from './api/botService';
-import { translations } from './translations';
+import { shellTranslations } from './shellTranslations';
 
 const BotsIcon = mdiIconComponent(mdiRobotOutline);
 
@@ -16,12 +15,16 @@ export const botsPlugin = createPlugin({
   apis: [botServiceApiFactory],
   resources: [{ name: 'bots', area: 'flows' }],
   routes: [
-    { path: '/bots', name: 'bots', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./BotsPage')) },
-    { path: '/bots/:id', name: 'bot', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./BotPage')) },
-    { path: '/flows/generic-flow/:botId', name: 'generic-flow', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./canvas/BotCanvasPage')) },
+    { path: '/bots', name: 'bots', area: 'flows', feature: { key: 'flows' }, component: lazyPage(() => import('./BotsPage')) },
+    { path: '/bots/:id', name: 'bot', area: 'flows', feature: { key: 'flows' }, translationsOf: ['channels'], component: lazyPage(() => import('./BotPage')) },
+    { path: '/flows/generic-flow/:botId', name: 'generic-flow', area: 'flows', feature: { key: 'flows' }, component: lazyPage(() => import('./canvas/BotCanvasPage')) },
   ],
   menu: [{ to: '/bots', label: 'bots.menu', icon: BotsIcon, area: 'flows', order: 50 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
 });
 
 export { botServiceApiRef } from './api/botService';

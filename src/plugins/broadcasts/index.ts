@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import { mdiBullhornOutline } from '@mdi/js';
-import { accountApiRef, createPlugin, mdiIconComponent } from '../../core';
+import { accountApiRef, createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { liveBroadcastsApiFactory } from './api';
 import { clearAllDrafts } from './model/draft';
-import { translations } from './translations';
+import { shellTranslations } from './shellTranslations';
 
 const BroadcastIcon = mdiIconComponent(mdiBullhornOutline);
 
@@ -21,19 +20,25 @@ export const broadcastsPlugin = createPlugin({
   apis: [liveBroadcastsApiFactory],
   resources: [{ name: 'broadcasts', area: 'triggers' }],
   routes: [
-    { path: '/broadcast', name: 'broadcast', area: 'triggers', feature: triggers, component: lazy(() => import('./BroadcastsPage')) },
-    { path: '/broadcast/broadcast-type', name: 'broadcast-type', area: 'triggers', feature: triggers, component: lazy(() => import('./BroadcastTypePage')) },
+    { path: '/broadcast', name: 'broadcast', area: 'triggers', feature: triggers, component: lazyPage(() => import('./BroadcastsPage')) },
+    { path: '/broadcast/broadcast-type', name: 'broadcast-type', area: 'triggers', feature: triggers, component: lazyPage(() => import('./BroadcastTypePage')) },
     {
       path: '/broadcast/create-broadcast/:type',
       name: 'create-broadcast',
       area: 'triggers',
       feature: triggers,
-      component: lazy(() => import('./CreateBroadcastPage')),
+      // The content and review steps show the templates' phone preview (its strings).
+      translationsOf: ['templates'],
+      component: lazyPage(() => import('./CreateBroadcastPage')),
     },
-    { path: '/broadcast/:id', name: 'broadcast-detail', area: 'triggers', feature: triggers, component: lazy(() => import('./BroadcastDetailPage')) },
+    { path: '/broadcast/:id', name: 'broadcast-detail', area: 'triggers', feature: triggers, component: lazyPage(() => import('./BroadcastDetailPage')) },
   ],
   menu: [{ to: '/broadcast', label: 'broadcasts.menu', icon: BroadcastIcon, area: 'triggers', order: 40 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
   onInit(get) {
     get(accountApiRef).subscribe((event) => {
       if (event === 'signedOut') clearAllDrafts();

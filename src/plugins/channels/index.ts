@@ -1,17 +1,8 @@
-import { lazy } from 'react';
 import { mdiConnection } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
-import { translations } from './translations';
-import { whatsappIntegrationTranslations } from './whatsappIntegration/translations';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
+import { shellTranslations } from './shellTranslations';
 
 const ChannelsIcon = mdiIconComponent(mdiConnection);
-
-/** Merges the channels page's and the WhatsApp onboarding's translations per locale. */
-function merged(...parts: Record<string, Record<string, unknown>>[]): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const part of parts) for (const [locale, keys] of Object.entries(part)) out[locale] = { ...out[locale], ...keys };
-  return out;
-}
 
 /**
  * Channels: the company's WhatsApp numbers, Facebook pages, Instagram accounts and sandbox
@@ -22,15 +13,19 @@ export const channelsPlugin = createPlugin({
   featureFlag: 'channels',
   resources: [{ name: 'channels', area: 'channels' }],
   routes: [
-    { path: '/channels', name: 'channels', area: 'channels', feature: { key: 'channels' }, component: lazy(() => import('./ChannelsPage')) },
+    { path: '/channels', name: 'channels', area: 'channels', feature: { key: 'channels' }, component: lazyPage(() => import('./ChannelsPage')) },
     {
       path: '/whatsapp-integration/*',
       name: 'whatsapp-integration',
       area: 'channels',
       noLayout: true,
-      component: lazy(() => import('./whatsappIntegration/WhatsAppIntegrationPage')),
+      component: lazyPage(() => import('./whatsappIntegration/WhatsAppIntegrationPage')),
     },
   ],
   menu: [{ to: '/channels', label: 'channels.menu', icon: ChannelsIcon, area: 'channels', order: 20 }],
-  translations: merged(translations, whatsappIntegrationTranslations),
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => Promise.all([import('./translations.en'), import('./whatsappIntegration/translations.en')]).then(([page, signup]) => ({ ...page.default, ...signup.default })),
+    fr: () => Promise.all([import('./translations.fr'), import('./whatsappIntegration/translations.fr')]).then(([page, signup]) => ({ ...page.default, ...signup.default })),
+  },
 });

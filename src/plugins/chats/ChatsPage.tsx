@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import { mdiKeyboardOutline, mdiMessagePlusOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import type { Tag } from '../../../contract/chats';
 import { MdiIcon, useAccount, useApi, httpApiRef } from '../../core';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
-import { NewChatDialog } from './components/NewChatDialog';
+import { WhenOpened } from './components/WhenOpened';
+
+const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
 import { RoomView } from './components/RoomView';
@@ -178,14 +180,16 @@ export default function ChatsPage() {
           <SelectConversation />
         ) : null}
       </Box>
-      <NewChatDialog
-        open={newOpen}
-        onClose={() => setNewOpen(false)}
-        onCreated={(room) => {
-          setNewOpen(false);
-          open(room.id);
-        }}
-      />
+      <WhenOpened open={newOpen}>
+        <NewChatDialog
+          open={newOpen}
+          onClose={() => setNewOpen(false)}
+          onCreated={(room) => {
+            setNewOpen(false);
+            open(room.id);
+          }}
+        />
+      </WhenOpened>
     </Box>
     </SentenceCaseButtons>
   );

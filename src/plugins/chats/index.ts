@@ -1,9 +1,7 @@
-import { lazy } from 'react';
 import { mdiForumOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { chatApiFactory, savedRepliesApiFactory } from './api';
-import { translations } from './translations';
-import { templateDialogTranslations } from './components/templateDialogTranslations';
+import { shellTranslations } from './shellTranslations';
 
 const ChatsIcon = mdiIconComponent(mdiForumOutline);
 
@@ -12,9 +10,13 @@ export const chatsPlugin = createPlugin({
   id: 'chats',
   featureFlag: 'chats',
   apis: [chatApiFactory, savedRepliesApiFactory],
-  routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', component: lazy(() => import('./ChatsPage')) }],
+  routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', component: lazyPage(() => import('./ChatsPage')) }],
   menu: [{ to: '/chats', label: 'chats.menu', icon: ChatsIcon, area: 'chats', order: 10 }],
-  translations: { en: { ...translations.en, ...templateDialogTranslations.en }, fr: { ...translations.fr, ...templateDialogTranslations.fr } },
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./lazyTranslations').then((m) => m.lazyTranslations.en),
+    fr: () => import('./lazyTranslations').then((m) => m.lazyTranslations.fr),
+  },
 });
 
 export { chatApiRef, savedRepliesApiRef } from './api';

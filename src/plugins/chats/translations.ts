@@ -5,7 +5,6 @@ export const translations = {
   en: {
     chats: {
       savedReplies: savedRepliesTranslations.en,
-      menu: 'Chats',
       title: 'Chats',
       search: 'Search contacts',
       searchHint: 'Search by name or id ( / )',
@@ -148,7 +147,6 @@ export const translations = {
   fr: {
     chats: {
       savedReplies: savedRepliesTranslations.fr,
-      menu: 'Discussions',
       title: 'Discussions',
       search: 'Rechercher des contacts',
       searchHint: 'Rechercher par nom ou identifiant ( / )',

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
 import { mdiViewDashboardOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
-import { translations } from './translations';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
+import { shellTranslations } from './shellTranslations';
 
 const DashboardIcon = mdiIconComponent(mdiViewDashboardOutline);
 
@@ -9,7 +8,11 @@ const DashboardIcon = mdiIconComponent(mdiViewDashboardOutline);
 export const dashboardPlugin = createPlugin({
   id: 'dashboard',
   featureFlag: 'dashboard',
-  routes: [{ path: '/dashboard', name: 'dashboard', area: 'dashboard', component: lazy(() => import('./DashboardPage')) }],
+  routes: [{ path: '/dashboard', name: 'dashboard', area: 'dashboard', translationsOf: ['stats'], component: lazyPage(() => import('./DashboardPage')) }],
   menu: [{ to: '/dashboard', label: 'dashboard.menu', icon: DashboardIcon, area: 'dashboard', order: 0 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
 });

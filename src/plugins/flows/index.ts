@@ -1,8 +1,7 @@
-import { lazy } from 'react';
 import { mdiTransitConnectionVariant } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { flowServiceApiFactory } from './api/flowService';
-import { translations } from './translations';
+import { shellTranslations } from './shellTranslations';
 
 const FlowsIcon = mdiIconComponent(mdiTransitConnectionVariant);
 
@@ -16,13 +15,17 @@ export const flowsPlugin = createPlugin({
   featureFlag: 'flows',
   apis: [flowServiceApiFactory],
   routes: [
-    { path: '/flows', name: 'flows', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./FlowsPage')) },
-    { path: '/flows/create', name: 'flows-create', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./FlowCreatePage')) },
-    { path: '/flows/edit/:flowName', name: 'flows-edit', area: 'flows', feature: { key: 'flows' }, component: lazy(() => import('./editor/FlowEditPage')) },
-    { path: '/flows/branch/:flowName', name: 'flows-branch', area: 'flows', feature: { key: 'branching_flows' }, component: lazy(() => import('./branch/FlowBranchPage')) },
+    { path: '/flows', name: 'flows', area: 'flows', feature: { key: 'flows' }, component: lazyPage(() => import('./FlowsPage')) },
+    { path: '/flows/create', name: 'flows-create', area: 'flows', feature: { key: 'flows' }, component: lazyPage(() => import('./FlowCreatePage')) },
+    { path: '/flows/edit/:flowName', name: 'flows-edit', area: 'flows', feature: { key: 'flows' }, translationsOf: ['templates'], component: lazyPage(() => import('./editor/FlowEditPage')) },
+    { path: '/flows/branch/:flowName', name: 'flows-branch', area: 'flows', feature: { key: 'branching_flows' }, component: lazyPage(() => import('./branch/FlowBranchPage')) },
   ],
   menu: [{ to: '/flows', label: 'flows.menu', icon: FlowsIcon, area: 'flows', order: 45 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
 });
 
 export { flowServiceApiRef } from './api/flowService';

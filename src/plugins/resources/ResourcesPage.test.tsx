@@ -20,6 +20,7 @@ import {
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { resourcesPlugin } from './index';
 import ResourcesPage from './ResourcesPage';
+import { addLazyPluginStrings } from '../../core/testing/renderWithConsole';
 
 const API_DOC = {
   openapi: '3.1.0',
@@ -44,6 +45,7 @@ function setup(integration: BotIntegration, options: { path?: string; locale?: s
     throw new Error(`unexpected ${method} ${path}`);
   });
   const console = createConsole({ plugins: [resourcesPlugin], features: ['resources'], overrides: [overrideApi(httpApiRef, http)] });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   console.get(accountApiRef).selectCompany(7);
   const i18n = console.get(i18nApiRef);
   if (options.locale) void i18n.i18n.changeLanguage(options.locale);

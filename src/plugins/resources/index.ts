@@ -1,7 +1,6 @@
-import { lazy } from 'react';
 import { mdiBookOpenPageVariantOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
-import { translations } from './translations';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
+import { shellTranslations } from './shellTranslations';
 
 const ResourcesIcon = mdiIconComponent(mdiBookOpenPageVariantOutline);
 
@@ -14,7 +13,11 @@ const ResourcesIcon = mdiIconComponent(mdiBookOpenPageVariantOutline);
 export const resourcesPlugin = createPlugin({
   id: 'resources',
   featureFlag: 'resources',
-  routes: [{ path: '/resources', name: 'resources', area: 'resources', feature: { key: 'resources' }, component: lazy(() => import('./ResourcesPage')) }],
+  routes: [{ path: '/resources', name: 'resources', area: 'resources', feature: { key: 'resources' }, component: lazyPage(() => import('./ResourcesPage')) }],
   menu: [{ to: '/resources', label: 'resources.menu', icon: ResourcesIcon, area: 'resources', order: 85 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations').then((m) => m.translations.en),
+    fr: () => import('./translations').then((m) => m.translations.fr),
+  },
 });

@@ -7,7 +7,6 @@ import { helpTranslations } from './articles';
 export const translations = {
   en: {
     resources: {
-      menu: 'Resources',
       title: 'Resources',
       subtitle: 'Help for each part of the console, the integration reference and downloads.',
       tabs: { label: 'Resource sections', help: 'Help', integration: 'Integration', reference: 'API reference', downloads: 'Downloads' },
@@ -85,7 +84,6 @@ export const translations = {
   },
   fr: {
     resources: {
-      menu: 'Ressources',
       title: 'Ressources',
       subtitle: 'L’aide de chaque partie de la console, la référence d’intégration et les téléchargements.',
       tabs: { label: 'Sections des ressources', help: 'Aide', integration: 'Intégration', reference: 'Référence de l’API', downloads: 'Téléchargements' },

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
 import { mdiChartBar } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
-import { translations } from './translations';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
+import { shellTranslations } from './shellTranslations';
 
 const StatsIcon = mdiIconComponent(mdiChartBar);
 
@@ -13,7 +12,11 @@ const StatsIcon = mdiIconComponent(mdiChartBar);
 export const statsPlugin = createPlugin({
   id: 'stats',
   featureFlag: 'stats',
-  routes: [{ path: '/stats', name: 'stats', area: 'stats', feature: { key: 'stats' }, component: lazy(() => import('./StatsPage')) }],
+  routes: [{ path: '/stats', name: 'stats', area: 'stats', feature: { key: 'stats' }, component: lazyPage(() => import('./StatsPage')) }],
   menu: [{ to: '/stats', label: 'stats.menu', icon: StatsIcon, area: 'stats', order: 15 }],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
 });

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
 import { mdiAccountGroupOutline, mdiShieldAccountOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
-import { translations } from './translations';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
+import { shellTranslations } from './shellTranslations';
 
 const TeamIcon = mdiIconComponent(mdiAccountGroupOutline);
 const PermissionsIcon = mdiIconComponent(mdiShieldAccountOutline);
@@ -15,12 +14,16 @@ export const teamPlugin = createPlugin({
     { name: 'invites', area: 'members' },
   ],
   routes: [
-    { path: '/team', name: 'team', area: 'members', feature: { key: 'members' }, component: lazy(() => import('./TeamPage')) },
-    { path: '/permissions', name: 'permissions', area: 'permissions', component: lazy(() => import('./PermissionsPage')) },
+    { path: '/team', name: 'team', area: 'members', feature: { key: 'members' }, component: lazyPage(() => import('./TeamPage')) },
+    { path: '/permissions', name: 'permissions', area: 'permissions', component: lazyPage(() => import('./PermissionsPage')) },
   ],
   menu: [
     { to: '/team', label: 'team.menu', icon: TeamIcon, area: 'members', order: 70 },
     { to: '/permissions', label: 'permissions.menu', icon: PermissionsIcon, area: 'permissions', order: 80 },
   ],
-  translations,
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./translations.en').then((m) => m.default),
+    fr: () => import('./translations.fr').then((m) => m.default),
+  },
 });

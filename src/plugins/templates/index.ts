@@ -1,26 +1,9 @@
-import { lazy } from 'react';
 import { mdiMessageTextOutline } from '@mdi/js';
-import { createPlugin, mdiIconComponent } from '../../core';
+import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { templatesApiFactory } from './api';
-import { editorTranslations } from './editor/translations';
-import { templatesTranslations } from './translations';
+import { shellTranslations } from './shellTranslations';
 
 const TemplatesIcon = mdiIconComponent(mdiMessageTextOutline);
-
-/** Merges the list/setup/detail pages' and the editor's translations per locale. */
-function merged(...parts: Record<string, Record<string, unknown>>[]): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const part of parts) {
-    for (const [locale, keys] of Object.entries(part)) {
-      const target = (out[locale] ??= {});
-      for (const [key, value] of Object.entries(keys)) {
-        const existing = target[key];
-        target[key] = existing && typeof existing === 'object' && value && typeof value === 'object' ? { ...existing, ...value } : value;
-      }
-    }
-  }
-  return out;
-}
 
 const feature = { key: 'whatsapp_templates' };
 
@@ -35,26 +18,30 @@ export const templatesPlugin = createPlugin({
   apis: [templatesApiFactory],
   resources: [{ name: 'templates', area: 'whatsapp_templates' }],
   routes: [
-    { path: '/templates', name: 'templates', area: 'whatsapp_templates', feature, component: lazy(() => import('./list/TemplatesPage')) },
-    { path: '/templates/template-setup', name: 'template-setup', area: 'whatsapp_templates', feature, component: lazy(() => import('./setup/TemplateSetupPage')) },
+    { path: '/templates', name: 'templates', area: 'whatsapp_templates', feature, component: lazyPage(() => import('./list/TemplatesPage')) },
+    { path: '/templates/template-setup', name: 'template-setup', area: 'whatsapp_templates', feature, component: lazyPage(() => import('./setup/TemplateSetupPage')) },
     {
       path: '/templates/create-whatsapp-template/:category/:type',
       name: 'create-whatsapp-template',
       area: 'whatsapp_templates',
       feature,
-      component: lazy(() => import('./editor/TemplateEditorPage')),
+      component: lazyPage(() => import('./editor/TemplateEditorPage')),
     },
     {
       path: '/templates/create-whatsapp-carousel',
       name: 'create-whatsapp-carousel',
       area: 'whatsapp_templates',
       feature: { key: 'whatsapp_carousel', redirect: '/templates' },
-      component: lazy(() => import('./carousel/CarouselBuilderPage')),
+      component: lazyPage(() => import('./carousel/CarouselBuilderPage')),
     },
-    { path: '/templates/:channelId/:templateId', name: 'template-detail', area: 'whatsapp_templates', feature, component: lazy(() => import('./detail/TemplateDetailPage')) },
+    { path: '/templates/:channelId/:templateId', name: 'template-detail', area: 'whatsapp_templates', feature, component: lazyPage(() => import('./detail/TemplateDetailPage')) },
   ],
   menu: [{ to: '/templates', label: 'templates.menu', icon: TemplatesIcon, area: 'whatsapp_templates', feature, order: 30 }],
-  translations: merged(templatesTranslations, editorTranslations),
+  translations: shellTranslations,
+  lazyTranslations: {
+    en: () => import('./lazyTranslations').then((m) => m.lazyTranslations.en),
+    fr: () => import('./lazyTranslations').then((m) => m.lazyTranslations.fr),
+  },
 });
 
 export { templatesApiRef } from './api';

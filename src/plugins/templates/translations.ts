@@ -4,7 +4,6 @@
  */
 const en = {
   templates: {
-    menu: 'Templates',
     title: 'WhatsApp templates',
     subtitle: 'Message templates start conversations and reach customers after the 24-hour window. Meta reviews each one before it can be sent.',
     create: 'New template',
@@ -154,7 +153,6 @@ const en = {
 
 const fr: typeof en = {
   templates: {
-    menu: 'Modèles',
     title: 'Modèles WhatsApp',
     subtitle: 'Les modèles de message ouvrent des conversations et joignent les clients après la fenêtre de 24 heures. Meta examine chacun avant qu’il puisse être envoyé.',
     create: 'Nouveau modèle',

@@ -1,12 +1,14 @@
 /**
- * A console server process of a spec's own (what `npm run serve` runs: `tsx server/main.ts`),
- * serving the console the run's shared webServer already built (consoleBuildDir). The spec can stop it
+ * A console server process of a spec's own (what `npm run serve` runs: the compiled server with the serve
+ * script's node flags), running the server and serving the console the run's shared webServer already built
+ * (serverBuildDir, consoleBuildDir). The spec can stop it
  * (SIGTERM, as a deployment would) and start it again on the same port and data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { consoleBuildDir } from './consoleBuild';
+import { serveNodeFlags, serverEntry } from '../../../scripts/build-server.mjs';
+import { consoleBuildDir, serverBuildDir } from './consoleBuild';
 
 export interface ServerProcessOptions {
   port: number;
@@ -37,7 +39,7 @@ export class ServerProcess {
   /** Starts the server and resolves once /api/health/ answers. */
   async start(timeoutMs = 90_000): Promise<void> {
     if (this.running) throw new Error('the server is already running');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...serveNodeFlags(), serverEntry(path.resolve(serverBuildDir()))], {
       cwd: process.cwd(),
       env: {
         ...process.env,

@@ -7,10 +7,9 @@
  * opt-outs from the webhooks (./events.ts), live progress (./progress.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../../core/config';
+import { lazyRequire } from '../../../core/lazyRequire';
 import { HttpMetaGraph } from '../../../providers/meta/graphClient';
 import type { MetaGraph } from '../../../providers/meta/types';
 import { channelsRuntime } from '../../channels';
@@ -33,6 +32,7 @@ const runtimes = new WeakMap<object, BroadcastEngineRuntime>();
 export function pacingStore(config: Pick<AppConfig, 'redisUrl' | 'databaseUrl'>, prefix: string): { store: CounterStore; close(): Promise<void> } {
   const options = { points: 1_000_000, duration: 5 };
   if (config.redisUrl) {
+    const { Redis } = lazyRequire('ioredis') as typeof import('ioredis');
     const client = new Redis(config.redisUrl, { lazyConnect: false, connectTimeout: 2_000, maxRetriesPerRequest: 2 });
     client.on('error', () => undefined);
     // No insurance limiter: with Redis down each process would pace alone (over the rate together); sending waits instead.
@@ -40,7 +40,8 @@ export function pacingStore(config: Pick<AppConfig, 'redisUrl' | 'databaseUrl'>,
     return { store: limiter, close: async () => client.disconnect() };
   }
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+    const { Pool } = lazyRequire('pg') as typeof import('pg');
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 4 });
     pool.on('error', () => undefined);
     let ready: Promise<RateLimiterAbstract> | null = null;
     const limiter = (): Promise<RateLimiterAbstract> =>

@@ -1,11 +1,11 @@
-import { errorText, firstFailing, required, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
+import { authApiRef, errorText, useApi, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { Form, PasswordInput, useLogin } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
+import { EmailInput, requiredRule, SimpleForm, TextInput } from '../shared/form';
 import { RouterLink } from '../shared/RouterLink';
 import { SocialSignInButtons } from './SocialSignInButtons';
 
@@ -17,7 +17,8 @@ interface Credentials {
 /** /auth/login: signs in through the authProvider, which answers where to go next. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const login = useLogin();
+  const auth = useApi(authApiRef);
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const prefilledEmail = params.get('email') ?? '';
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +29,9 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      await login({ email: address.trim(), password });
+      // the authProvider answers where to go next (react-admin's useLogin did the same)
+      const answer = (await auth.login({ email: address.trim(), password })) as { redirectTo?: unknown } | undefined;
+      navigate(typeof answer?.redirectTo === 'string' ? answer.redirectTo : '/');
     } catch (e) {
       setError(errorText(e));
       setSubmitting(false);
@@ -45,18 +48,18 @@ export function LoginPage() {
         </>
       }
     >
-      <Form onSubmit={onSubmit} defaultValues={{ email: prefilledEmail, password: '' }} {...validateOnChangeAndBlur} noValidate>
+      <SimpleForm onSubmit={onSubmit} defaultValues={{ email: prefilledEmail, password: '' }}>
         <FormError>{error}</FormError>
         <Stack>
           {/* the cursor waits where typing starts: the password when the link brought the address */}
           <EmailInput label={t('pages.fields.email')} autoFocus={!prefilledEmail} />
-          <PasswordInput
-            source="password"
+          <TextInput
+            name="password"
+            type="password"
             label={t('pages.fields.password')}
             autoComplete="current-password"
             autoFocus={!!prefilledEmail}
-            validate={firstFailing(required())}
-            fullWidth
+            rules={[requiredRule]}
           />
           <Box sx={{ textAlign: 'right', mt: -0.5, mb: 2.5 }}>
             <RouterLink to="/auth/reset-password" variant="body2">
@@ -65,7 +68,7 @@ export function LoginPage() {
           </Box>
           <SubmitButton block label={t('pages.actions.signIn')} loading={submitting} />
         </Stack>
-      </Form>
+      </SimpleForm>
       <SocialSignInButtons disabled={submitting} />
     </AuthLayout>
   );

@@ -1,11 +1,11 @@
-import { useAlert, useApi, httpApiRef, validateOnChangeAndBlur, NewPasswordInputs, SubmitButton } from '../../../core';
+import { useAlert, useApi, httpApiRef, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { Form } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
+import { NewPasswordInputs, SimpleForm } from '../shared/form';
 import { RouterLink } from '../shared/RouterLink';
 
 /** /auth/reset-password/:token: sets a new password with the e-mailed token. */
@@ -37,13 +37,13 @@ export function ResetPasswordConfirmPage() {
       subtitle={t('pages.resetConfirm.subtitle')}
       footer={<RouterLink to="/auth/login">{t('pages.actions.backToSignIn')}</RouterLink>}
     >
-      <Form onSubmit={onSubmit} defaultValues={{ password: '', confirm: '' }} {...validateOnChangeAndBlur} noValidate>
+      <SimpleForm onSubmit={onSubmit} defaultValues={{ password: '', confirm: '' }}>
         <FormError>{failed ? t('pages.resetConfirm.failed') : null}</FormError>
         <Stack>
           <NewPasswordInputs
-            passwordSource="password"
+            passwordName="password"
             passwordLabel={t('pages.fields.newPassword')}
-            confirmSource="confirm"
+            confirmName="confirm"
             confirmLabel={t('pages.fields.confirmPassword')}
             mismatchMessage={t('pages.validation.passwordsMismatch')}
           />
@@ -51,7 +51,7 @@ export function ResetPasswordConfirmPage() {
             <SubmitButton block label={t('pages.actions.resetPassword')} loading={submitting} />
           </Box>
         </Stack>
-      </Form>
+      </SimpleForm>
     </AuthLayout>
   );
 }

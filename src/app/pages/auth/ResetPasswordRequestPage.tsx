@@ -1,10 +1,10 @@
-import { useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
+import { useApi, httpApiRef, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
-import { Form } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
+import { EmailInput, SimpleForm } from '../shared/form';
 import { RouterLink } from '../shared/RouterLink';
 
 /** /auth/reset-password: asks the server to e-mail a reset link. */
@@ -40,7 +40,7 @@ export function ResetPasswordRequestPage() {
           {t('pages.resetRequest.sent', { email: sentTo })}
         </Alert>
       ) : (
-        <Form onSubmit={onSubmit} defaultValues={{ email: '' }} {...validateOnChangeAndBlur} noValidate>
+        <SimpleForm onSubmit={onSubmit} defaultValues={{ email: '' }}>
           <FormError>{failed ? t('pages.resetRequest.failed') : null}</FormError>
           <Stack>
             <EmailInput label={t('pages.fields.email')} />
@@ -48,7 +48,7 @@ export function ResetPasswordRequestPage() {
               <SubmitButton block label={t('pages.actions.sendResetLink')} loading={submitting} />
             </Box>
           </Stack>
-        </Form>
+        </SimpleForm>
       )}
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { Avatar, Stack, Typography } from '@mui/material';
-import { mdiMessageTextOutline } from '@mdi/js';
+import { mdiMessageTextOutline } from './icons';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../core';
 

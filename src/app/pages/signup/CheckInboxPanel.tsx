@@ -1,7 +1,7 @@
 import { errorText } from '../../../core';
 import { useState } from 'react';
 import { Alert, Avatar, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { mdiEmailFastOutline } from '@mdi/js';
+import { mdiEmailFastOutline } from '../shared/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi, httpApiRef, MdiIcon } from '../../../core';

@@ -1,11 +1,10 @@
-import { errorText, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, SubmitButton } from '../../../core';
+import { errorText, useApi, httpApiRef, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { Form } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
-import { CheckboxInput } from '../shared/CheckboxInput';
 import { FormError } from '../shared/FormError';
+import { CheckboxInput, EmailInput, SimpleForm } from '../shared/form';
 import { RouterLink } from '../shared/RouterLink';
 import { SocialSignInButtons } from '../auth/SocialSignInButtons';
 import { CheckInboxPanel } from './CheckInboxPanel';
@@ -71,21 +70,20 @@ export function SignupCheckEmailPage() {
         </>
       }
     >
-      <Form onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }} {...validateOnChangeAndBlur} noValidate>
+      <SimpleForm onSubmit={onSubmit} defaultValues={{ email: readSignupEmail(), needs_whatsapp_number: true }}>
         <FormError>{problem}</FormError>
         <Stack>
           <EmailInput label={t('pages.fields.email')} />
           <CheckboxInput
-            source="needs_whatsapp_number"
+            name="needs_whatsapp_number"
             label={t('pages.checkEmail.needsWhatsapp')}
             helperText={t('pages.checkEmail.needsWhatsappHint')}
-            defaultValue
           />
           <Box>
             <SubmitButton block label={t('pages.actions.continue')} loading={submitting} />
           </Box>
         </Stack>
-      </Form>
+      </SimpleForm>
       {/* Signing in with Facebook or Google creates the account with the provider's verified e-mail. */}
       <SocialSignInButtons disabled={submitting} />
     </AuthLayout>

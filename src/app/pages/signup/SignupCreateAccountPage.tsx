@@ -1,11 +1,11 @@
-import { errorText, firstFailing, maxLength, required, useAlert, useApi, httpApiRef, validateOnChangeAndBlur, EmailInput, NewPasswordInputs, SubmitButton } from '../../../core';
+import { errorText, useAlert, useApi, httpApiRef, SubmitButton } from '../../../core';
 import { useEffect, useState } from 'react';
 import { Alert, Box, Stack } from '@mui/material';
-import { Form, TextInput } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../shared/AuthLayout';
 import { FormError } from '../shared/FormError';
+import { EmailInput, maxLengthRule, NewPasswordInputs, requiredRule, SimpleForm, TextInput } from '../shared/form';
 import { RouterLink } from '../shared/RouterLink';
 import { clearSignupEmail, readSignupEmail } from './signupEmail';
 import { onboardingCalls } from './onboardingCalls';
@@ -99,30 +99,18 @@ export function SignupCreateAccountPage() {
           </Alert>
         )
       )}
-      <Form onSubmit={onSubmit} defaultValues={defaultValues} {...validateOnChangeAndBlur} noValidate>
+      <SimpleForm onSubmit={onSubmit} defaultValues={{ ...defaultValues }}>
         <FormError>{error}</FormError>
         <Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} columnGap={2}>
-            <TextInput
-              source="first_name"
-              label={t('pages.fields.firstName')}
-              autoComplete="given-name"
-              validate={firstFailing(required(), maxLength(150))}
-              fullWidth
-            />
-            <TextInput
-              source="last_name"
-              label={t('pages.fields.lastName')}
-              autoComplete="family-name"
-              validate={firstFailing(maxLength(150))}
-              fullWidth
-            />
+            <TextInput name="first_name" label={t('pages.fields.firstName')} autoComplete="given-name" rules={[requiredRule, maxLengthRule(150)]} />
+            <TextInput name="last_name" label={t('pages.fields.lastName')} autoComplete="family-name" rules={[maxLengthRule(150)]} />
           </Stack>
           <EmailInput label={t('pages.fields.email')} />
           <NewPasswordInputs
-            passwordSource="password"
+            passwordName="password"
             passwordLabel={t('pages.fields.password')}
-            confirmSource="confirm"
+            confirmName="confirm"
             confirmLabel={t('pages.fields.confirmPassword')}
             mismatchMessage={t('pages.validation.passwordsMismatch')}
           />
@@ -130,7 +118,7 @@ export function SignupCreateAccountPage() {
             <SubmitButton block label={t('pages.actions.createAccount')} loading={submitting} />
           </Box>
         </Stack>
-      </Form>
+      </SimpleForm>
     </AuthLayout>
   );
 }

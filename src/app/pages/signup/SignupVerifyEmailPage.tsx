@@ -1,7 +1,7 @@
 import { errorBody, errorText } from '../../../core';
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { mdiCheckDecagramOutline } from '@mdi/js';
+import { mdiCheckDecagramOutline } from '../shared/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useApi, httpApiRef, type HttpProvider, MdiIcon } from '../../../core';

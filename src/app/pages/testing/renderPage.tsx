@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
   type ConsolePlugin,
   type HttpProvider,
 } from '../../../core';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 import { pageTranslations } from '../translations';
 
 export interface RenderPageOptions {
@@ -54,6 +55,7 @@ export function renderPage(ui: ReactElement, options: RenderPageOptions = {}) {
     overrides,
     translations: [pageTranslations as Record<string, Record<string, unknown>>],
   });
+  addLazyPluginStrings(console);
   const account = console.get(accountApiRef);
   if (options.user) account.setUser(options.user);
   if (options.companyId !== undefined) account.selectCompany(options.companyId);
@@ -65,7 +67,8 @@ export function renderPage(ui: ReactElement, options: RenderPageOptions = {}) {
         <MemoryRouter initialEntries={[path]}>
           <AdminContext i18nProvider={i18n.provider} authProvider={console.get(authApiRef)} store={memoryStore()}>
             <Routes>
-              <Route path={options.route ?? path.split('?')[0]} element={ui} />
+              {/* As the route wrapper does: a page's lazy parts (e.g. another plugin's account section) suspend here. */}
+              <Route path={options.route ?? path.split('?')[0]} element={<Suspense fallback={null}>{ui}</Suspense>} />
               <Route path="*" element={null} />
             </Routes>
             <LocationProbe />

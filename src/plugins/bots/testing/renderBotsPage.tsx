@@ -18,6 +18,7 @@ import {
   type HttpProvider,
 } from '../../../core';
 import { botsPlugin } from '../index';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 function testToken(): string {
   const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
@@ -32,6 +33,7 @@ function CurrentPath() {
 /** Renders a bots page at `path` with a fake HTTP provider (main API and bot service alike), a user and a company. */
 export function renderBotsPage(ui: ReactElement, options: { path: string; route?: string; http: HttpProvider; user: User; companyId?: number }) {
   const console = createConsole({ plugins: [botsPlugin], features: ['flows'], overrides: [overrideApi(httpApiRef, options.http)] });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   account.setUser(options.user);
   account.selectCompany(options.companyId ?? 1);

@@ -6,7 +6,8 @@
  */
 import type { Channel, Socket } from 'phoenix';
 import type { AccountStore, RealtimeClientFactory } from '../../../core/apis';
-import { LIVE_EVENTS, type BroadcastLiveEvent } from './status';
+import { LIVE_EVENTS } from './liveEvents';
+import type { BroadcastLiveEvent } from './status';
 
 export interface LiveState {
   /** broadcast id → its last live event. */

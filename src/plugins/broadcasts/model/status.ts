@@ -4,7 +4,6 @@
  */
 import {
   ACTIVE_BROADCAST_STATUSES,
-  BROADCAST_EVENT,
   EMPTY_STATS,
   FINAL_BROADCAST_STATUSES,
   type BroadcastStats,
@@ -28,7 +27,7 @@ export interface BroadcastLiveEvent {
   deleted?: boolean;
 }
 
-export const LIVE_EVENTS = [BROADCAST_EVENT, 'broadcast_progress'] as const;
+export { LIVE_EVENTS } from './liveEvents';
 
 type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
 

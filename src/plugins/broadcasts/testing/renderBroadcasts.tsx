@@ -20,6 +20,7 @@ import {
 } from '../../../core';
 import { FakeSocket, type ReplyFn } from '../../chats/testing/fakeSocket';
 import { broadcastsPlugin } from '../index';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 function testToken(): string {
   const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
@@ -54,6 +55,7 @@ export function renderBroadcasts(
     features: options.features ?? ['triggers', 'broadcast_engagement'],
     overrides: [overrideApi(httpApiRef, options.http), overrideApi(realtimeApiRef, { createSocket: () => socket.asSocket() })],
   });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   account.setUser(options.user ?? ADMIN);
   account.selectCompany(options.companyId ?? 1);

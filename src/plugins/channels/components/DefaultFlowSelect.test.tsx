@@ -11,6 +11,7 @@ import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import { translations } from '../translations';
 import { viewer } from '../testing/fixtures';
 import { DefaultFlowSelect } from './DefaultFlowSelect';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 function testToken(): string {
   const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
@@ -44,6 +45,7 @@ function fakeServer(options: { refuse?: boolean } = {}) {
 
 function renderSelect(http: ReturnType<typeof fakeServer>, user = ADMIN, features = ['channels', 'flows']) {
   const console = createConsole({ plugins: [plugin], features, overrides: [overrideApi(httpApiRef, http)] });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   console.get(accountApiRef).setUser(user);
   console.get(accountApiRef).selectCompany(1);
   console.get(sessionApiRef).setTokens({ access: testToken(), refresh: testToken() });

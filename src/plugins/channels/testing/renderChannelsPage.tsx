@@ -21,6 +21,7 @@ import {
   type SocialApi,
 } from '../../../core';
 import { translations } from '../translations';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 /** A token the session accepts (decodable, expiring in an hour); the fake HTTP provider never checks it. */
 function testToken(): string {
@@ -56,6 +57,7 @@ export function renderChannelsPage(
     features: ['channels'],
     overrides: [overrideApi(httpApiRef, options.http), ...(options.social ? [overrideApi(socialApiRef, options.social)] : [])],
   });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   account.setUser(options.user);
   account.selectCompany(options.companyId ?? 1);

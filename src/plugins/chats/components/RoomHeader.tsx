@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Autocomplete, Avatar, AvatarGroup, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Avatar, AvatarGroup, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { mdiAccountOutline, mdiArrowLeft, mdiCloseCircle, mdiBlockHelper, mdiPause, mdiPlay, mdiTagPlusOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { isRoomPaused, type PageInfo, type Room, type Tag } from '../../../../contract/chats';
@@ -7,6 +7,9 @@ import { MdiIcon } from '../../../core';
 import { splitTags } from '../model/agentFeature';
 import type { Viewer } from '../service/chatService';
 import { channelName, dateTime, initials } from '../format';
+
+/** The tag field (an Autocomplete), loaded when the agent first adds a tag. */
+const TagInput = lazy(() => import('./TagInput'));
 
 interface Props {
   room: Room;
@@ -139,24 +142,15 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
         ))}
         {canEditTags &&
           (adding ? (
-            <Autocomplete
-              freeSolo
-              size="small"
-              options={tagOptions.map((x) => x.name).filter((n) => !known.has(n))}
-              inputValue={tagInput}
-              onInputChange={(_, v) => setTagInput(v)}
-              onChange={(_, v) => typeof v === 'string' && submitTag(v)}
-              sx={{ width: 220 }}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  autoFocus
-                  placeholder={t('chats.room.tagPlaceholder')}
-                  onBlur={() => (tagInput.trim() ? submitTag(tagInput) : setAdding(false))}
-                  slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('chats.room.addTag') } }}
-                />
-              )}
-            />
+            <Suspense fallback={null}>
+              <TagInput
+                options={tagOptions.map((x) => x.name).filter((n) => !known.has(n))}
+                value={tagInput}
+                onValueChange={setTagInput}
+                onSubmit={submitTag}
+                onCancel={() => setAdding(false)}
+              />
+            </Suspense>
           ) : (
             <Button size="small" startIcon={<MdiIcon path={mdiTagPlusOutline} />} onClick={() => {
                 submitted.current = false;

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, useCallback, useRef, useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../../contract/chats';
@@ -9,7 +9,9 @@ import type { TemplateMedia } from '../service/chatService';
 import { Composer } from './Composer';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { RoomHeader } from './RoomHeader';
-import { TemplateDialog } from './TemplateDialog';
+import { WhenOpened } from './WhenOpened';
+
+const TemplateDialog = lazy(() => import('./TemplateDialog').then((m) => ({ default: m.TemplateDialog })));
 
 const NO_VIEWERS: never[] = [];
 
@@ -92,7 +94,11 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
         refusal={refusal}
         onDismissRefusal={onDismissRefusal}
       />
-      {room.platform === 'whatsapp' && <TemplateDialog open={templatesOpen} pageId={room.page_id} onClose={() => setTemplatesOpen(false)} onSend={onSendTemplate} />}
+      {room.platform === 'whatsapp' && (
+        <WhenOpened open={templatesOpen}>
+          <TemplateDialog open={templatesOpen} pageId={room.page_id} onClose={() => setTemplatesOpen(false)} onSend={onSendTemplate} />
+        </WhenOpened>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -44,6 +44,14 @@ export function ManageRepliesDialog({ open, onClose }: { open: boolean; onClose:
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [confirm, setConfirm] = useState<AgentTemplate | null>(null);
+  // Back from the form (saved or cancelled) the focused button is gone: focus goes to "New saved reply", so
+  // the keyboard stays in the dialog (Escape closes it) instead of falling to the page behind.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const wasForm = useRef(false);
+  useEffect(() => {
+    if (mode.kind === 'list' && wasForm.current) addButton.current?.focus();
+    wasForm.current = mode.kind === 'form';
+  }, [mode]);
 
   const openForm = (editing: AgentTemplate | null) => {
     setMode({ kind: 'form', editing });
@@ -193,7 +201,7 @@ export function ManageRepliesDialog({ open, onClose }: { open: boolean; onClose:
             </>
           ) : (
             <>
-              <Button startIcon={<MdiIcon path={mdiPlus} />} onClick={() => openForm(null)} sx={{ textTransform: 'none', mr: 'auto' }}>
+              <Button ref={addButton} startIcon={<MdiIcon path={mdiPlus} />} onClick={() => openForm(null)} sx={{ textTransform: 'none', mr: 'auto' }}>
                 {t('chats.savedReplies.add')}
               </Button>
               <Button onClick={close} sx={{ textTransform: 'none' }}>

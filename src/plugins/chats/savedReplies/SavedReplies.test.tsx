@@ -128,6 +128,8 @@ describe('Composer: saved replies', () => {
     const manage = screen.getByRole('dialog', { name: 'Manage saved replies' });
     expect(within(manage).getAllByRole('listitem').map((li) => li.querySelector('.MuiListItemText-primary')!.textContent)).toEqual(['Address', 'Greeting', 'Opening hours', 'Refund']);
     expect(templates.byCompany.get(1)!.find((x) => x.name === 'Address')?.text).toBe('Please confirm your delivery address.');
+    // The Save button is gone: the keyboard's focus is on "New saved reply", inside the dialog (Escape closes it).
+    await waitFor(() => expect(within(manage).getByRole('button', { name: 'New saved reply' })).toHaveFocus());
 
     // Edit.
     fireEvent.click(within(manage).getByRole('button', { name: 'Edit Refund' }));

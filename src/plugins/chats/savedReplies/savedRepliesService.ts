@@ -3,7 +3,11 @@
  * a small store loaded when the chats page starts and reloaded when the selected company changes
  * (spec §4); emptied on sign-out. Changes made through it update the store at once.
  */
-import { MAX_PAGE_SIZE } from '../../../../contract/team';
+import type { MAX_PAGE_SIZE } from '../../../../contract/team';
+import { ALL_PAGE_SIZE } from '../../../core/data/dataProvider';
+
+/** The server's page cap (contract/team, not imported as a value: its zod schemas would join the shell's chunk). */
+const PAGE_SIZE: typeof MAX_PAGE_SIZE = ALL_PAGE_SIZE;
 import type { AgentTemplate, AgentTemplateBody } from '../../../../contract/agentTemplates';
 import type { Paged } from '../../../../contract/api';
 import type { AccountStore, HttpProvider } from '../../../core/apis';
@@ -58,7 +62,7 @@ export function createSavedRepliesService(deps: { http: HttpProvider; account: A
     // Another company's templates never show while the new ones load.
     set({ loading: true, failed: false, ...(state.companyId !== companyId ? { templates: [], loaded: false, companyId } : {}) });
     try {
-      const resp = await deps.http.get<Paged<AgentTemplate>>(AGENT_TEMPLATES_PATH, { query: { page_size: MAX_PAGE_SIZE } });
+      const resp = await deps.http.get<Paged<AgentTemplate>>(AGENT_TEMPLATES_PATH, { query: { page_size: PAGE_SIZE } });
       if (mine !== seq) return;
       set({ templates: sortTemplates(resp?.results ?? []), companyId, loading: false, loaded: true, failed: false });
     } catch {

@@ -1,7 +1,9 @@
-import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { AgentTemplate } from '../../../../contract/agentTemplates';
 import { useSavedReplies } from './hooks';
-import { ManageRepliesDialog } from './ManageRepliesDialog';
+import { WhenOpened } from '../components/WhenOpened';
+
+const ManageRepliesDialog = lazy(() => import('./ManageRepliesDialog').then((m) => ({ default: m.ManageRepliesDialog })));
 import { filterTemplates, insertTemplate, slashQuery } from './quickReply';
 import { optionId, QuickReplyList } from './QuickReplyList';
 
@@ -95,7 +97,11 @@ export function useQuickReplies(text: string, setText: (text: string) => void, f
       }}
     />
   );
-  const dialog = <ManageRepliesDialog open={managing} onClose={() => setManaging(false)} />;
+  const dialog = (
+    <WhenOpened open={managing}>
+      <ManageRepliesDialog open={managing} onClose={() => setManaging(false)} />
+    </WhenOpened>
+  );
 
   const activeTemplate = open ? shown[activeIndex] : undefined;
   return {

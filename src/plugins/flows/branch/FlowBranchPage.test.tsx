@@ -14,6 +14,7 @@ import { botsPlugin } from '../../bots';
 import { flowsPlugin } from '..';
 import FlowBranchPage from './FlowBranchPage';
 import { branchTranslations } from './translations';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 // React Flow measures its pane and nodes: jsdom has no layout, so give it the browser APIs it calls.
 beforeAll(() => {
@@ -72,6 +73,7 @@ function server(options: { failSave?: unknown } = {}) {
 
 function renderPage(path: string, http: ReturnType<typeof server>) {
   const console = createConsole({ plugins: [botsPlugin, flowsPlugin], features: ['flows', 'branching_flows'], overrides: [overrideApi(httpApiRef, http)] });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   console.get(accountApiRef).setUser(admin);
   console.get(accountApiRef).selectCompany(1);
   console.get(sessionApiRef).setTokens({ access: testToken(), refresh: testToken() });

@@ -20,6 +20,7 @@ import {
 import { botsPlugin } from '../../bots';
 import { templatesPlugin } from '../../templates';
 import { flowsPlugin } from '../index';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 function testToken(): string {
   const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
@@ -37,6 +38,7 @@ export function renderFlowsPage(
   options: { path: string; route?: string; http: HttpProvider; user: User; companyId?: number; extra?: ReactElement; features?: string[] },
 ) {
   const console = createConsole({ plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates', ...(options.features ?? [])], overrides: [overrideApi(httpApiRef, options.http)] });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   account.setUser(options.user);
   account.selectCompany(options.companyId ?? 1);

@@ -19,6 +19,7 @@ import {
   type HttpProvider,
 } from '../../../core';
 import { teamPlugin } from '../index';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 /** A token the session accepts (decodable, expiring in an hour); the fake HTTP provider never checks it. */
 function testToken(): string {
@@ -39,6 +40,7 @@ export function renderTeamPage(
     features: ['members'],
     overrides: [overrideApi(httpApiRef, options.http)],
   });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   account.setUser(options.user);
   account.selectCompany(options.companyId);

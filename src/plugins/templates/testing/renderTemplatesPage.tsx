@@ -23,6 +23,7 @@ import {
 import { membership, testUser } from '../../../core/account/testUsers';
 import { FakeSocket } from '../../chats/testing/fakeSocket';
 import { templatesPlugin } from '../index';
+import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 
 function testToken(): string {
   const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
@@ -81,6 +82,7 @@ export function renderTemplatesPage(
     features: options.features ?? ['whatsapp_templates', 'whatsapp_carousel'],
     overrides: [overrideApi(httpApiRef, options.http), overrideApi(realtimeApiRef, { createSocket: () => socket as unknown as Socket })],
   });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   const manage = options.canManage ?? true;
   account.setUser(testUser([membership(1, { can_view_whatsapp_templates: true, can_manage_whatsapp_templates: manage })]));

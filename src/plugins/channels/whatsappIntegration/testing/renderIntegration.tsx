@@ -17,6 +17,7 @@ import {
 import { membership, testUser } from '../../../../core/account/testUsers';
 import { whatsappIntegrationTranslations } from '../translations';
 import WhatsAppIntegrationPage from '../WhatsAppIntegrationPage';
+import { addLazyPluginStrings } from '../../../../core/testing/renderWithConsole';
 
 /** A user whose selected company (id 1, "Demo Company") grants `permissions`. */
 export function integrationUser(permissions: Record<string, boolean> = { can_view_channels: true, can_manage_channels: true }): User {
@@ -37,6 +38,7 @@ export function renderIntegration(options: { path: string; http: HttpProvider; s
     translations: [whatsappIntegrationTranslations],
     overrides: [overrideApi(httpApiRef, options.http), overrideApi(socialApiRef, options.social)],
   });
+  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
   const account = console.get(accountApiRef);
   account.setUser(options.user ?? integrationUser());
   account.selectCompany(1);

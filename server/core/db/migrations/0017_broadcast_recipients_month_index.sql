@@ -1,0 +1,1 @@
+CREATE INDEX "broadcast_recipients_company_created_idx" ON "broadcast_recipients" USING btree ("company_id","created_at");

@@ -1,0 +1,22 @@
+/**
+ * The team plugin's strings the shell shows before any of its pages opens (menu label),
+ * loaded with the shell (ConsolePlugin.translations). Every other string is in ./translations.ts, loaded with the plugin's pages.
+ */
+export const shellTranslations = {
+  en: {
+    team: {
+      menu: 'Team',
+    },
+    permissions: {
+      menu: 'Permissions',
+    },
+  },
+  fr: {
+    team: {
+      menu: 'Équipe',
+    },
+    permissions: {
+      menu: 'Permissions',
+    },
+  },
+};

@@ -1,0 +1,16 @@
+/**
+ * The templates plugin's strings the shell shows before any of its pages opens (menu label),
+ * loaded with the shell (ConsolePlugin.translations). Every other string is in ./translations.ts, loaded with the plugin's pages.
+ */
+export const shellTranslations = {
+  en: {
+    templates: {
+      menu: 'Templates',
+    },
+  },
+  fr: {
+    templates: {
+      menu: 'Modèles',
+    },
+  },
+};
