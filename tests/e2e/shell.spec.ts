@@ -21,6 +21,8 @@ test('a company switch keeps the user on the page they were on', async ({ page }
   const shell = new ShellPage(page);
   await shell.openFromMenu('Team');
   await expect(page).toHaveURL(/\/team$/);
+  // the page is shown (its chunk loaded), not only the address changed
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
 
   await shell.switchCompany(NORTHWIND);
   await expect(shell.companyName).toHaveText(NORTHWIND);

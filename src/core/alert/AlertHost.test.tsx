@@ -44,6 +44,19 @@ describe('ConsoleNotification / AlertHost', () => {
     expect(alert.getState().active).toBe(false);
   });
 
+  it('a second alert shown while the first is up gets its whole countdown', () => {
+    vi.useFakeTimers();
+    const alert = setup();
+    act(() => alert.success('Saved once'));
+    act(() => vi.advanceTimersByTime(4000));
+    act(() => alert.success('Saved twice'));
+    act(() => vi.advanceTimersByTime(1500)); // past the first alert's 5 s
+    expect(alert.getState()).toMatchObject({ active: true, text: 'Saved twice' });
+    expect(screen.getByTestId('alert-text')).toHaveTextContent('Saved twice');
+    act(() => vi.advanceTimersByTime(3600));
+    expect(alert.getState().active).toBe(false);
+  });
+
   it("forwards react-admin's notifications into the one alert UI, translated", async () => {
     const alert = setup();
     await userEvent.click(screen.getByText('notify'));

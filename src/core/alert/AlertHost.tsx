@@ -1,7 +1,6 @@
 import { Alert, Box, Button, CircularProgress, LinearProgress, Snackbar } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SNACKBAR_TIMEOUT_MS } from './alertApi';
 import { useAlert, useAlertState } from './useAlert';
 
 /** The console's one alert UI: a snackbar whose bar shows the countdown (spec §4). */
@@ -11,8 +10,9 @@ export function AlertHost() {
   const { t } = useTranslation();
   return (
     <Snackbar
+      // No autoHideDuration: the AlertApi's own countdown closes it. MUI's timer would start only when
+      // the snackbar opens, so a second alert shown while one is up was closed early by the first's timer.
       open={state.active}
-      autoHideDuration={SNACKBAR_TIMEOUT_MS}
       onClose={(_, reason) => reason !== 'clickaway' && alert.dismiss()}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >

@@ -66,6 +66,20 @@ describe('auth provider', () => {
     bad.alert.dismiss();
   });
 
+  it('keeps the session when the account request gets no answer (the page being left, offline)', async () => {
+    localStorage.clear();
+    const cut = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    cut.session.setTokens({ access: tokenValidFor(3600), refresh: 'r' });
+    const signedOut = vi.fn();
+    cut.account.subscribe((e) => e === 'signedOut' && signedOut());
+    await expect(cut.auth.loadUser()).rejects.toBeInstanceOf(TypeError);
+    expect(cut.session.getRefreshToken()).toBe('r');
+    expect(cut.alert.getState().active).toBe(false);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
   it('logs out best effort, clears the session and returns the login path', async () => {
     const { auth, session, account, http } = setup(() => {
       throw new Error('network');

@@ -62,8 +62,13 @@ export function createAuthProvider(deps: AuthProviderDeps): ConsoleAuthProvider 
         applyUser(user);
         return user;
       } catch (error) {
-        alert.error(translate('core.errors.accountLoad'));
-        signOut();
+        // Spec §8: an answered failure alerts, then signs out. A request that never got an answer
+        // (offline, or cut short because the page is being left) keeps the stored session: clearing
+        // it there would sign out a page the user is navigating to, or everyone on a flaky network.
+        if (isHttpError(error)) {
+          alert.error(translate('core.errors.accountLoad'));
+          signOut();
+        }
         throw error;
       }
     },

@@ -88,6 +88,20 @@ describe('http provider', () => {
     expect(events).toEqual(['signedOut']);
   });
 
+  it('keeps the session when the refresh gets no answer (offline, or the page being left)', async () => {
+    const { session, account, fetch, http } = setup();
+    const refresh = tokenValidFor(3600);
+    session.setTokens({ access: tokenValidFor(0), refresh });
+    account.setUser(testUser());
+    const events: string[] = [];
+    account.subscribe((e) => events.push(e));
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(http.get('/api/x/')).rejects.toBeInstanceOf(TypeError);
+    expect(session.getRefreshToken()).toBe(refresh);
+    expect(account.getUser()).not.toBeNull();
+    expect(events).toEqual([]);
+  });
+
   it('sends no token when both tokens expired; the 401 answer signs out', async () => {
     const { session, account, fetch, http } = setup();
     session.setTokens({ access: tokenValidFor(-100), refresh: tokenValidFor(-10) });

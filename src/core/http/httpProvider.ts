@@ -95,7 +95,9 @@ export function createHttpProvider(deps: HttpProviderDeps): HttpProvider {
         return tokens.access;
       })
       .catch((error: unknown) => {
-        signOut();
+        // The server refused the refresh token: the session is over. No answer at all (offline, the
+        // page being left) keeps it, so the next call tries again.
+        if (error instanceof HttpError) signOut();
         throw error;
       })
       .finally(() => {

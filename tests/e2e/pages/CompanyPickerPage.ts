@@ -4,8 +4,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class CompanyPickerPage {
   constructor(private readonly page: Page) {}
 
+  /** The picker is shown: its URL and its heading (the shell has loaded, not only the route changed). */
   async expectOnPage() {
     await expect(this.page).toHaveURL(/\/company\/select/);
+    await expect(this.page.getByRole('heading', { name: 'Select a company', level: 1 })).toBeVisible();
   }
 
   get search(): Locator {

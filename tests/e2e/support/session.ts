@@ -12,4 +12,7 @@ export async function signInTo(page: Page, user: { email: string; password: stri
     await new CompanyPickerPage(page).choose(company);
   }
   await expect(page).toHaveURL(/\/(dashboard|company\/select)/);
+  // The console shows the signed-in page (the shell's profile menu or the picker), not only a new address:
+  // a test that opens a URL next starts from a console that has finished signing in.
+  await expect(page.getByRole('button', { name: 'Profile' }).or(page.getByRole('heading', { name: 'Select a company', level: 1 })).first()).toBeVisible();
 }
