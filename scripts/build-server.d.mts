@@ -5,6 +5,8 @@ import type { BuildResult } from 'esbuild';
 export declare function serverOutDir(env?: Record<string, string | undefined>): string;
 /** The node flags of package.json's `serve` script (what `npm start` runs the compiled server with). */
 export declare function serveNodeFlags(): string[];
+/** The environment defaults the `serve` script sets before node (MALLOC_ARENA_MAX…); a value in `env` wins. */
+export declare function serveEnv(env?: Record<string, string | undefined>): Record<string, string>;
 /** The compiled entry point (main.js) in an output folder. */
 export declare function serverEntry(outDir?: string): string;
 /** Bundles server/main.ts into `outDir` and copies the server's non-TypeScript files beside it. */

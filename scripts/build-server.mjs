@@ -40,6 +40,20 @@ export function serveNodeFlags() {
   return serve.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * The environment defaults the `serve` script sets before node (`NAME=${NAME:-value}`, e.g. glibc's
+ * MALLOC_ARENA_MAX), for the processes that start the compiled server themselves: a variable already in
+ * `env` wins, as in the shell.
+ */
+export function serveEnv(env = process.env) {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const defaults = {};
+  for (const [, name, value] of String(scripts.serve).matchAll(/(?:^|\s)([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}/g)) {
+    defaults[name] = env[name] ?? value;
+  }
+  return defaults;
+}
+
 /** The compiled entry point in an output folder. */
 export function serverEntry(outDir = serverOutDir()) {
   return path.join(outDir, 'main.js');

@@ -30,7 +30,7 @@ import {
   type Kind,
   type ServerChild,
 } from '../data/run';
-import { buildServer, serveNodeFlags, serverEntry } from '../../scripts/build-server.mjs';
+import { buildServer, serveEnv, serveNodeFlags, serverEntry } from '../../scripts/build-server.mjs';
 import { benchServerEnv, freePort, spawnBenchServer } from '../support';
 
 const argv = process.argv.slice(2);
@@ -62,7 +62,8 @@ async function startServer(kind: Kind, dataDir: string, extraEnv: Record<string,
   const port = await freePort();
   const env = benchServerEnv(
     { port, dataDir, jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, databaseUrl: kind === 'postgres' ? PG_URL : undefined },
-    extraEnv,
+    // the compiled server as `npm start` runs it: with the serve script's environment (MALLOC_ARENA_MAX)
+    SERVER === 'compiled' ? { ...serveEnv(), ...extraEnv } : extraEnv,
   );
   const args = SERVER === 'compiled' ? [...NODE_FLAGS, serverEntry()] : [...NODE_FLAGS, '--import', 'tsx', 'server/main.ts'];
   return spawnBenchServer(args, { cwd: ROOT, env, port });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { buildPgliteTemplate, buildServer, serveNodeFlags, serverEntry, serverOutDir } from '../../scripts/build-server.mjs';
+import { buildPgliteTemplate, buildServer, serveEnv, serveNodeFlags, serverEntry, serverOutDir } from '../../scripts/build-server.mjs';
 import { initPgliteDir } from '../../server/core/db/client';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +49,9 @@ describe('scripts/build-server.mjs', () => {
 
   it('reads the serve flags from package.json, the start script running the same command', () => {
     expect(Array.isArray(serveNodeFlags())).toBe(true);
+    // glibc's malloc arenas capped (bench/soak/README.md), unless the operator sets their own
+    expect(serveEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(serveEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
     expect(serverOutDir({})).toBe(path.join(ROOT, 'dist-server'));
     expect(serverOutDir({ SERVER_OUT_DIR: '.test-data/x' })).toBe(path.join(ROOT, '.test-data/x'));
   });

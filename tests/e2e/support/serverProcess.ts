@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { serveNodeFlags, serverEntry } from '../../../scripts/build-server.mjs';
+import { serveEnv, serveNodeFlags, serverEntry } from '../../../scripts/build-server.mjs';
 import { consoleBuildDir, serverBuildDir } from './consoleBuild';
 
 export interface ServerProcessOptions {
@@ -43,6 +43,7 @@ export class ServerProcess {
       cwd: process.cwd(),
       env: {
         ...process.env,
+        ...serveEnv(),
         PORT: String(this.options.port),
         DATA_DIR: this.options.dataDir,
         PUBLIC_URL: this.baseURL,
