@@ -42,7 +42,8 @@ export function botsServices(app: FastifyInstance): BotsServices {
     allowIps: config.botService.operationAllowIps,
   };
   const created: BotsServices = {
-    bots: new BotService(db, clock),
+    // The storage is looked up when used, as the chats and broadcasts services do.
+    bots: new BotService(db, clock, () => app.services.get('MediaStorage')),
     operations,
     keys: new BotKeyService({ db, clock, box, base: config.botService.base }),
     runOptions,

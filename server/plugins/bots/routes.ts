@@ -3,6 +3,8 @@
  *  - the BOT SERVICE under config.botService.base (default /bot-service), authorised by the
  *    company's key alone (`?access_key=` or `Authorization: Bot`), errors as BotServiceErrorBody;
  *  - the MAIN API's bot calls (bearer + Company header, area `flows`), errors as the main API's.
+ * Every bot, step and graph answered goes through BotService.readable*: the company's uploads in
+ * step messages as signed URLs (their plain URL answers 403, a broken image in the canvas).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -70,13 +72,13 @@ export async function botServiceRoutes(app: FastifyInstance, deps: BotRouteDeps)
   app.get('/api/bots/', { config: rule }, async (request) => bots.list(companyId(request)));
 
   app.post<{ Body: z.infer<typeof BotCreateBody> }>('/api/bots/', { schema: { body: BotCreateBody }, config: rule }, async (request, reply) =>
-    reply.code(201).send(await bots.create(companyId(request), request.body)),
+    reply.code(201).send(bots.readableBot(companyId(request), await bots.create(companyId(request), request.body))),
   );
 
-  app.get<IdParams>('/api/bots/:id/', { config: rule }, async (request) => bots.get(companyId(request), pathId(request.params.id)));
+  app.get<IdParams>('/api/bots/:id/', { config: rule }, async (request) => bots.readableBot(companyId(request), await bots.get(companyId(request), pathId(request.params.id))));
 
   app.patch<IdParams & { Body: z.infer<typeof BotUpdateBody> }>('/api/bots/:id/', { schema: { body: BotUpdateBody }, config: rule }, async (request) =>
-    bots.update(companyId(request), pathId(request.params.id), request.body),
+    bots.readableBot(companyId(request), await bots.update(companyId(request), pathId(request.params.id), request.body)),
   );
 
   app.delete<IdParams>('/api/bots/:id/', { config: rule }, async (request, reply) => {
@@ -85,11 +87,11 @@ export async function botServiceRoutes(app: FastifyInstance, deps: BotRouteDeps)
   });
 
   app.post<IdParams & { Body: z.infer<typeof StepCreateBody> }>('/api/bots/:id/steps/', { schema: { body: StepCreateBody }, config: rule }, async (request, reply) =>
-    reply.code(201).send(await bots.createStep(companyId(request), pathId(request.params.id), request.body)),
+    reply.code(201).send(bots.readableStep(companyId(request), await bots.createStep(companyId(request), pathId(request.params.id), request.body))),
   );
 
   app.patch<StepParams & { Body: z.infer<typeof StepUpdateBody> }>('/api/bots/:id/steps/:stepId/', { schema: { body: StepUpdateBody }, config: rule }, async (request) =>
-    bots.updateStep(companyId(request), pathId(request.params.id), pathStepId(request.params.stepId), request.body),
+    bots.readableStep(companyId(request), await bots.updateStep(companyId(request), pathId(request.params.id), pathStepId(request.params.stepId), request.body)),
   );
 
   app.delete<StepParams & { Body: z.infer<typeof StepDeleteBody> }>('/api/bots/:id/steps/:stepId/', { schema: { body: StepDeleteBody }, config: rule }, async (request) => {
@@ -99,11 +101,11 @@ export async function botServiceRoutes(app: FastifyInstance, deps: BotRouteDeps)
   });
 
   app.get<{ Querystring: z.infer<typeof BranchFetchQuery> }>('/branch/fetch/', { schema: { querystring: BranchFetchQuery }, config: rule }, async (request) =>
-    bots.fetchGraph(companyId(request), request.query.bot),
+    bots.readableGraph(companyId(request), await bots.fetchGraph(companyId(request), request.query.bot)),
   );
 
   app.post<{ Body: z.infer<typeof BranchGraphBody> }>('/branch/update_or_create/', { schema: { body: BranchGraphBody }, config: rule }, async (request) =>
-    bots.saveGraph(companyId(request), request.body),
+    bots.readableGraph(companyId(request), await bots.saveGraph(companyId(request), request.body)),
   );
 
   app.get('/api/operations/', { config: rule }, async (request) => operations.list(companyId(request)));
@@ -154,15 +156,17 @@ export function botMainApiRoutes(app: FastifyInstance, deps: BotRouteDeps): void
 
   app.get('/api/bot-integrations/', { config: view }, async (request) => ({ results: await keys.list(companyId(request), originOf(request)) }));
 
-  app.get<IdParams>('/api/bots/:id/steps/', { config: view }, async (request) => ({ results: await bots.listSteps(companyId(request), pathId(request.params.id)) }));
+  app.get<IdParams>('/api/bots/:id/steps/', { config: view }, async (request) => ({
+    results: bots.readableSteps(companyId(request), await bots.listSteps(companyId(request), pathId(request.params.id))),
+  }));
 
   app.post<IdParams & { Body: z.infer<typeof BulkStepsBody> }>('/api/bots/:id/steps/', { schema: { body: BulkStepsBody }, config: manage }, async (request, reply) => {
-    const steps = await bots.bulkCreate(companyId(request), pathId(request.params.id), request.body.data);
+    const steps = bots.readableSteps(companyId(request), await bots.bulkCreate(companyId(request), pathId(request.params.id), request.body.data));
     return reply.code(201).send({ detail: BOT_MESSAGES.stepsCreated, steps });
   });
 
   app.patch<IdParams & { Body: z.infer<typeof BotUpdateBody> }>('/api/bots/:id/', { schema: { body: BotUpdateBody }, config: manage }, async (request) =>
-    bots.update(companyId(request), pathId(request.params.id), request.body),
+    bots.readableBot(companyId(request), await bots.update(companyId(request), pathId(request.params.id), request.body)),
   );
 
   app.delete<IdParams & { Body: z.infer<typeof BulkDeleteBody> }>('/api/bots/:id/', { schema: { body: BulkDeleteBody }, config: manage }, async (request) => {

@@ -7,6 +7,11 @@
  * checked with the contract's findGraphProblem (targets exist, no cycle without customer input,
  * nothing deleted still referenced), then only the changed steps are written. A refusal throws
  * before anything is written, so nothing half-saved remains.
+ *
+ * A step message's media_url is kept like a chat message's (server/providers/storage/privateMedia.ts):
+ * rows keep the plain URL of an upload (a signed URL sent back by the canvas is stored without its
+ * signature, which expires), and what the API hands out (readableBot, readableStep, readableGraph)
+ * carries a signed URL for our own private object of the company, whose plain URL answers 403.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -28,6 +33,8 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels } from '../../core/db/schema';
 import { ApiError, fieldError, notFound } from '../../core/errors';
+import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
+import type { MediaStorage } from '../../providers/storage/types';
 import { isUniqueViolation } from '../channels/service';
 import { botChannels, botConversations, bots, botSteps, stepOptions } from './schema';
 import { checkPlanLimit } from '../billing/limits';
@@ -115,10 +122,40 @@ function orderedSteps(graph: GraphModel): StepModel[] {
 }
 
 export class BotService {
+  /** `storage`: our media storage (absent in seeds and unit tests: media URLs are kept and handed out as given). */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly storage?: () => MediaStorage,
   ) {}
+
+  // ------------------------------------------------------------------ media as handed out
+
+  /** A step as the company's editor receives it: its own private media as signed URLs (the runtime signs on its own when sending). */
+  readableStep(companyId: number, step: BotStep): BotStep {
+    const storage = this.storage?.();
+    if (!storage) return step;
+    return { ...step, messages: step.messages.map((m) => ({ ...m, media_url: mediaUrlForCompany(storage, m.media_url, companyId) })) };
+  }
+
+  readableSteps(companyId: number, steps: BotStep[]): BotStep[] {
+    return steps.map((step) => this.readableStep(companyId, step));
+  }
+
+  readableBot(companyId: number, bot: Bot): Bot {
+    return { ...bot, steps: this.readableSteps(companyId, bot.steps) };
+  }
+
+  readableGraph(companyId: number, graph: BranchGraph): BranchGraph {
+    return { ...graph, steps: this.readableSteps(companyId, graph.steps) };
+  }
+
+  /** What a row keeps for the messages a client sent: our own objects' URLs without their signature. */
+  private storedMessages(messages: BotMessage[]): BotMessage[] {
+    const storage = this.storage?.();
+    if (!storage) return messages;
+    return messages.map((m) => ({ ...m, media_url: storedMediaUrl(storage, m.media_url) }));
+  }
 
   // ------------------------------------------------------------------ bots
 
@@ -317,7 +354,7 @@ export class BotService {
   private model(data: StepData, position: number): StepModel {
     return {
       id: data.id,
-      messages: data.messages,
+      messages: this.storedMessages(data.messages),
       options: data.options.map((o) => ({ id: o.id, text: o.text, next_step: o.next_step })),
       next_step_id: data.next_step_id,
       layout: data.layout,
@@ -330,7 +367,7 @@ export class BotService {
   private patched(current: StepModel, patch: StepPatch): StepModel {
     return {
       ...current,
-      ...(patch.messages !== undefined ? { messages: patch.messages } : {}),
+      ...(patch.messages !== undefined ? { messages: this.storedMessages(patch.messages) } : {}),
       ...(patch.options !== undefined ? { options: patch.options.map((o) => ({ id: o.id, text: o.text, next_step: o.next_step })) } : {}),
       ...(patch.next_step_id !== undefined ? { next_step_id: patch.next_step_id } : {}),
       ...(patch.layout !== undefined ? { layout: patch.layout } : {}),

@@ -17,7 +17,8 @@ const instances = new WeakMap<Services, FlowService>();
 export function flowsService(app: FastifyInstance): FlowService {
   const existing = instances.get(app.services);
   if (existing) return existing;
-  const created = new FlowService(app.services.get('Database'), app.services.get('Clock'));
+  // The storage is looked up when used, as the chats and broadcasts services do.
+  const created = new FlowService(app.services.get('Database'), app.services.get('Clock'), () => app.services.get('MediaStorage'));
   instances.set(app.services, created);
   return created;
 }

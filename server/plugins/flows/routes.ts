@@ -1,6 +1,8 @@
 /**
  * The flow calls of the bot service (contract/flows.ts lists them), under config.botService.base,
- * authorised by the company's bot-service key through the bots plugin's resolver.
+ * authorised by the company's bot-service key through the bots plugin's resolver. Every flow (and
+ * version snapshot) answered goes through FlowService.readable: the key's company's uploads as
+ * signed URLs (their plain URL answers 403).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -42,16 +44,16 @@ export async function flowServiceRoutes(app: FastifyInstance, deps: FlowRouteDep
   app.setErrorHandler(flowErrorHandler);
   const rule = { access: access.botKey((key) => keys.resolve(key)) };
 
-  app.get('/api/flows/', { config: rule }, async (request) => flows.list(companyId(request)));
+  app.get('/api/flows/', { config: rule }, async (request) => (await flows.list(companyId(request))).map((flow) => flows.readable(companyId(request), flow)));
 
   app.post<{ Body: z.infer<typeof FlowCreateBody> }>('/api/flows/', { schema: { body: FlowCreateBody }, config: rule }, async (request, reply) =>
-    reply.code(201).send(await flows.create(companyId(request), request.body, editorOf(request))),
+    reply.code(201).send(flows.readable(companyId(request), await flows.create(companyId(request), request.body, editorOf(request)))),
   );
 
-  app.get<IdParams>('/api/flows/:id/', { config: rule }, async (request) => flows.get(companyId(request), pathId(request.params.id)));
+  app.get<IdParams>('/api/flows/:id/', { config: rule }, async (request) => flows.readable(companyId(request), await flows.get(companyId(request), pathId(request.params.id))));
 
   app.post<IdParams & { Body: z.infer<typeof FlowSaveBody> }>('/api/flows/:id/save/', { schema: { body: FlowSaveBody }, config: rule }, async (request) =>
-    flows.save(companyId(request), pathId(request.params.id), request.body, editorOf(request)),
+    flows.readable(companyId(request), await flows.save(companyId(request), pathId(request.params.id), request.body, editorOf(request))),
   );
 
   // Spec §7 writes DELETE /api/flows/{id} (no trailing slash); the slashed form is accepted too.
@@ -71,10 +73,10 @@ export async function flowServiceRoutes(app: FastifyInstance, deps: FlowRouteDep
   app.get<IdParams>('/api/flows/:id/versions/', { config: rule }, async (request) => flows.versions(companyId(request), pathId(request.params.id)));
 
   app.get<VersionParams>('/api/flows/:id/versions/:versionId/', { config: rule }, async (request) =>
-    flows.version(companyId(request), pathId(request.params.id), pathId(request.params.versionId)),
+    flows.readableVersion(companyId(request), await flows.version(companyId(request), pathId(request.params.id), pathId(request.params.versionId))),
   );
 
   app.post<VersionParams>('/api/flows/:id/versions/:versionId/restore/', { config: rule }, async (request) =>
-    flows.restore(companyId(request), pathId(request.params.id), pathId(request.params.versionId), editorOf(request)),
+    flows.readable(companyId(request), await flows.restore(companyId(request), pathId(request.params.id), pathId(request.params.versionId), editorOf(request))),
   );
 }

@@ -3,6 +3,12 @@
  * restore. Every write runs in ONE transaction with the flow row locked (`FOR UPDATE`), so a refused
  * save changes nothing and two saves of one flow never interleave; every save and restore keeps a
  * version (snapshot, who, when). Another company's flow is a 404, like one that does not exist.
+ *
+ * Media (intro_media_url, find_out_more_media_url) is kept like a chat message's media_url
+ * (server/providers/storage/privateMedia.ts): rows and snapshots keep the plain URL of an upload
+ * (a signed URL sent back by the editor is stored without its signature, which expires), and what
+ * the API hands out (readable, readableVersion) carries a signed URL for our own private object of
+ * the company, since its plain URL answers 403 and the editor's preview would show a broken image.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -19,6 +25,8 @@ import {
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { fieldError, notFound } from '../../core/errors';
+import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
+import type { MediaStorage } from '../../providers/storage/types';
 import { isUniqueViolation } from '../channels/service';
 import { flows, flowSteps, flowVersions } from './schema';
 
@@ -69,10 +77,34 @@ function versionOut(row: VersionRow, previous: VersionRow | undefined): FlowVers
 }
 
 export class FlowService {
+  /** `storage`: our media storage (absent in seeds and unit tests: media URLs are kept and handed out as given). */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly storage?: () => MediaStorage,
   ) {}
+
+  /** A flow as the company's editor receives it: its own private media as signed URLs (the runtime signs on its own when sending). */
+  readable<T extends FlowFields>(companyId: number, flow: T): T {
+    const storage = this.storage?.();
+    if (!storage) return flow;
+    return {
+      ...flow,
+      intro_media_url: mediaUrlForCompany(storage, flow.intro_media_url, companyId),
+      find_out_more_media_url: mediaUrlForCompany(storage, flow.find_out_more_media_url, companyId),
+    };
+  }
+
+  /** A version's detail as handed out: its snapshot's media signed like a flow's (restoring it stores the plain URL again). */
+  readableVersion(companyId: number, detail: FlowVersionDetail): FlowVersionDetail {
+    return { ...detail, snapshot: this.readable(companyId, detail.snapshot) };
+  }
+
+  /** What a row keeps for a media URL from a client: our own object's URL without its signature. */
+  private stored(url: string | null): string | null {
+    const storage = this.storage?.();
+    return storage ? storedMediaUrl(storage, url) : url;
+  }
 
   async list(companyId: number): Promise<Flow[]> {
     const rows = await this.db.select().from(flows).where(eq(flows.companyId, companyId)).orderBy(asc(flows.id));
@@ -175,9 +207,9 @@ export class FlowService {
             companyDomain: fields.company_domain,
             extraContext: fields.extra_context,
             introMsg: fields.intro_msg,
-            introMediaUrl: fields.intro_media_url,
+            introMediaUrl: this.stored(fields.intro_media_url),
             findOutMoreMsg: fields.find_out_more_msg,
-            findOutMoreMediaUrl: fields.find_out_more_media_url,
+            findOutMoreMediaUrl: this.stored(fields.find_out_more_media_url),
             callToAction: fields.call_to_action,
             keywords: fields.keywords,
             version,

@@ -39,7 +39,7 @@ import { newId, stepLabel, updateStep } from '../model/graph';
 import type { BotGraph, BotStep, StepMessage } from '../model/types';
 import type { StepWarning } from '../model/warnings';
 import { useWarningText } from './nodes';
-import { messageTypeOf, uploadMedia } from './upload';
+import { mediaPreviewUrl, messageTypeOf, uploadMedia } from './upload';
 
 export const PANEL_WIDTH = 380;
 
@@ -285,7 +285,7 @@ export function StepPanel(props: {
             </Typography>
           )}
           {message.media_url && message.type === 'image' && (
-            <Box component="img" src={message.media_url} alt="" sx={{ maxWidth: '100%', maxHeight: 120, borderRadius: 1, mt: 0.5 }} />
+            <Box component="img" src={mediaPreviewUrl(message.media_url)} alt="" sx={{ maxWidth: '100%', maxHeight: 120, borderRadius: 1, mt: 0.5 }} />
           )}
         </Box>
       ))}

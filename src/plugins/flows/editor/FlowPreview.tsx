@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { MessageBubble, PhoneFrame, type PreviewMessage } from '../../templates/preview/PhonePreview';
+import { mediaPreviewUrl } from '../../bots/canvas/upload';
 import { previewItems, type FlowDraft } from '../model/draft';
 
 function mediaFormat(url: string): 'IMAGE' | 'VIDEO' | 'DOCUMENT' {
@@ -28,7 +29,7 @@ export function FlowPreview({ draft, businessName }: { draft: FlowDraft; busines
         {items.map((item, i) => {
           const message: PreviewMessage =
             item.kind === 'media'
-              ? { header: { kind: 'media', format: mediaFormat(item.mediaUrl!), url: item.mediaUrl!, fileName: item.mediaUrl!.split('/').pop() }, body: '', buttons: [] }
+              ? { header: { kind: 'media', format: mediaFormat(item.mediaUrl!), url: mediaPreviewUrl(item.mediaUrl!), fileName: item.mediaUrl!.split('/').pop() }, body: '', buttons: [] }
               : { header: null, body: item.text, buttons: item.buttons.map((label) => ({ kind: item.kind === 'cta' ? 'URL' : 'QUICK_REPLY', label })) };
           return (
             <Box key={i} data-testid={`preview-${item.kind}`} data-step-id={item.stepId}>
