@@ -23,7 +23,7 @@ import { healthRoutes } from './health';
 import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from '../providers/storage/localDisk';
 import { S3MediaStorage } from '../providers/storage/s3';
-import { registerMediaSweeper } from '../providers/storage/sweeper';
+import { mediaReferences, registerMediaSweeper } from '../providers/storage/sweeper';
 import { mediaRoutes } from '../providers/storage/routes';
 import { UploadSigner } from '../providers/storage/presign';
 import { clientConfigRoute, createGoogleIdentity, createMetaGraph } from '../providers/meta';
@@ -197,7 +197,8 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await app.register(statsPlugin);
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
   if (config.mediaSweepIntervalMs > 0) {
-    registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
+    // The feature plugins above added the rows that keep chat uploads (their MediaReferences fragments).
+    registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, references: mediaReferences(app), clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
   }
 
   await app.register(clientConfigRoute);

@@ -5,6 +5,7 @@
  * runtime (./runtime) that answers customers. Every call is listed in contract/bots.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Services } from '../../core/services';
 import { SecretBox } from '../../core/crypto/secretBox';
 import { BotKeyService } from './keys';
@@ -12,6 +13,8 @@ import { OperationService, runOperation, type OperationRunOptions } from './oper
 import { botMainApiRoutes, botServiceRoutes } from './routes';
 import { registerBotRuntime } from './runtime';
 import { BotService } from './service';
+import { botSteps } from './schema';
+import { chatKeyOf, mediaReferences } from '../../providers/storage/sweeper';
 
 export { runOperation, type OperationRunOptions, type OperationResult } from './operations';
 
@@ -70,4 +73,11 @@ export default async function botsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => botServiceRoutes(scope, deps), { prefix: base === '/' ? '' : base });
   botMainApiRoutes(app, deps);
   registerBotRuntime(app, (input) => services.runCompanyOperation(input));
+  // The canvas uploads a step message's media through the chat presigned URL: kept while a step's messages name it.
+  // (The CASE: jsonb_array_elements fails on anything but an array; the column is always one, but a bad row must not stop every sweep.)
+  mediaReferences(app).add(
+    'bot_steps.messages',
+    sql`SELECT ${chatKeyOf(sql`m.value->>'media_url'`)} AS key
+      FROM ${botSteps}, jsonb_array_elements(CASE WHEN jsonb_typeof(${botSteps.messages}) = 'array' THEN ${botSteps.messages} ELSE '[]'::jsonb END) AS m(value)`,
+  );
 }

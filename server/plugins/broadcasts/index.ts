@@ -7,11 +7,14 @@
  * consoles as `broadcast_update` on the channel's `page:{id}` topic (company-scoped).
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Services } from '../../core/services';
 import { broadcastEngine } from './engineApi';
 import { createBroadcastEngine } from './engine';
 import { broadcastRoutes } from './routes';
 import { BroadcastService } from './service';
+import { broadcasts } from './schema';
+import { chatKeyOf, mediaReferences } from '../../providers/storage/sweeper';
 
 const services = new WeakMap<Services, BroadcastService>();
 
@@ -33,4 +36,7 @@ export function broadcastService(app: FastifyInstance): BroadcastService {
 export default async function broadcastsPlugin(app: FastifyInstance): Promise<void> {
   broadcastRoutes(app, broadcastService(app));
   createBroadcastEngine(app);
+  // The form uploads a media header through the chat presigned URL; a broadcast may be scheduled days ahead
+  // and its report shows the header afterwards: kept while a broadcast names it.
+  mediaReferences(app).add('broadcasts.header_media_url', sql`SELECT ${chatKeyOf(broadcasts.headerMediaUrl)} AS key FROM ${broadcasts}`);
 }

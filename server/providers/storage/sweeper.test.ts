@@ -5,11 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { channels, messages, rooms, users } from '../../core/db/schema';
+import { flows, flowVersions } from '../../plugins/flows/schema';
+import { bots, botSteps } from '../../plugins/bots/schema';
+import { broadcasts } from '../../plugins/broadcasts/schema';
+import type { FlowFields } from '../../../contract/flows';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { LocalDiskMediaStorage } from './localDisk';
 import { MemoryMediaStorage } from './memory';
 import { S3MediaStorage } from './s3';
-import { SWEEP_GRACE_MS, sweepUnreferencedMedia } from './sweeper';
+import { MediaReferences, SWEEP_GRACE_MS, mediaReferences, sweepUnreferencedMedia, type SweepOptions } from './sweeper';
 import type { MediaStorage } from './types';
 
 const PNG = Buffer.from('\x89PNG\r\n\x1a\nbytes');
@@ -25,6 +29,7 @@ interface Adapter {
 let t: TestApp;
 let company: number;
 let roomId: number;
+let channelId: number;
 let userId: number;
 let fake: FakeS3;
 let dir: string;
@@ -36,6 +41,7 @@ beforeAll(async () => {
   const [channel] = await t.db.insert(channels).values({ companyId: company, platform: 'sandbox', name: 'Sandbox', externalId: `sandbox-${company}` }).returning();
   const [room] = await t.db.insert(rooms).values({ companyId: company, channelId: channel.id, externalId: 'customer-1', name: 'Customer' }).returning();
   roomId = room.id;
+  channelId = channel.id;
   fake = await startFakeS3({ buckets: ['media'], now: () => t.clock.now() });
   dir = await mkdtemp(path.join(tmpdir(), 'media-sweep-'));
 });
@@ -44,6 +50,10 @@ afterAll(async () => {
   await fake.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** A sweep with the test app's references (the ones its plugins registered). */
+const sweep = (options: Omit<SweepOptions, 'db' | 'clock' | 'references'> & Partial<SweepOptions>) =>
+  sweepUnreferencedMedia({ db: t.db, clock: t.clock, references: mediaReferences(t.app), ...options });
 
 const adapters: [string, () => Adapter][] = [
   [
@@ -87,7 +97,7 @@ const adapters: [string, () => Adapter][] = [
 ];
 
 describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
-  it('deletes old chat uploads no message references and replaced avatars, keeps the rest', async () => {
+  it('deletes old chat uploads no row references and replaced avatars, keeps the rest', async () => {
     const { storage, age, exists } = make();
     const c = `chats/${company}`;
     const keys = {
@@ -101,6 +111,16 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
       // Media received from Meta, named by its message with a same-origin path.
       inbound: `${c}/inbound/3f2b8c1e-0000-4000-8000-000000000001.png`,
       inboundOrphan: `${c}/inbound/3f2b8c1e-0000-4000-8000-000000000002.png`,
+      // Uploads of the flow editor, the bot canvas and the broadcast form (the same presigned URL as chat attachments).
+      flowIntro: `${c}/00000000000000000000000000000010/intro.png`,
+      flowFindOutMore: `${c}/00000000000000000000000000000011/more.png`,
+      flowVersionIntro: `${c}/00000000000000000000000000000012/old-intro.png`,
+      flowVersionFindOutMore: `${c}/00000000000000000000000000000013/old-more.pdf`,
+      botStep: `${c}/00000000000000000000000000000014/step.png`,
+      botStepSigned: `${c}/00000000000000000000000000000015/step2.png`,
+      broadcastHeader: `${c}/00000000000000000000000000000016/header.png`,
+      // Replaced in the flow and in no version: nothing names it any more.
+      flowReplaced: `${c}/00000000000000000000000000000017/replaced.png`,
       avatar: `avatars/${userId}/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png`,
       oldAvatar: `avatars/${userId}/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png`,
       other: 'logos/7/keep.png',
@@ -120,16 +140,79 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
     ]);
     await t.db.update(users).set({ profileAvatar: keys.avatar }).where(eq(users.id, userId));
 
-    const result = await sweepUnreferencedMedia({ storage, db: t.db, clock: t.clock });
-    expect(result.deleted.sort()).toEqual([keys.neverSent, keys.neverSentOtherCompany, keys.lookalike, keys.inboundOrphan, keys.oldAvatar].sort());
-    expect(result.checked).toBe(9);
-    for (const key of [keys.sent, keys.sentWithQuery, keys.fresh, keys.inbound, keys.avatar, keys.other]) expect(await exists(key), key).toBe(true);
+    // Rows store the plain URL; older ones may hold a signed one (local `?exp=&sig=`, a SigV4 GET): the query is ignored.
+    await t.db.delete(flows);
+    const [flow] = await t.db
+      .insert(flows)
+      .values({
+        companyId: company,
+        flowName: 'Welcome',
+        description: 'd',
+        companyName: 'Acme',
+        companyDomain: 'acme.test',
+        introMediaUrl: `/media/${keys.flowIntro}?exp=1700000000&sig=abcdef`,
+        findOutMoreMediaUrl: `https://cdn.example.com/${keys.flowFindOutMore}`,
+      })
+      .returning();
+    const snapshot = (intro: string | null, more: string | null) => ({ intro_media_url: intro, find_out_more_media_url: more, steps: [] }) as unknown as FlowFields;
+    await t.db.insert(flowVersions).values([
+      { flowId: flow.id, companyId: company, version: 1, kind: 'create', createdBy: 'test', snapshot: snapshot(`http://console.test/media/${keys.flowVersionIntro}`, null) },
+      {
+        flowId: flow.id,
+        companyId: company,
+        version: 2,
+        kind: 'save',
+        createdBy: 'test',
+        snapshot: snapshot(null, `https://media.s3.example.com/${keys.flowVersionFindOutMore}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=00`),
+      },
+    ]);
+    await t.db.delete(bots);
+    const [bot] = await t.db.insert(bots).values({ companyId: company, name: 'Helper' }).returning();
+    await t.db.insert(botSteps).values([
+      { botId: bot.id, id: 'start', messages: [{ text: 'Hello', media_url: null, type: 'text' }, { text: '', media_url: `/media/${keys.botStep}`, type: 'image' }] },
+      { botId: bot.id, id: 'next', messages: [{ text: '', media_url: `http://console.test/media/${keys.botStepSigned}?exp=1&sig=00#x`, type: 'image' }] },
+      { botId: bot.id, id: 'empty', messages: [] },
+    ]);
+    await t.db.delete(broadcasts);
+    await t.db.insert(broadcasts).values([
+      { companyId: company, channelId, name: 'Promo', templateName: 'promo', templateLanguage: 'en', variables: { body: {} }, audienceType: 'csv', headerMediaUrl: `/media/${keys.broadcastHeader}` },
+      { companyId: company, channelId, name: 'Plain', templateName: 'plain', templateLanguage: 'en', variables: { body: {} }, audienceType: 'csv' },
+    ]);
+
+    const result = await sweep({ storage });
+    expect(result.deleted.sort()).toEqual([keys.neverSent, keys.neverSentOtherCompany, keys.lookalike, keys.inboundOrphan, keys.flowReplaced, keys.oldAvatar].sort());
+    expect(result.checked).toBe(17);
+    for (const key of [
+      keys.sent,
+      keys.sentWithQuery,
+      keys.fresh,
+      keys.inbound,
+      keys.flowIntro,
+      keys.flowFindOutMore,
+      keys.flowVersionIntro,
+      keys.flowVersionFindOutMore,
+      keys.botStep,
+      keys.botStepSigned,
+      keys.broadcastHeader,
+      keys.avatar,
+      keys.other,
+    ]) {
+      expect(await exists(key), key).toBe(true);
+    }
     for (const key of result.deleted) expect(await exists(key), key).toBe(false);
 
     // A second sweep finds nothing more to do; later, the fresh one has aged and goes too.
-    expect((await sweepUnreferencedMedia({ storage, db: t.db, clock: t.clock })).deleted).toEqual([]);
+    expect((await sweep({ storage })).deleted).toEqual([]);
     t.clock.advance(2 * HOUR);
-    expect((await sweepUnreferencedMedia({ storage, db: t.db, clock: t.clock })).deleted).toEqual([keys.fresh]);
+    expect((await sweep({ storage })).deleted).toEqual([keys.fresh]);
+
+    // Once the rows are gone (flow, its versions, the bot, the broadcast deleted), their uploads go too.
+    await t.db.delete(flows);
+    await t.db.delete(bots);
+    await t.db.delete(broadcasts);
+    expect((await sweep({ storage })).deleted.sort()).toEqual(
+      [keys.flowIntro, keys.flowFindOutMore, keys.flowVersionIntro, keys.flowVersionFindOutMore, keys.botStep, keys.botStepSigned, keys.broadcastHeader].sort(),
+    );
   });
 
   it('only checks objects written since `newerThan` (the hourly windowed sweeps)', async () => {
@@ -141,9 +224,30 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
     const now = t.clock.now().getTime();
     await age(older, new Date(now - SWEEP_GRACE_MS - 5 * HOUR));
     await age(recent, new Date(now - SWEEP_GRACE_MS - HOUR));
-    const result = await sweepUnreferencedMedia({ storage, db: t.db, clock: t.clock, newerThan: new Date(now - SWEEP_GRACE_MS - 2 * HOUR) });
+    const result = await sweep({ storage, newerThan: new Date(now - SWEEP_GRACE_MS - 2 * HOUR) });
     expect(result.deleted).toEqual([recent]);
     expect(await exists(older)).toBe(true);
+  });
+});
+
+describe('media references', () => {
+  it('are registered by the plugins whose rows keep chat uploads', () => {
+    expect(mediaReferences(t.app).names.sort()).toEqual(
+      ['broadcasts.header_media_url', 'bot_steps.messages', 'flow_versions.snapshot', 'flows.find_out_more_media_url', 'flows.intro_media_url', 'messages'].sort(),
+    );
+  });
+
+  it('none registered: chat uploads are left alone (they would all look unused), avatars still swept', async () => {
+    const storage = new MemoryMediaStorage('/media');
+    const upload = `chats/${company}/0000000000000000000000000000001f/x.png`;
+    const avatar = `avatars/${userId}/0000000000000000000000000000001f.png`;
+    for (const key of [upload, avatar]) {
+      await storage.put(key, PNG, 'image/png');
+      storage.modified.set(key, new Date(0));
+    }
+    const result = await sweepUnreferencedMedia({ storage, db: t.db, clock: t.clock, references: new MediaReferences() });
+    expect(result.deleted).toEqual([avatar]);
+    expect(storage.objects.has(upload)).toBe(true);
   });
 });
 

@@ -3,15 +3,17 @@
  * through a presigned URL (key `chats/<company>/<random>/<name>`) before its message is sent, and may
  * never be sent (media received from Meta, `chats/<company>/inbound/…`, is judged the same way); an avatar (`avatars/<user>/<random>.<ext>`) may outlive its replacement when the
  * delete failed. Objects older than the grace period (24 h, far beyond the 15-minute upload URL)
- * are deleted unless a message's media_url names the chat key, or a user's profile_avatar is the
- * avatar key. Runs at start (a full pass) and then hourly over what aged past the grace period
- * since (the timer does not keep the process alive) and stops with the app. Needs a storage that
- * can list (MediaStorage.list); others are left alone.
+ * are deleted unless a row still names the chat key (the MediaReferences below: messages, flows and
+ * their versions, bot steps, broadcasts all upload through the same presigned URL), or a user's
+ * profile_avatar is the avatar key. Runs at start (a full pass) and then hourly over what aged past
+ * the grace period since (the timer does not keep the process alive) and stops with the app. Needs a
+ * storage that can list (MediaStorage.list); others are left alone.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import type { Services } from '../../core/services';
 import type { MediaStorage } from './types';
 
 export const SWEEP_GRACE_MS = 24 * 3600_000;
@@ -37,19 +39,59 @@ async function keysOf(db: Database, query: SQL): Promise<Set<string>> {
 }
 
 /**
- * Chat attachments: referenced when a message's media_url contains `/chats/<company>/…` equal to the
- * key (the URL is the storage's URL of the key, whatever its origin; a query string is ignored).
- * One pass over the messages per batch (a hash join on the extracted key).
+ * The chat key a stored URL names: `chats/<company>/…` after a slash, up to a query string or fragment
+ * (a signed URL's `?exp=…&sig=…` or SigV4 query is ignored); NULL for anything else, which joins nothing.
+ * The URL is the storage's URL of the key, whatever its origin (local `/media/…`, PUBLIC_URL, the bucket).
  */
-const chatUploads: SweptKind = {
-  prefix: 'chats/',
-  referenced: (db, keys) =>
-    keysOf(
-      db,
-      sql`SELECT DISTINCT c.key FROM (VALUES ${valuesList(keys)}) AS c(key)
-          JOIN messages m ON m.media_url LIKE '%/chats/%' AND substring(m.media_url from '/(chats/[0-9]+/[^?#]+)') = c.key`,
-    ),
-};
+export function chatKeyOf(url: Column | SQL): SQL {
+  return sql`substring(${url} from '/(chats/[0-9]+/[^?#]+)')`;
+}
+
+/**
+ * Which rows still use chat uploads. Every feature whose rows can hold a URL of an upload made through
+ * GET /api/chats/presigned_url/ adds a fragment here from its plugin (the storage layer knows no plugin
+ * table): a SELECT of one text column named `key`, the chat key each row names (chatKeyOf; NULL rows
+ * are fine). The sweeper keeps a key any fragment yields. The template editor's header samples are not
+ * referenced on purpose: the server hands their bytes to Meta at once and the template keeps Meta's handle.
+ */
+export class MediaReferences {
+  private readonly fragments = new Map<string, SQL>();
+
+  /** Adds (or, under the same name, replaces: a plugin registered again) the fragment of one kind of row. */
+  add(name: string, fragment: SQL): void {
+    this.fragments.set(name, fragment);
+  }
+
+  get names(): string[] {
+    return [...this.fragments.keys()];
+  }
+
+  /** Of `keys`, those some fragment names: one query per batch, over the union of the fragments. */
+  async referenced(db: Database, keys: string[]): Promise<Set<string>> {
+    const union = sql.join(
+      [...this.fragments.values()].map((fragment) => sql`(${fragment})`),
+      sql` UNION ALL `,
+    );
+    return keysOf(db, sql`SELECT DISTINCT c.key FROM (VALUES ${valuesList(keys)}) AS c(key) JOIN (${union}) AS r(key) ON r.key = c.key`);
+  }
+}
+
+const registries = new WeakMap<Services, MediaReferences>();
+
+/** The app's media references (one per app's services, as the plugins keep their own services). */
+export function mediaReferences(app: FastifyInstance): MediaReferences {
+  let registry = registries.get(app.services);
+  if (!registry) {
+    registry = new MediaReferences();
+    registries.set(app.services, registry);
+  }
+  return registry;
+}
+
+/** Chat attachments (and every other upload under `chats/<company>/`): referenced while a MediaReferences fragment names the key. */
+function chatUploads(references: MediaReferences): SweptKind {
+  return { prefix: 'chats/', referenced: (db, keys) => references.referenced(db, keys) };
+}
 
 /** Avatars: referenced while a user's profile_avatar is the key. */
 const avatars: SweptKind = {
@@ -61,6 +103,8 @@ const avatars: SweptKind = {
 export interface SweepOptions {
   storage: MediaStorage;
   db: Database;
+  /** The rows that keep chat uploads (mediaReferences(app)). */
+  references: MediaReferences;
   clock: Clock;
   /** Objects younger than this are never deleted. */
   graceMs?: number;
@@ -78,12 +122,16 @@ export interface SweepResult {
 }
 
 /** One sweep over chat uploads and avatars. */
-export async function sweepUnreferencedMedia({ storage, db, clock, graceMs = SWEEP_GRACE_MS, newerThan = null, log }: SweepOptions): Promise<SweepResult> {
+export async function sweepUnreferencedMedia({ storage, db, references, clock, graceMs = SWEEP_GRACE_MS, newerThan = null, log }: SweepOptions): Promise<SweepResult> {
   const olderThan = new Date(clock.now().getTime() - graceMs);
   const result: SweepResult = { olderThan, checked: 0, deleted: [] };
   if (!storage.list) return result;
 
-  for (const kind of [chatUploads, avatars]) {
+  const kinds: SweptKind[] = [avatars];
+  // With no fragment at all (the chats plugin not registered) every chat upload would look unused: leave them alone.
+  if (references.names.length) kinds.unshift(chatUploads(references));
+  else log?.warn('media sweeper: no media references registered, chat uploads are not swept');
+  for (const kind of kinds) {
     let batch: string[] = [];
     const flush = async () => {
       if (!batch.length) return;
@@ -103,7 +151,7 @@ export async function sweepUnreferencedMedia({ storage, db, clock, graceMs = SWE
     };
     for await (const object of storage.list(kind.prefix, olderThan)) {
       // Chat keys carry the company id the query matches on; anything else under the prefix is not ours to judge.
-      if (kind === chatUploads && !/^chats\/\d{1,9}\//.test(object.key)) continue;
+      if (kind.prefix === 'chats/' && !/^chats\/\d{1,9}\//.test(object.key)) continue;
       if (newerThan && object.lastModified < newerThan) continue;
       batch.push(object.key);
       if (batch.length >= BATCH) await flush();
