@@ -5,20 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Bot, BotIntegration, BotStep, BranchGraph } from '../../../contract/bots';
-import type { PresignedUpload } from '../../../contract/chats';
+import type { Bot, BotStep, BranchGraph } from '../../../contract/bots';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { teamFixture, type TeamFixture } from '../team/testFixtures';
 import { botSteps } from './schema';
-
-const BASE = '/bot-service';
+import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from './testFixtures';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('step image bytes')]);
 const SIGNED = /^\/media\/chats\/\d+\/[0-9a-f]{32}\/photo\.png\?exp=\d+&sig=[0-9a-f]{64}$/;
-
-interface Company {
-  f: TeamFixture;
-  key: string;
-}
 
 describeEachDatabase('bot step media', (database) => {
   let t: TestApp;
@@ -26,29 +18,12 @@ describeEachDatabase('bot step media', (database) => {
   let A: Company;
   let B: Company;
 
-  const company = async (): Promise<Company> => {
+  const company = (): Promise<Company> => {
     n++;
-    const f = await teamFixture(t, `Bot media ${n}`, `botmedia${n}.test`);
-    const res = await f.call(f.admin, 'GET', '/api/bots/integration/');
-    expect(res.statusCode).toBe(200);
-    return { f, key: (res.json() as BotIntegration).access_key! };
+    return botServiceCompany(t, `Bot media ${n}`, `botmedia${n}.test`);
   };
-
-  const svc = (key: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown) => {
-    const sep = path.includes('?') ? '&' : '?';
-    return t.app.inject({ method, url: `${BASE}${path}${sep}access_key=${encodeURIComponent(key)}`, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  };
-
-  /** What the canvas's upload (src/plugins/bots/canvas/upload.ts) stores: the presigned upload's file_url as a `/media/…` path. */
-  const upload = async (c: Company): Promise<string> => {
-    const presign = await c.f.call(c.f.admin, 'GET', '/api/chats/presigned_url/?file_name=photo.png&file_type=image/png');
-    expect(presign.statusCode, presign.body).toBe(200);
-    const target = presign.json<PresignedUpload>();
-    const uploadUrl = new URL(target.upload_url, 'http://console.test');
-    const put = await t.app.inject({ method: 'PUT', url: uploadUrl.pathname + uploadUrl.search, headers: target.headers, payload: PNG });
-    expect(put.statusCode, put.body).toBe(200);
-    return new URL(target.file_url, 'http://console.test').pathname;
-  };
+  const svc = (key: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown) => botServiceCall(t, key, method, path, payload);
+  const upload = (c: Company) => uploadChatImage(t, c.f, 'photo.png', PNG);
 
   /** A GET as the preview's <img> makes it: no credentials. */
   const load = (url: string) => t.app.inject({ method: 'GET', url });

@@ -13,15 +13,11 @@ import {
 } from '../../../contract/bots';
 import { channels } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { teamFixture, type TeamFixture } from '../team/testFixtures';
 import { botsServices } from '.';
 import { botOperations, botOptOuts } from './schema';
+import { BOT_SERVICE_BASE as BASE, botServiceCall, botServiceCompany, type BotServiceCompany } from './testFixtures';
 
-const BASE = '/bot-service';
-
-interface Company {
-  f: TeamFixture;
-  key: string;
+interface Company extends BotServiceCompany {
   channelId: number;
 }
 
@@ -33,19 +29,13 @@ describeEachDatabase('bot service', (database) => {
 
   const company = async (): Promise<Company> => {
     n++;
-    const f = await teamFixture(t, `Bots ${n}`, `bots${n}.test`);
-    const res = await f.call(f.admin, 'GET', '/api/bots/integration/');
-    expect(res.statusCode).toBe(200);
+    const { f, key } = await botServiceCompany(t, `Bots ${n}`, `bots${n}.test`);
     const [channel] = await t.db.insert(channels).values({ companyId: f.company, platform: 'sandbox', name: `Sandbox ${n}`, externalId: `bots-sandbox-${n}` }).returning();
-    return { f, key: (res.json() as BotIntegration).access_key!, channelId: channel.id };
+    return { f, key, channelId: channel.id };
   };
 
   /** A bot-service call with the key as the access_key query parameter (spec §7). */
-  const svc = (key: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown) => {
-    const sep = path.includes('?') ? '&' : '?';
-    const url = `${BASE}${path}${key === null ? '' : `${sep}access_key=${encodeURIComponent(key)}`}`;
-    return t.app.inject({ method, url, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  };
+  const svc = (key: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown) => botServiceCall(t, key, method, path, payload);
 
   const newBot = async (c: Company, name: string): Promise<Bot> => {
     const res = await svc(c.key, 'POST', '/api/bots/', { name });

@@ -5,21 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BotIntegration } from '../../../contract/bots';
-import type { PresignedUpload } from '../../../contract/chats';
 import type { Flow, FlowVersion, FlowVersionDetail } from '../../../contract/flows';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { teamFixture, type TeamFixture } from '../team/testFixtures';
+import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from '../bots/testFixtures';
 import { flows, flowVersions } from './schema';
-
-const BASE = '/bot-service';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('tour image bytes')]);
 const SIGNED = /^\/media\/chats\/\d+\/[0-9a-f]{32}\/tour\.png\?exp=\d+&sig=[0-9a-f]{64}$/;
-
-interface Company {
-  f: TeamFixture;
-  key: string;
-}
 
 const flowBody = (name: string, media: { intro: string | null; more: string | null }) => ({
   flow_name: name,
@@ -42,27 +33,12 @@ describeEachDatabase('flow media in the bot service', (database) => {
   let A: Company;
   let B: Company;
 
-  const company = async (): Promise<Company> => {
+  const company = (): Promise<Company> => {
     n++;
-    const f = await teamFixture(t, `Flow media ${n}`, `flowmedia${n}.test`);
-    const res = await f.call(f.admin, 'GET', '/api/bots/integration/');
-    expect(res.statusCode).toBe(200);
-    return { f, key: (res.json() as BotIntegration).access_key! };
+    return botServiceCompany(t, `Flow media ${n}`, `flowmedia${n}.test`);
   };
-
-  const svc = (key: string, method: 'GET' | 'POST', path: string, payload?: unknown) =>
-    t.app.inject({ method, url: `${BASE}${path}?access_key=${encodeURIComponent(key)}`, ...(payload !== undefined ? { payload: payload as object } : {}) });
-
-  /** What the editor's upload (src/plugins/bots/canvas/upload.ts) stores: the presigned upload's file_url as a `/media/…` path. */
-  const upload = async (c: Company): Promise<string> => {
-    const presign = await c.f.call(c.f.admin, 'GET', '/api/chats/presigned_url/?file_name=tour.png&file_type=image/png');
-    expect(presign.statusCode, presign.body).toBe(200);
-    const target = presign.json<PresignedUpload>();
-    const uploadUrl = new URL(target.upload_url, 'http://console.test');
-    const put = await t.app.inject({ method: 'PUT', url: uploadUrl.pathname + uploadUrl.search, headers: target.headers, payload: PNG });
-    expect(put.statusCode, put.body).toBe(200);
-    return new URL(target.file_url, 'http://console.test').pathname;
-  };
+  const svc = (key: string, method: 'GET' | 'POST', path: string, payload?: unknown) => botServiceCall(t, key, method, path, payload);
+  const upload = (c: Company) => uploadChatImage(t, c.f, 'tour.png', PNG);
 
   /** A GET as the preview's <img> makes it: no credentials. */
   const load = (url: string) => t.app.inject({ method: 'GET', url });

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BotIntegration } from '../../../contract/bots';
 import { FLOW_MESSAGES, flowErrorMessage, type Flow, type FlowErrorBody, type FlowVersion, type FlowVersionDetail } from '../../../contract/flows';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { teamFixture, type TeamFixture } from '../team/testFixtures';
+import { botServiceCall, botServiceCompany, type BotServiceCompany as Company } from '../bots/testFixtures';
 import { flows, flowSteps, flowVersions } from './schema';
-
-const BASE = '/bot-service';
-
-interface Company {
-  f: TeamFixture;
-  key: string;
-}
 
 const create = (name: string) => ({ flow_name: name, description: 'About us', company_name: 'Acme', company_domain: 'acme.test', extra_context: ['We open at 9.', 'Shipping takes 2 days.'] });
 
@@ -36,18 +28,11 @@ describeEachDatabase('flows in the bot service', (database) => {
   let A: Company;
   let B: Company;
 
-  const company = async (): Promise<Company> => {
+  const company = (): Promise<Company> => {
     n++;
-    const f = await teamFixture(t, `Flows ${n}`, `flows${n}.test`);
-    const res = await f.call(f.admin, 'GET', '/api/bots/integration/');
-    expect(res.statusCode).toBe(200);
-    return { f, key: (res.json() as BotIntegration).access_key! };
+    return botServiceCompany(t, `Flows ${n}`, `flows${n}.test`);
   };
-
-  const svc = (key: string | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown) => {
-    const url = `${BASE}${path}${key === null ? '' : `?access_key=${encodeURIComponent(key)}`}`;
-    return t.app.inject({ method, url, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  };
+  const svc = (key: string | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown) => botServiceCall(t, key, method, path, payload);
 
   const newFlow = async (c: Company, name: string): Promise<Flow> => {
     const res = await svc(c.key, 'POST', '/api/flows/', create(name));
