@@ -9,6 +9,7 @@ import { openDatabase } from './core/db/client';
 import { applyMigrations } from './core/db/migrate';
 import { seedDemoData, DEMO } from './core/seed';
 import { buildApp } from './core/app';
+import { serverPlugins } from './plugins.config';
 import { sandboxLinkOf } from './plugins/sandbox/demo';
 import { seedDemoWhatsApp } from './plugins/templates/demo';
 import { seedDemoBot } from './plugins/bots/demo';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
   await applyMigrations(database);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, plugins: serverPlugins });
   // After the app: the demo's pictures are stored through its MediaStorage (local disk or bucket).
   if (config.seedDemo) await seedDemoData(database.db, config, app.services.get('MediaStorage'));
   // The demo bot on the Demo Company's sandbox channel (none yet: seeded; never stops the start).

@@ -418,6 +418,7 @@ interface Captured {
 /** Builds the app in this process on a logging drizzle over the bench database, runs each scenario once and EXPLAINs every SELECT it ran. */
 export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]): Promise<{ seqScans: string[] }> {
   const { buildApp } = await import('../../server/core/app');
+  const { serverPlugins } = await import('../../server/plugins.config');
   const { testConfig } = await import('../../server/core/config');
   const { chatService } = await import('../../server/plugins/chats/runtime');
   const database = await openBenchDatabase(kind);
@@ -427,7 +428,7 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
   const db = (
     kind === 'postgres' ? drizzlePg({ client: client as unknown as pg.Pool, schema, logger }) : drizzlePglite({ client: client as unknown as PGlite, schema, logger })
   ) as unknown as Database;
-  const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false }), db });
+  const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false }), db, plugins: serverPlugins });
   await app.ready();
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const chats = chatService(app);

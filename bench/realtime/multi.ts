@@ -185,6 +185,7 @@ export async function runMultiServer(): Promise<void> {
   const { openPostgres } = await import('../../server/core/db/client');
   const { applyMigrations } = await import('../../server/core/db/migrate');
   const { buildApp } = await import('../../server/core/app');
+  const { serverPlugins } = await import('../../server/plugins.config');
   const { ManualClock } = await import('../../server/core/clock');
   const { OutboxEmailSender } = await import('../../server/providers/email/outboxSender');
   const { hashPassword } = await import('../../server/core/auth/passwords');
@@ -208,7 +209,7 @@ export async function runMultiServer(): Promise<void> {
   });
   const clock = new ManualClock();
   const outboxSender = new OutboxEmailSender(db, clock);
-  const app = await buildApp({ config, db, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender } });
+  const app = await buildApp({ config, db, plugins: serverPlugins, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender } });
   const hub: Hub = app.realtime;
   hub.registerChannel('bench', topicAccess.member('benchmark topic: its suffix names no resource'), {
     async join() {

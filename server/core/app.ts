@@ -23,32 +23,25 @@ import { healthRoutes } from './health';
 import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from '../providers/storage/localDisk';
 import { S3MediaStorage } from '../providers/storage/s3';
-import { mediaReferences, registerMediaSweeper } from '../providers/storage/sweeper';
+import { mediaReferences as appMediaReferences, registerMediaSweeper } from '../providers/storage/sweeper';
 import { mediaRoutes } from '../providers/storage/routes';
 import { UploadSigner } from '../providers/storage/presign';
 import { clientConfigRoute, createGoogleIdentity, createMetaGraph } from '../providers/meta';
 import { registerDemoRoutes } from './demoRoutes';
 import './fastifyTypes';
-import accountsPlugin from '../plugins/accounts';
-import companiesPlugin from '../plugins/companies';
-import chatsPlugin from '../plugins/chats';
-import channelsPlugin from '../plugins/channels';
-import sandboxPlugin from '../plugins/sandbox';
-import teamPlugin from '../plugins/team';
-import agentTemplatesPlugin from '../plugins/agentTemplates';
-import templatesPlugin from '../plugins/templates';
-import broadcastsPlugin from '../plugins/broadcasts';
-import botsPlugin from '../plugins/bots';
-import flowsPlugin from '../plugins/flows';
-import billingPlugin from '../plugins/billing';
-import statsPlugin from '../plugins/stats';
-import { registerOpenApi } from '../plugins/resources/openapi';
+import { registerOpenApi } from './openapi/openapi';
+import { startServerPlugins } from './plugins/host';
+import type { ServerPlugin } from './plugins/defineServerPlugin';
+import { coreExtensionPoints, coreServices } from './plugins/coreServices';
+import { PlanLimitsHub } from './planLimits';
 
 export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
   /** Replace services, e.g. the EmailSender or the Clock in tests. */
   overrides?: ServiceOverrides;
+  /** The feature plugins: server/plugins.config.ts's `serverPlugins` (tests may start fewer). */
+  plugins: readonly ServerPlugin[];
 }
 
 /** Content-Security-Policy of the console: no inline scripts anywhere. */
@@ -119,7 +112,7 @@ function registerServices(services: Services, config: AppConfig, db: Database, l
   }
 }
 
-export async function buildApp({ config, db, overrides = {} }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, overrides = {}, plugins }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -181,24 +174,21 @@ export async function buildApp({ config, db, overrides = {} }: BuildAppOptions):
   await createRealtime(app, config);
 
   await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
-  await app.register(accountsPlugin);
-  await app.register(companiesPlugin);
-  await app.register(chatsPlugin);
-  await app.register(channelsPlugin);
-  await app.register(sandboxPlugin);
-  await app.register(teamPlugin);
-  await app.register(agentTemplatesPlugin);
-  await app.register(templatesPlugin);
-  await app.register(broadcastsPlugin);
-  // Before the bots plugin: the isolation test calls the routes in this order, and the bots' key rotation comes last.
-  await app.register(flowsPlugin);
-  await app.register(botsPlugin);
-  await app.register(billingPlugin);
-  await app.register(statsPlugin);
+  // The feature plugins (server/plugins.config.ts), each in its own encapsulated context, in dependency order.
+  // TRANSITIONAL (issue #20): the per-app registry the unconverted plugins still reach through mediaReferences(app).
+  const mediaReferences = appMediaReferences(app);
+  const planLimits = new PlanLimitsHub();
+  await startServerPlugins(app, services, plugins, {
+    services: new Map<string, unknown>([[coreServices.planLimits.id, planLimits]]),
+    extensionPoints: new Map<string, unknown>([
+      [coreExtensionPoints.mediaReferences.id, mediaReferences],
+      [coreExtensionPoints.planLimits.id, planLimits],
+    ]),
+  });
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });
   if (config.mediaSweepIntervalMs > 0) {
     // The feature plugins above added the rows that keep chat uploads (their MediaReferences fragments).
-    registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, references: mediaReferences(app), clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
+    registerMediaSweeper(app, { storage: services.get('MediaStorage'), db, references: mediaReferences, clock: services.get('Clock'), intervalMs: config.mediaSweepIntervalMs, log: app.log });
   }
 
   await app.register(clientConfigRoute);

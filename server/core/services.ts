@@ -16,6 +16,7 @@ import type { OutboxEmailSender } from '../providers/email/outboxSender';
 import type { RealtimeHub } from './realtime/types';
 import type { MediaStorage } from '../providers/storage/types';
 import type { GoogleIdentity, MetaGraph } from '../providers/meta/types';
+import type { ServiceRef } from './plugins/refs';
 
 /** Everything the container knows, by name. */
 export interface ServiceRegistry {
@@ -62,8 +63,24 @@ export type ServiceOverrides = Partial<ServiceRegistry>;
 export class Services {
   constructor(readonly container: DependencyContainer) {}
 
-  get<K extends ServiceName>(name: K): ServiceRegistry[K] {
-    return this.container.resolve<ServiceRegistry[K]>(TOKENS[name]);
+  get<K extends ServiceName>(name: K): ServiceRegistry[K];
+  /** A service a plugin provides (server/core/plugins), once that plugin's init has run. */
+  get<T>(ref: ServiceRef<T>): T;
+  get(nameOrRef: ServiceName | ServiceRef<unknown>): unknown {
+    if (typeof nameOrRef === 'string') return this.container.resolve(TOKENS[nameOrRef]);
+    if (!this.container.isRegistered(nameOrRef.id)) throw new Error(`No plugin provides the service "${nameOrRef.id}" in this app`);
+    return this.container.resolve(nameOrRef.id);
+  }
+
+  /** Whether a plugin of this app provides the service. */
+  has(ref: ServiceRef<unknown>): boolean {
+    return this.container.isRegistered(ref.id);
+  }
+
+  /** Registers the value a plugin provides for a ref (server/core/plugins/host.ts); a ref is provided once. */
+  provide<T>(ref: ServiceRef<T>, value: T): void {
+    if (this.container.isRegistered(ref.id)) throw new Error(`The service "${ref.id}" is provided twice`);
+    this.container.register(ref.id, { useFactory: () => value });
   }
 
   /** Registers a lazily built singleton; the factory may resolve other services. */

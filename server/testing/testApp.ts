@@ -15,6 +15,8 @@ import { openPglite, openPostgres, type Database, type OpenDatabase } from '../c
 import { applyMigrations } from '../core/db/migrate';
 import { companies, companyRolePermissions, invites, memberships, onboardingRequests, users } from '../core/db/schema';
 import { buildApp } from '../core/app';
+import type { ServerPlugin } from '../core/plugins/defineServerPlugin';
+import { serverPlugins } from '../plugins.config';
 import { ManualClock } from '../core/clock';
 import { hashPassword } from '../core/auth/passwords';
 import { randomToken, sha256 } from '../core/auth/secrets';
@@ -28,6 +30,8 @@ export interface TestAppOptions {
   database?: DatabaseKind;
   config?: Partial<AppConfig>;
   overrides?: ServiceOverrides;
+  /** The feature plugins; default: every plugin of server/plugins.config.ts. */
+  plugins?: readonly ServerPlugin[];
   /** Runs on every app built (the first and each restart), before it is ready, e.g. to register test channels. */
   onBuild?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -116,7 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new ManualClock();
   const outboxSender = new OutboxEmailSender(db, clock);
   const build = async () => {
-    const built = await buildApp({ config, db, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender, ...options.overrides } });
+    const built = await buildApp({ config, db, plugins: options.plugins ?? serverPlugins, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender, ...options.overrides } });
     await options.onBuild?.(built);
     await built.ready();
     return built;

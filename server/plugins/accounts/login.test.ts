@@ -84,7 +84,8 @@ describeEachDatabase('login', (database) => {
       await cheap.seed.user({ email: 'old@example.com' });
       // Same database, new cost: an app configured with 2^12 reads the 2^11 hash and re-hashes it.
       const { buildApp } = await import('../../core/app');
-      const app = await buildApp({ config: { ...cheap.config, passwordHashCost: 2 ** 12 }, db: cheap.db, overrides: { Clock: cheap.clock } });
+      const { serverPlugins } = await import('../../plugins.config');
+      const app = await buildApp({ plugins: serverPlugins, config: { ...cheap.config, passwordHashCost: 2 ** 12 }, db: cheap.db, overrides: { Clock: cheap.clock } });
       const res = await app.inject({ method: 'POST', url: '/account/login/', payload: { email: 'old@example.com', password: TEST_PASSWORD } });
       expect(res.statusCode).toBe(200);
       await app.close();

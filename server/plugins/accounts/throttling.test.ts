@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../core/app';
+import { serverPlugins } from '../../plugins.config';
 import { testConfig, trustProxySetting } from '../../core/config';
 import { LOGIN_LIMITS } from '../../core/auth/loginThrottle';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
@@ -181,7 +182,7 @@ describe('the client address behind a proxy', () => {
   for (const setting of ['1', '10.0.0.1', '10.0.0.0/8']) {
     it(`TRUST_PROXY=${setting}: requests through the proxy count by the address it forwards`, async () => {
       // Another app on the same database, configured as behind a proxy at 10.0.0.1.
-      const proxied = await buildApp({ config: { ...t.config, trustProxy: trustProxySetting(setting) }, db: t.db, overrides: { Clock: t.clock } });
+      const proxied = await buildApp({ plugins: serverPlugins, config: { ...t.config, trustProxy: trustProxySetting(setting) }, db: t.db, overrides: { Clock: t.clock } });
       try {
         const login = loginWith(() => proxied);
         const email = uniqueEmail('proxied');
@@ -218,7 +219,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     beforeAll(async () => {
       const realtime = { ...testConfig().realtime, redisPrefix: `test-limits-${randomBytes(4).toString('hex')}` };
       t = await createTestApp({ config: { redisUrl, realtime } });
-      second = await buildApp({ config: t.config, db: t.db, overrides: { Clock: t.clock } });
+      second = await buildApp({ plugins: serverPlugins, config: t.config, db: t.db, overrides: { Clock: t.clock } });
       await second.ready();
     });
     afterAll(async () => {

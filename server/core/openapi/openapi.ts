@@ -17,7 +17,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { access, describeRule, type AccessRule } from '../../core/access';
+import { access, describeRule, type AccessRule } from '../access';
 
 export const API_OPENAPI_PATH = '/api/openapi.json';
 export const BOT_SERVICE_OPENAPI_FILE = 'openapi.json';

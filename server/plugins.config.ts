@@ -1,0 +1,38 @@
+/**
+ * The server's composition root: which feature plugins the server runs (the twin of the console's
+ * plugins.config.ts). Each plugin's index.ts declares what it needs and gives (defineServerPlugin);
+ * the core starts them in dependency order, otherwise in this order (the generated isolation test
+ * walks the routes in it). To add a plugin: server/plugins/<id>/index.ts, then one line below.
+ */
+import type { ServerPlugin } from './core/plugins/defineServerPlugin';
+import { legacyServerPlugin } from './core/plugins/legacy';
+import accountsPlugin from './plugins/accounts';
+import companiesPlugin from './plugins/companies';
+import chatsPlugin from './plugins/chats';
+import channelsPlugin from './plugins/channels';
+import sandboxPlugin from './plugins/sandbox';
+import teamPlugin from './plugins/team';
+import agentTemplatesPlugin from './plugins/agentTemplates';
+import templatesPlugin from './plugins/templates';
+import broadcastsPlugin from './plugins/broadcasts';
+import botsPlugin from './plugins/bots';
+import flowsPlugin from './plugins/flows';
+import billingPlugin from './plugins/billing';
+import statsPlugin from './plugins/stats';
+
+export const serverPlugins: readonly ServerPlugin[] = [
+  legacyServerPlugin('accounts', accountsPlugin),
+  legacyServerPlugin('companies', companiesPlugin),
+  legacyServerPlugin('chats', chatsPlugin),
+  legacyServerPlugin('channels', channelsPlugin),
+  legacyServerPlugin('sandbox', sandboxPlugin),
+  legacyServerPlugin('team', teamPlugin),
+  legacyServerPlugin('agentTemplates', agentTemplatesPlugin),
+  legacyServerPlugin('templates', templatesPlugin),
+  legacyServerPlugin('broadcasts', broadcastsPlugin),
+  // Before the bots plugin: the isolation test calls the routes in this order, and the bots' key rotation comes last.
+  legacyServerPlugin('flows', flowsPlugin),
+  legacyServerPlugin('bots', botsPlugin),
+  legacyServerPlugin('billing', billingPlugin),
+  legacyServerPlugin('stats', statsPlugin),
+];
