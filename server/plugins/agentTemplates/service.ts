@@ -12,7 +12,7 @@ import type { Database } from '../../core/db/client';
 import { agentTemplates } from '../../core/db/schema';
 import { fieldError, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../channels/service';
-import { containsPattern, offsetOf, paged, type PageRequest } from '../team/paging';
+import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
 
 export interface AgentTemplateListOptions extends PageRequest {
   search?: string;

@@ -36,7 +36,7 @@ import { channels, whatsappTemplates } from '../../core/db/schema';
 import { badRequest, fieldError, notFound, validationError } from '../../core/errors';
 import { companyOfPrivateKey, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
-import { containsPattern, offsetOf, paged } from '../team/paging';
+import { containsPattern, offsetOf, paged } from '../../core/paging';
 import { buildAudience, emptyExclusions, type Audience } from './audience';
 import { messagingLimitUsage } from './audience/limit';
 import { missingMappings, renderMessage, resolveVariables, templateShape, unknownColumns, type TemplateShape } from './audience/variables';

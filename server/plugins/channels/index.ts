@@ -14,6 +14,30 @@ import { channelRoutes } from './routes';
 import { ChannelService, type ChannelDeps } from './service';
 import { SignupService } from './signup';
 import { WebhookProcessor, webhookRoutes } from './webhooks';
+import type { ChannelRow } from '../chats';
+import { createExtensionPoint, createServiceRef } from '../../core/plugins';
+import type { InboundWebhookMessage, StatusWebhookEvent, TemplateWebhookEvent, UserPreferenceWebhookEvent } from '../../providers/meta/types';
+
+// ---- What the channels plugin gives other plugins (issue #20: its contract; the only way in) ----
+
+/** A company's channels: lookups, tokens (unsealed for the Graph API calls), pages and numbers. */
+export const channelServiceRef = createServiceRef<ChannelService>({ id: 'channels.service' });
+
+/** Handlers of Meta's webhook events by kind, beyond the inbox's own messages (which the plugin stores itself). */
+export interface WebhookEventHandlers {
+  /** Template review and quality events of a WABA (the templates plugin). */
+  onTemplateEvent(handler: (event: TemplateWebhookEvent) => Promise<void>): void;
+  /** Delivery statuses of outgoing messages (the broadcasts engine). */
+  onMessageStatus(handler: (channel: ChannelRow, event: StatusWebhookEvent) => Promise<void>): void;
+  /** Customers' messages, after the inbox stored them (the broadcasts engine: replies, STOP). */
+  onInboundMessage(handler: (channel: ChannelRow, event: InboundWebhookMessage) => Promise<void>): void;
+  /** Marketing opt-outs and opt-ins (the broadcasts engine). */
+  onUserPreference(handler: (channel: ChannelRow, event: UserPreferenceWebhookEvent) => Promise<void>): void;
+}
+export const webhookEventsExtensionPoint = createExtensionPoint<WebhookEventHandlers>({ id: 'channels.webhookEvents' });
+
+export type { ChannelService } from './service';
+
 
 export interface ChannelsRuntime {
   channels: ChannelService;

@@ -15,7 +15,7 @@ import { channels, memberships } from '../../core/db/schema';
 import { ApiError, badRequest, fieldError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph } from '../../providers/meta/types';
 import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../providers/meta/upstreamErrors';
-import { offsetOf, paged, type PageRequest } from '../team/paging';
+import { offsetOf, paged, type PageRequest } from '../../core/paging';
 import { toChannel, type ChannelRow } from './views';
 import { checkPlanLimit } from '../billing/limits';
 

@@ -7,6 +7,46 @@ import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
 import { chatService, findHub } from './runtime';
+import type { Message, Platform } from '../../../contract/chats';
+import { createExtensionPoint, createServiceRef } from '../../core/plugins';
+import type { ChannelProvider, ChatService } from './service';
+import type { RoomRecord } from './views';
+
+// ---- What the chats plugin gives other plugins (issue #20: its contract; the only way in) ----
+
+/** The live inbox's service: rooms, messages, sending as an agent or a bot, receiving from a channel. */
+export const chatServiceRef = createServiceRef<ChatService>({ id: 'chats.service' });
+
+/** A handler's answer: 'handled' ends the pipeline for this message, 'passed' hands it to the next handler. */
+export type InboundOutcome = 'handled' | 'passed';
+
+/**
+ * One step of the inbound-message pipeline: runs after a customer's message is stored (a replay too),
+ * one message of a room at a time, handlers in ascending `order` until one has handled it.
+ * Orders in use: business-hours replies 50, flows 100, the assistant 150, bots 200.
+ */
+export interface InboundHandler {
+  id: string;
+  order: number;
+  handle(room: RoomRecord, message: Message): Promise<InboundOutcome>;
+}
+
+export interface InboundPipeline {
+  add(handler: InboundHandler): void;
+}
+
+/** Where flows, bots, the assistant and business hours answer customers. */
+export const inboundPipelineExtensionPoint = createExtensionPoint<InboundPipeline>({ id: 'chats.inboundPipeline' });
+
+/** Where channel plugins hand the chat service their outbound providers, one per platform. */
+export interface ChannelProviderRegistry {
+  register(platform: Platform, provider: ChannelProvider): void;
+}
+export const channelProvidersExtensionPoint = createExtensionPoint<ChannelProviderRegistry>({ id: 'chats.channelProviders' });
+
+export type { ChatService, ChatActor, ChannelProvider, Broadcaster, OutgoingInput, InboundInput } from './service';
+export type { RoomRecord, ChannelRow } from './views';
+
 
 export default async function chatsPlugin(app: FastifyInstance): Promise<void> {
   const chats = chatService(app);

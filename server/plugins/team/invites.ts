@@ -20,7 +20,7 @@ import type { CompanyRow } from '../../core/fastifyTypes';
 import { inviteEmail } from './emails';
 import type { Actor, MemberService } from './members';
 import { TEAM_MESSAGES } from './messages';
-import { containsPattern, offsetOf, paged, type PageRequest } from './paging';
+import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
 import { checkPlanLimit } from '../billing/limits';
 
 const DAY_MS = 24 * 3600 * 1000;

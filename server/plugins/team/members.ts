@@ -15,7 +15,7 @@ import type { RealtimeHub } from '../../core/realtime/types';
 import { companies, memberships, users } from '../../core/db/schema';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import { TEAM_MESSAGES } from './messages';
-import { containsPattern, offsetOf, paged, type PageRequest } from './paging';
+import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

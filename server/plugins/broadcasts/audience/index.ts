@@ -10,7 +10,7 @@ import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle
 import { EXCLUSION_REASONS, type BadRow, type BroadcastAudience, type ExclusionReason } from '../../../../contract/broadcasts';
 import type { Database } from '../../../core/db/client';
 import { channels, roomTags, rooms } from '../../../core/db/schema';
-import { containsPattern } from '../../team/paging';
+import { containsPattern } from '../../../core/paging';
 import { optOuts } from '../schema';
 import { parseCsvRows, parseCsvText } from './csv';
 import { toE164, waIdOf } from './phone';

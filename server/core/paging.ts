@@ -1,5 +1,5 @@
 /** Page arithmetic and the next/previous links of Paged<T> lists (pages start at 1). */
-import type { Paged } from '../../../contract/api';
+import type { Paged } from '../../contract/api';
 
 export interface PageRequest {
   page: number;
