@@ -7,10 +7,10 @@
 import type { ServerPlugin } from './core/plugins/defineServerPlugin';
 import { legacyServerPlugin } from './core/plugins/legacy';
 import accountsPlugin from './plugins/accounts';
-import companiesPlugin from './plugins/companies';
-import chatsPlugin from './plugins/chats';
-import channelsPlugin from './plugins/channels';
-import sandboxPlugin from './plugins/sandbox';
+import { companiesPlugin } from './plugins/companies';
+import { chatsPlugin } from './plugins/chats';
+import { channelsPlugin } from './plugins/channels';
+import { sandboxPlugin } from './plugins/sandbox';
 import teamPlugin from './plugins/team';
 import agentTemplatesPlugin from './plugins/agentTemplates';
 import templatesPlugin from './plugins/templates';
@@ -22,10 +22,10 @@ import statsPlugin from './plugins/stats';
 
 export const serverPlugins: readonly ServerPlugin[] = [
   legacyServerPlugin('accounts', accountsPlugin),
-  legacyServerPlugin('companies', companiesPlugin),
-  legacyServerPlugin('chats', chatsPlugin),
-  legacyServerPlugin('channels', channelsPlugin),
-  legacyServerPlugin('sandbox', sandboxPlugin),
+  companiesPlugin,
+  chatsPlugin,
+  channelsPlugin,
+  sandboxPlugin,
   legacyServerPlugin('team', teamPlugin),
   legacyServerPlugin('agentTemplates', agentTemplatesPlugin),
   legacyServerPlugin('templates', templatesPlugin),

@@ -15,7 +15,9 @@ import { ChannelService, type ChannelDeps } from './service';
 import { SignupService } from './signup';
 import { WebhookProcessor, webhookRoutes } from './webhooks';
 import type { ChannelRow } from '../chats';
-import { createExtensionPoint, createServiceRef } from '../../core/plugins';
+import { coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
+import { channelProvidersExtensionPoint } from '../chats';
+import { WebhookEventRegistry } from './webhookEvents';
 import type { InboundWebhookMessage, StatusWebhookEvent, TemplateWebhookEvent, UserPreferenceWebhookEvent } from '../../providers/meta/types';
 
 // ---- What the channels plugin gives other plugins (issue #20: its contract; the only way in) ----
@@ -29,7 +31,7 @@ export interface WebhookEventHandlers {
   onTemplateEvent(handler: (event: TemplateWebhookEvent) => Promise<void>): void;
   /** Delivery statuses of outgoing messages (the broadcasts engine). */
   onMessageStatus(handler: (channel: ChannelRow, event: StatusWebhookEvent) => Promise<void>): void;
-  /** Customers' messages, after the inbox stored them (the broadcasts engine: replies, STOP). */
+  /** A customer's new message, just before the inbox stores it (the broadcasts engine: replies, STOP). */
   onInboundMessage(handler: (channel: ChannelRow, event: InboundWebhookMessage) => Promise<void>): void;
   /** Marketing opt-outs and opt-ins (the broadcasts engine). */
   onUserPreference(handler: (channel: ChannelRow, event: UserPreferenceWebhookEvent) => Promise<void>): void;
@@ -87,26 +89,53 @@ export function channelsRuntime(app: FastifyInstance): ChannelsRuntime {
   return runtime;
 }
 
-export default async function channelsPlugin(app: FastifyInstance): Promise<void> {
-  const rt = channelsRuntime(app);
-  for (const platform of ['whatsapp', 'messenger', 'instagram'] as const) rt.chats.registerProvider(platform, rt.provider);
-  channelRoutes(app, rt.channels, rt.signup);
-  await app.register(webhookRoutes(rt.webhooks, app.services.get('Config')));
+/**
+ * Channels plugin: WhatsApp (embedded signup), Messenger and Instagram channels, their outbound provider
+ * on the chat service, and Meta's webhooks, whose events of other kinds go to the handlers registered
+ * on webhookEventsExtensionPoint.
+ */
+export const channelsPlugin = defineServerPlugin({
+  id: 'channels',
+  deps: {
+    http: coreServices.http,
+    rootHttp: coreServices.rootHttp,
+    config: coreServices.config,
+    lifecycle: coreServices.lifecycle,
+    logger: coreServices.logger,
+    providers: channelProvidersExtensionPoint,
+    webhookEvents: webhookEventsExtensionPoint,
+  },
+  provides: { channels: channelServiceRef },
+  extensionPoints: [offerExtensionPoint(webhookEventsExtensionPoint, () => new WebhookEventRegistry())],
+  async init({ http, rootHttp, config, lifecycle, logger, providers, webhookEvents }) {
+    const rt = channelsRuntime(rootHttp);
+    for (const platform of ['whatsapp', 'messenger', 'instagram'] as const) providers.register(platform, rt.provider);
+    channelRoutes(http, rt.channels, rt.signup);
+    await http.register(webhookRoutes(rt.webhooks, config));
 
-  rt.webhooks.onSweep = () => rt.signup.resumeAll();
-  app.addHook('onReady', async () => {
-    try {
-      await rt.chats.resumePending();
-      await rt.signup.resumeAll();
-    } catch (err) {
-      app.log.error({ err }, 'channels: resuming deliveries and signups');
-    }
-    rt.webhooks.start();
-  });
-  app.addHook('onClose', async () => {
-    rt.webhooks.stop();
-    rt.chats.close();
-    await rt.webhooks.settled();
-    await rt.signup.close();
-  });
-}
+    const events = webhookEvents as WebhookEventRegistry;
+    rt.webhooks.templateEvents = (event) => events.templateEvent(event);
+    rt.webhooks.broadcastEvents = {
+      status: (channel, event) => events.messageStatus(channel, event),
+      inbound: (channel, event) => events.inboundMessage(channel, event),
+      preference: (channel, event) => events.userPreference(channel, event),
+    };
+    rt.webhooks.onSweep = () => rt.signup.resumeAll();
+    lifecycle.addStartHook(async () => {
+      try {
+        await rt.chats.resumePending();
+        await rt.signup.resumeAll();
+      } catch (err) {
+        logger.error({ err }, 'channels: resuming deliveries and signups');
+      }
+      rt.webhooks.start();
+    });
+    lifecycle.addShutdownHook(async () => {
+      rt.webhooks.stop();
+      rt.chats.close();
+      await rt.webhooks.settled();
+      await rt.signup.close();
+    });
+    return { channels: rt.channels };
+  },
+});

@@ -2,13 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { messages } from '../../core/db/schema';
-import { chatKeyOf, mediaReferences } from '../../providers/storage/sweeper';
+import { chatKeyOf } from '../../providers/storage/sweeper';
 import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
 import { chatService, findHub } from './runtime';
 import type { Message, Platform } from '../../../contract/chats';
-import { createExtensionPoint, createServiceRef } from '../../core/plugins';
+import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
+import { InboundPipelineRunner } from './inboundPipeline';
+import { ChannelProviders } from './channelProviders';
 import type { ChannelProvider, ChatService } from './service';
 import type { RoomRecord } from './views';
 
@@ -48,13 +50,29 @@ export type { ChatService, ChatActor, ChannelProvider, Broadcaster, OutgoingInpu
 export type { RoomRecord, ChannelRow } from './views';
 
 
-export default async function chatsPlugin(app: FastifyInstance): Promise<void> {
-  const chats = chatService(app);
-  const hub = findHub(app);
-  if (hub) registerChatChannels(hub, chats, ownMediaBases(app.services.get('Config')));
-  else app.log.warn('chats: no realtime hub, the page and room topics are not served');
-  app.addHook('onClose', async () => chats.settled());
-  chatRoutes(app, chats);
-  // A message's attachment (an agent's upload, media received from Meta) stays while the message names it; the LIKE is a cheap pre-filter.
-  mediaReferences(app).add('messages', sql`SELECT ${chatKeyOf(messages.mediaUrl)} AS key FROM ${messages} WHERE ${messages.mediaUrl} LIKE '%/chats/%'`);
-}
+/**
+ * Chats plugin: the live inbox's realtime topics (page:*, room:*), its REST routes, the chat service
+ * other plugins send and receive through, the inbound pipeline and the channel providers' registry.
+ */
+export const chatsPlugin = defineServerPlugin({
+  id: 'chats',
+  deps: { http: coreServices.http, rootHttp: coreServices.rootHttp, config: coreServices.config, lifecycle: coreServices.lifecycle, mediaReferences: coreExtensionPoints.mediaReferences, pipeline: inboundPipelineExtensionPoint, providers: channelProvidersExtensionPoint },
+  provides: { chats: chatServiceRef },
+  extensionPoints: [
+    offerExtensionPoint(inboundPipelineExtensionPoint, () => new InboundPipelineRunner()),
+    offerExtensionPoint(channelProvidersExtensionPoint, () => new ChannelProviders()),
+  ],
+  init({ http, rootHttp, config, lifecycle, mediaReferences, pipeline, providers }) {
+    const chats = chatService(rootHttp);
+    (providers as ChannelProviders).forEach((platform, provider) => chats.registerProvider(platform, provider));
+    chats.afterInbound = (room, message) => (pipeline as InboundPipelineRunner).run(room, message);
+    const hub = findHub(rootHttp);
+    if (hub) registerChatChannels(hub, chats, ownMediaBases(config));
+    else http.log.warn('chats: no realtime hub, the page and room topics are not served');
+    lifecycle.addShutdownHook(() => chats.settled());
+    chatRoutes(http, chats);
+    // A message's attachment (an agent's upload, media received from Meta) stays while the message names it; the LIKE is a cheap pre-filter.
+    mediaReferences.add('messages', sql`SELECT ${chatKeyOf(messages.mediaUrl)} AS key FROM ${messages} WHERE ${messages.mediaUrl} LIKE '%/chats/%'`);
+    return { chats };
+  },
+});

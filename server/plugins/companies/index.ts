@@ -1,9 +1,7 @@
 /** Companies plugin: create, account view, update, and the role list. */
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
 import { CompanyService } from './service';
 import { companyRoutes } from './routes';
-import { createExtensionPoint } from '../../core/plugins';
+import { coreServices, createExtensionPoint, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import type { CompanyCreatedHook } from './service';
 
 // ---- What the companies plugin gives other plugins (issue #20: its contract; the only way in) ----
@@ -17,11 +15,18 @@ export const companyLifecycleExtensionPoint = createExtensionPoint<CompanyLifecy
 export type { CompanyCreatedHook } from './service';
 
 
-export function init(services: Services) {
-  return { companies: new CompanyService({ db: services.get('Database'), clock: services.get('Clock') }) };
-}
+export const companiesPlugin = defineServerPlugin({
+  id: 'companies',
+  deps: { http: coreServices.http, db: coreServices.database, clock: coreServices.clock, lifecycle: companyLifecycleExtensionPoint },
+  extensionPoints: [offerExtensionPoint(companyLifecycleExtensionPoint, () => new CompanyLifecycleHooks())],
+  init({ http, db, clock, lifecycle }) {
+    companyRoutes(http, new CompanyService({ db, clock, createdHooks: (lifecycle as CompanyLifecycleHooks).hooks }));
+  },
+});
 
-export default async function companiesPlugin(app: FastifyInstance): Promise<void> {
-  const { companies } = init(app.services);
-  companyRoutes(app, companies);
+class CompanyLifecycleHooks implements CompanyLifecycle {
+  readonly hooks: CompanyCreatedHook[] = [];
+  onCompanyCreated(hook: CompanyCreatedHook): void {
+    this.hooks.push(hook);
+  }
 }

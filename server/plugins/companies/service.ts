@@ -38,16 +38,11 @@ function normalizedLogo(logo: string | null | undefined): string | null | undefi
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Runs inside the creation transaction of every new company (e.g. the sandbox plugin adds its channel). */
 export type CompanyCreatedHook = (tx: Transaction, companyId: number) => Promise<void>;
-const companyCreatedHooks = new Set<CompanyCreatedHook>();
-
-/** Hooks hold no app state (they get the transaction), so one module-wide set serves every app. */
-export function onCompanyCreated(hook: CompanyCreatedHook): void {
-  companyCreatedHooks.add(hook);
-}
-
 export interface CompanyDeps {
   db: Database;
   clock: Clock;
+  /** Run in the creating transaction (companyLifecycleExtensionPoint: the sandbox channel). */
+  createdHooks?: readonly CompanyCreatedHook[];
 }
 
 export class CompanyService {
@@ -59,7 +54,7 @@ export class CompanyService {
     const companyId = await this.deps.db.transaction(async (tx) => {
       const [company] = await tx.insert(companies).values({ name: body.name, logo, createdAt: now }).returning({ id: companies.id });
       await tx.insert(memberships).values({ companyId: company.id, userId, role: 'admin', createdAt: now });
-      for (const hook of companyCreatedHooks) await hook(tx, company.id);
+      for (const hook of this.deps.createdHooks ?? []) await hook(tx, company.id);
       return company.id;
     });
     return this.membership(userId, companyId);

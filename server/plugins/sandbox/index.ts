@@ -1,20 +1,25 @@
 /** Sandbox plugin: the simulated customer channel (one per company), its provider and the simulator API. */
-import type { FastifyInstance } from 'fastify';
-import { onCompanyCreated } from '../companies/service';
-import { chatService } from '../chats/runtime';
+import { coreServices, defineServerPlugin } from '../../core/plugins';
+import { channelProvidersExtensionPoint, chatServiceRef } from '../chats';
+import { companyLifecycleExtensionPoint } from '../companies';
 import { backfillSandboxChannels, ensureSandboxChannel, sandboxProvider, SandboxService } from './service';
 import { sandboxRoutes } from './routes';
 
-onCompanyCreated(async (tx, companyId) => {
-  await ensureSandboxChannel(tx, companyId);
+export const sandboxPlugin = defineServerPlugin({
+  id: 'sandbox',
+  deps: {
+    http: coreServices.http,
+    db: coreServices.database,
+    lifecycle: coreServices.lifecycle,
+    chats: chatServiceRef,
+    providers: channelProvidersExtensionPoint,
+    companies: companyLifecycleExtensionPoint,
+  },
+  init({ http, db, lifecycle, chats, providers, companies }) {
+    providers.register('sandbox', sandboxProvider);
+    // Every company has its simulator channel from the start; companies made before the sandbox existed get theirs at start-up.
+    companies.onCompanyCreated(async (tx, companyId) => void (await ensureSandboxChannel(tx, companyId)));
+    lifecycle.addStartHook(async () => void (await backfillSandboxChannels(db)));
+    sandboxRoutes(http, new SandboxService(db, chats));
+  },
 });
-
-export default async function sandboxPlugin(app: FastifyInstance): Promise<void> {
-  const chats = chatService(app);
-  chats.registerProvider('sandbox', sandboxProvider);
-  const db = app.services.get('Database');
-  app.addHook('onReady', async () => {
-    await backfillSandboxChannels(db);
-  });
-  sandboxRoutes(app, new SandboxService(db, chats));
-}
