@@ -6,10 +6,14 @@ import type { ChatConnection } from './connection';
 import type { ChatStore } from './chatStore';
 import type { UnreadTracking } from './unreadTracking';
 
-export function createLiveMessages(deps: { store: ChatStore; connection: ChatConnection; unread: UnreadTracking; joinRoomNow: (roomId: number) => void }) {
+export interface LiveMessages {
+  receive(message: Message): void;
+}
+
+export function createLiveMessages(deps: { store: ChatStore; connection: ChatConnection; unread: UnreadTracking; joinRoomNow: (roomId: number) => void }): LiveMessages {
   const { store, unread } = deps;
   return {
-    receive(message: Message) {
+    receive(message) {
       const roomId = message.room_id;
       const isNew = unread.markSeen(roomId, message.id);
       // Page and room topics both deliver a message: merging deduplicates by id and client_id.
@@ -29,5 +33,3 @@ export function createLiveMessages(deps: { store: ChatStore; connection: ChatCon
     },
   };
 }
-
-export type LiveMessages = ReturnType<typeof createLiveMessages>;

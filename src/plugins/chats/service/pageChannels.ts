@@ -11,6 +11,11 @@ import type { RoomList } from './roomList';
 import type { RoomUpdates } from './roomUpdates';
 import type { UnreadTracking } from './unreadTracking';
 
+export interface PageChannels {
+  /** Joins the lobby; each (re)join lists the channels again (a reconnect may bring new ones; known ones rejoin on their own). */
+  joinLobby(lobby: Channel): void;
+}
+
 export function createPageChannels(deps: {
   store: ChatStore;
   connection: ChatConnection;
@@ -19,7 +24,7 @@ export function createPageChannels(deps: {
   roomList: RoomList;
   subscribeRooms: (roomIds: number[]) => void;
   receiveMessage: (message: Message) => void;
-}) {
+}): PageChannels {
   const { store, connection, unread } = deps;
 
   function joinPage(page: PageInfo) {
@@ -66,8 +71,7 @@ export function createPageChannels(deps: {
   }
 
   return {
-    /** Joins the lobby; each (re)join lists the channels again (a reconnect may bring new ones; known ones rejoin on their own). */
-    joinLobby(lobby: Channel) {
+    joinLobby(lobby) {
       const current = connection.currentRun();
       lobby.join().receive('ok', () => {
         if (current()) loadPages(lobby);
