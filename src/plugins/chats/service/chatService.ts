@@ -41,6 +41,9 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   const alertFailure: FailureAlert = (key, err) => deps.alert.error(t(key) + failureSuffix(err));
 
   const store = createChatStore(initialState(loadUnread(account.getCompanyId())));
+  // Two parts need each other, so one side reaches the other through an arrow called only later: the
+  // socket going down asks for an HTTP call (tags), and a room join delivers live messages while a
+  // live message of an unknown room asks for a join.
   const connection = createChatConnection({ realtime: deps.realtime, session: deps.session, store, checkSession: () => void httpResources.loadTags() });
   const httpResources = createHttpResources({ store, connection, http: deps.http, fetch: deps.fetch, t });
   const unread = createUnreadTracking({ store, account });
@@ -55,7 +58,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   const commands = createRoomCommands({ store, connection, rooms, unread, channelFor: roomChannels.channelFor, alertFailure, t });
 
   function disconnect() {
-    connection.close();
+    connection.close(); // first: from here on, replies of the closed connection are ignored
     roomList.cancel();
     roomChannels.reset();
     presence.clear();
