@@ -245,12 +245,3 @@ export function formatDuration(seconds: number | null): string {
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
 }
 
-/** Rows as CSV (RFC 4180: quotes doubled, fields with comma, quote or line break quoted; formula-leading cells prefixed). */
-export function toCsv(headers: string[], rows: (string | number | null)[][]): string {
-  const cell = (v: string | number | null) => {
-    let s = v === null ? '' : String(v);
-    if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [headers, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}

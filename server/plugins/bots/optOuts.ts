@@ -5,16 +5,11 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { OPT_OUT_CSV_HEADERS, type OptOutCsv } from '../../../contract/bots';
+import { neutraliseFormula } from '../../../contract/csv';
 import type { Database } from '../../core/db/client';
 import { channels } from '../../core/db/schema';
 import { optOuts } from '../broadcasts/schema';
 import { botOptOuts, bots } from './schema';
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote (CSV injection); phone numbers stay as they are. */
-export function csvSafe(value: string): string {
-  if (/^\+?[0-9][0-9 ().-]*$/.test(value)) return value; // a phone number (+33…) is not a formula
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export const MAX_OPT_OUT_ROWS = 50_000;
 
@@ -42,5 +37,7 @@ export async function optOutCsv(db: Database, companyId: number): Promise<OptOut
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, MAX_OPT_OUT_ROWS);
-  return { headers: [...OPT_OUT_CSV_HEADERS], data: rows.map((r) => [...r.cells, r.at.toISOString()].map((c) => csvSafe(String(c)))) };
+  // The rows leave as JSON for whoever writes the CSV (the console, a customer's script), so each cell
+  // already follows contract/csv's formula rule; applying the rule a second time changes nothing.
+  return { headers: [...OPT_OUT_CSV_HEADERS], data: rows.map((r) => [...r.cells, r.at.toISOString()].map((c) => neutraliseFormula(String(c)))) };
 }

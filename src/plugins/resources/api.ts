@@ -3,9 +3,9 @@
  * the access key for those who may have it), the two served OpenAPI documents, and the bot service's
  * opt-out list (GET {endpoint}/api/opt-out-csv/?access_key=…) turned into a CSV file.
  */
-import Papa from 'papaparse';
 import { useQuery } from '@tanstack/react-query';
 import type { BotIntegration, OptOutCsv } from '../../../contract/bots';
+import { toCsv } from '../../../contract/csv';
 import { configApiRef, httpApiRef, useAccount, useApi, type ConsoleConfig, type HttpProvider } from '../../core';
 
 export const API_OPENAPI_PATH = '/api/openapi.json';
@@ -58,9 +58,9 @@ export function useOpenApiDocument(kind: OpenApiKind, url: string | null) {
   });
 }
 
-/** The opt-out list as CSV text (papaparse quotes what needs it). */
+/** The opt-out list as CSV text (the server already neutralised its cells; the rule changes nothing twice). */
 export function optOutCsvText(list: OptOutCsv): string {
-  return Papa.unparse({ fields: list.headers, data: list.data });
+  return toCsv(list.data, list.headers);
 }
 
 /** GET {endpoint}/api/opt-out-csv/ with the company's access key. */

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { Channel } from '../../../contract/channels';
 import type { DashboardStats, StatsReport } from '../../../contract/stats';
-import { toCsv } from '../../../contract/stats';
+import { toCsv } from '../../../contract/csv';
 import { ALL_PAGE_SIZE, type HttpProvider } from '../../core';
 
 /** The browser's time zone (days and hours are counted in it). */
@@ -76,7 +76,7 @@ export function duration(t: TFunction, seconds: number | null): string {
 
 /** Saves a table as a CSV file (UTF-8 with BOM so spreadsheets read accents). */
 export function downloadCsv(fileName: string, headers: string[], rows: (string | number | null)[][]): void {
-  const blob = new Blob(['\uFEFF', toCsv(headers, rows)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob(['\uFEFF', toCsv(rows, headers)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,21 +1,14 @@
 /**
- * The broadcast report (GET /api/broadcasts/{id}/report/ → {headers, data}) as a CSV file, written
- * with papaparse's unparse (quoting, separators, line breaks), and the sample audience CSV.
+ * The broadcast report (GET /api/broadcasts/{id}/report/ → {headers, data}) as a CSV file, and the
+ * sample audience CSV, both written by contract/csv's toCsv (papaparse, formula cells neutralised).
  */
-import Papa from 'papaparse';
+import { toCsv } from '../../../../contract/csv';
 
 export interface BroadcastReport {
   headers: string[];
   /** One row per recipient: values in header order, or objects keyed by header. */
   data: (readonly unknown[] | Record<string, unknown>)[];
 }
-
-/**
- * Spreadsheet formula injection: a cell starting with =, @, a tab or a carriage return, or with +
- * or - followed by anything but a number, is written as text (a leading '). Phone numbers in E.164
- * (+33612345678) and negative numbers stay as they are.
- */
-export const FORMULA_START = /^(?:[=@\t\r]|[+-](?!\d[\d\s.]*$))/;
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -26,18 +19,18 @@ function cell(value: unknown): string {
 /** CSV text of the report: a header line, then one line per recipient in header order. */
 export function reportToCsv(report: BroadcastReport): string {
   const rows = report.data.map((row) => (Array.isArray(row) ? row.map(cell) : report.headers.map((h) => cell((row as Record<string, unknown>)[h]))));
-  return Papa.unparse({ fields: report.headers, data: rows }, { escapeFormulae: FORMULA_START });
+  return toCsv(rows, report.headers);
 }
 
 /** A sample audience file: phone (E.164), name, and one column per variable. */
 export function sampleCsv(): string {
-  return Papa.unparse({
-    fields: ['phone', 'name', 'var1', 'var2'],
-    data: [
+  return toCsv(
+    [
       ['+14155550123', 'Ada Lovelace', 'ADA10', '2026-12-01'],
       ['+33612345678', 'Jean Dupont', 'JEAN10', '2026-12-01'],
     ],
-  });
+    ['phone', 'name', 'var1', 'var2'],
+  );
 }
 
 /** Saves text as a file through a temporary link (the browser's download). */
