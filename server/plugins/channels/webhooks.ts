@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
+import { BackgroundJob, backoffDelay } from '../../core/jobs/backgroundJob';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
 import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type TemplateWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
 import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
@@ -68,14 +69,20 @@ export class WebhookProcessor {
     preference(channel: ChannelRow, event: UserPreferenceWebhookEvent): Promise<void>;
   } | null = null;
   private readonly inFlight = new Set<number>();
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  private started = false;
-  private stopped = false;
-  private sweepTimer: ReturnType<typeof setInterval> | null = null;
-  private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Passes over the pending events: at start, at each sweep (with onSweep), when an event is stored, after a failure's back-off. */
+  private readonly job: BackgroundJob;
 
-  constructor(private readonly deps: WebhookDeps) {}
+  constructor(private readonly deps: WebhookDeps) {
+    this.job = new BackgroundJob({
+      run: () => this.processPending(),
+      intervalMs: () => this.timing.sweepMs,
+      onTick: async () => this.onSweep?.(),
+      whileRunning: 'rerun',
+      log: deps.log,
+      failureMessage: 'processing webhook events',
+      tickFailureMessage: 'channels sweep',
+    });
+  }
 
   private get db() {
     return this.deps.db;
@@ -85,7 +92,7 @@ export class WebhookProcessor {
   private cumulativeDelays(): number[] {
     const { firstRetryMs, maxRetryMs, maxAttempts } = this.timing;
     const delays = [0];
-    for (let i = 0; i < maxAttempts; i++) delays.push(delays[i] + Math.min(firstRetryMs * 2 ** i, maxRetryMs));
+    for (let i = 0; i < maxAttempts; i++) delays.push(delays[i] + backoffDelay({ firstMs: firstRetryMs, maxMs: maxRetryMs }, i));
     return delays;
   }
 
@@ -103,56 +110,31 @@ export class WebhookProcessor {
     return row?.id ?? null;
   }
 
+  /** Processes what is pending now, then at every sweep (the timer does not keep the process alive). */
   start(): void {
-    if (this.started || this.stopped) return;
-    this.started = true;
-    this.kick();
-    this.sweepTimer = setInterval(() => {
-      this.kick();
-      this.onSweep?.().catch((err) => this.deps.log.error({ err }, 'channels sweep'));
-    }, this.timing.sweepMs);
-    this.sweepTimer.unref?.();
+    this.job.start();
   }
 
+  /** Final: no pass starts any more; the one in progress ends after its current event (see settled()). */
   stop(): void {
-    this.stopped = true;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = null;
-    for (const timer of this.retryTimers) clearTimeout(timer);
-    this.retryTimers.clear();
+    this.job.stop();
   }
 
   /** Processes what is pending in the background (coalesced: one pass at a time, another after it if asked meanwhile). */
   kick(): void {
-    if (!this.started || this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.rerun = false;
-        try {
-          await this.processPending();
-        } catch (err) {
-          this.deps.log.error({ err }, 'processing webhook events');
-        }
-      } while (this.rerun && !this.stopped);
-    })().finally(() => {
-      this.running = null;
-    });
+    this.job.trigger();
   }
 
   /** Resolves when the current pass (and any pass it started) is over (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.running) await this.running;
+    await this.job.settled();
   }
 
   /** Claims the events due (FOR UPDATE SKIP LOCKED, counting the attempt) until none is left; returns how many were processed. */
   async processPending(): Promise<number> {
     let processed = 0;
     for (;;) {
-      if (this.stopped) break;
+      if (this.job.isStopped) break;
       const claimed = await this.claim();
       if (claimed.length === 0) return processed;
       for (const event of claimed) {
@@ -167,7 +149,8 @@ export class WebhookProcessor {
           if (event.attempts >= this.timing.maxAttempts) this.deps.log.error({ err, eventId: event.id }, 'webhook event given up');
           else {
             this.deps.log.warn({ err, eventId: event.id, attempts: event.attempts }, 'webhook event failed, will retry');
-            this.retryLater(Math.min(this.timing.firstRetryMs * 2 ** (event.attempts - 1), this.timing.maxRetryMs));
+            // A little after the event is due again (claim() computes the same back-off from its reception).
+            this.job.triggerAfter(backoffDelay({ firstMs: this.timing.firstRetryMs, maxMs: this.timing.maxRetryMs }, event.attempts - 1) + 50);
           }
         } finally {
           this.inFlight.delete(event.id);
@@ -175,16 +158,6 @@ export class WebhookProcessor {
       }
     }
     return processed;
-  }
-
-  private retryLater(ms: number): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(timer);
-      this.kick();
-    }, ms + 50);
-    timer.unref?.();
-    this.retryTimers.add(timer);
   }
 
   private async claim(): Promise<{ id: number; payload: unknown; attempts: number }[]> {
