@@ -22,6 +22,7 @@ import {
 import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../contract/channels';
 import type { RoleId } from '../../../contract/permissions';
 import type { Clock } from '../../core/clock';
+import { backoffDelay, KeyedJobs } from '../../core/jobs/backgroundJob';
 import type { Database } from '../../core/db/client';
 import { channels, companies, memberships, messages, roomReads, roomTags, rooms, tags, users } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
@@ -146,16 +147,16 @@ export interface ChatDeps {
 export class ChatService {
   private readonly providers = new Map<string, ChannelProvider>();
   private readonly inFlight = new Set<Promise<void>>();
-  /** Messages being handed to a provider or waiting for a retry in this process (by id). */
-  private readonly delivering = new Set<number>();
-  private readonly retryTimers = new Map<number, ReturnType<typeof setTimeout>>();
-  private closed = false;
+  /** Deliveries by message id: being handed to a provider, or waiting for a retry, in this process. */
+  private readonly deliveries: KeyedJobs<number>;
   /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
   deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
   /** Runs in the background (waited for by settled()) after each customer message is stored, a replay's too: the bots plugin answers there and dedupes on the message id. */
   afterInbound: ((room: RoomRecord, message: Message) => Promise<void>) | null = null;
 
-  constructor(private readonly deps: ChatDeps) {}
+  constructor(private readonly deps: ChatDeps) {
+    this.deliveries = new KeyedJobs({ log: deps.log, failureMessage: 'delivering a message', logFields: (messageId) => ({ messageId }) });
+  }
 
   /** A stored message as it is handed out: a private attachment's URL signed for the message's company, now. */
   private readonly message = (row: MessageRow): Message =>
@@ -171,19 +172,22 @@ export class ChatService {
 
   /** Resolves when every delivery started so far has settled (tests, shutdown). Scheduled retries are not waited for. */
   async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    // A hook after an inbound message may send (a bot's reply): its delivery is waited for too.
+    for (;;) {
+      await this.deliveries.settled();
+      if (this.inFlight.size === 0) return;
+      await Promise.allSettled([...this.inFlight]);
+    }
   }
 
   /** Shutdown: no new retry is scheduled and the waiting ones are dropped (they stay pending; resumePending picks them up on the next start). */
   close(): void {
-    this.closed = true;
-    for (const timer of this.retryTimers.values()) clearTimeout(timer);
-    this.retryTimers.clear();
+    this.deliveries.stop();
   }
 
   /** Messages waiting for a retry in this process (tests). */
   retriesScheduled(): number {
-    return this.retryTimers.size;
+    return this.deliveries.waitingCount;
   }
 
   private async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
@@ -600,52 +604,44 @@ export class ChatService {
    * back-off; any other refusal marks it failed with the provider's message.
    */
   deliver(room: RoomRecord, message: Message, attempt = 0): void {
-    this.delivering.add(message.id);
-    this.track(
-      (async () => {
-        const provider = this.providers.get(room.platform);
-        try {
-          if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
-          const result = await provider.send(room, message);
-          this.delivering.delete(message.id);
-          await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
-          if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
-        } catch (err) {
-          if (isRetryableSendError(err) && !this.closed) {
-            this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
-            this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
-            return;
-          }
-          this.delivering.delete(message.id);
-          const error = err instanceof Error ? err.message : String(err);
-          await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
-        }
-      })(),
-    );
+    void this.deliveries.run(message.id, () => this.attemptDelivery(room, message, attempt));
+  }
+
+  private async attemptDelivery(room: RoomRecord, message: Message, attempt: number): Promise<void> {
+    const provider = this.providers.get(room.platform);
+    try {
+      if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
+      const result = await provider.send(room, message);
+      await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
+      if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
+    } catch (err) {
+      if (isRetryableSendError(err) && !this.deliveries.isStopped) {
+        this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
+        this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
+        return;
+      }
+      const error = err instanceof Error ? err.message : String(err);
+      await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
+    }
   }
 
   private scheduleRetry(roomId: number, messageId: number, attempt: number, retryAfterMs: number | null): void {
     // Meta's Retry-After, when given, is the earliest a retry makes sense.
-    const delay = Math.max(Math.min(this.deliveryBackoff.firstMs * 2 ** attempt, this.deliveryBackoff.maxMs), retryAfterMs ?? 0);
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(messageId);
-      this.track(
-        (async () => {
-          const [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
-          const room = row?.status === 'pending' ? await this.roomRecord(roomId) : null;
-          if (!row || !room || this.closed) {
-            this.delivering.delete(messageId);
-            return;
-          }
-          this.deliver(room, this.message(row), attempt + 1);
-        })().catch((err) => {
-          this.delivering.delete(messageId);
-          this.deps.log?.error({ err, messageId }, 'retrying a delivery');
-        }),
-      );
-    }, delay);
-    timer.unref?.();
-    this.retryTimers.set(messageId, timer);
+    const delay = Math.max(backoffDelay(this.deliveryBackoff, attempt), retryAfterMs ?? 0);
+    this.deliveries.runAfter(messageId, delay, async () => {
+      let row: MessageRow | undefined;
+      let room: RoomRecord | null = null;
+      try {
+        [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
+        room = row?.status === 'pending' ? await this.roomRecord(roomId) : null;
+      } catch (err) {
+        this.deps.log?.error({ err, messageId }, 'retrying a delivery');
+        return;
+      }
+      // Sent or failed meanwhile (another process), or shutting down: nothing to retry here.
+      if (!row || !room || this.deliveries.isStopped) return;
+      await this.attemptDelivery(room, this.message(row), attempt + 1);
+    });
   }
 
   /**
@@ -673,7 +669,7 @@ export class ChatService {
       .orderBy(asc(messages.id));
     let resumed = 0;
     for (const { message } of rows) {
-      if (this.delivering.has(message.id)) continue;
+      if (this.deliveries.has(message.id)) continue;
       const room = await this.roomRecord(message.roomId);
       if (!room) continue;
       this.deliver(room, this.message(message));
