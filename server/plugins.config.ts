@@ -6,33 +6,33 @@
  */
 import type { ServerPlugin } from './core/plugins/defineServerPlugin';
 import { legacyServerPlugin } from './core/plugins/legacy';
-import accountsPlugin from './plugins/accounts';
+import { accountsPlugin } from './plugins/accounts';
 import { companiesPlugin } from './plugins/companies';
 import { chatsPlugin } from './plugins/chats';
 import { channelsPlugin } from './plugins/channels';
 import { sandboxPlugin } from './plugins/sandbox';
-import teamPlugin from './plugins/team';
+import { teamPlugin } from './plugins/team';
 import agentTemplatesPlugin from './plugins/agentTemplates';
 import templatesPlugin from './plugins/templates';
 import broadcastsPlugin from './plugins/broadcasts';
 import botsPlugin from './plugins/bots';
 import flowsPlugin from './plugins/flows';
-import billingPlugin from './plugins/billing';
+import { billingPlugin } from './plugins/billing';
 import statsPlugin from './plugins/stats';
 
 export const serverPlugins: readonly ServerPlugin[] = [
-  legacyServerPlugin('accounts', accountsPlugin),
+  accountsPlugin,
   companiesPlugin,
   chatsPlugin,
   channelsPlugin,
   sandboxPlugin,
-  legacyServerPlugin('team', teamPlugin),
+  teamPlugin,
   legacyServerPlugin('agentTemplates', agentTemplatesPlugin),
   legacyServerPlugin('templates', templatesPlugin),
   legacyServerPlugin('broadcasts', broadcastsPlugin),
   // Before the bots plugin: the isolation test calls the routes in this order, and the bots' key rotation comes last.
   legacyServerPlugin('flows', flowsPlugin),
   legacyServerPlugin('bots', botsPlugin),
-  legacyServerPlugin('billing', billingPlugin),
+  billingPlugin,
   legacyServerPlugin('stats', statsPlugin),
 ];

@@ -1,11 +1,15 @@
 /**
  * Billing plugin (issue #14): plans with limits, a subscription per company through the payments
  * adapter (server/providers/stripe: the official SDK against Stripe or the local fake Stripe),
- * invoices, the provider's signed webhooks, and the plan-limit checks other plugins call
- * (billingServices(app).billing.assertWithinPlan). contract/billing.ts lists the routes.
+ * invoices, the provider's signed webhooks. contract/billing.ts lists the routes.
+ *
+ * Needs: the database, clock and config, the core's plan-limit registry (it sets the policy every
+ * plugin's `coreServices.planLimits.check` runs, and reads the bots and broadcast-recipient counts
+ * the plugins owning those rows add).
+ * Gives: `billingServicesRef` (the billing service, the Stripe settings, the payments adapter).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
+import { coreExtensionPoints, coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
 import { createPaymentsProvider, stripeConfigOf, type PaymentsProvider, type StripeConfig } from '../../providers/stripe';
 import { ensurePlans } from './plans';
 import { billingRoutes, billingWebhookRoutes } from './routes';
@@ -20,37 +24,32 @@ export interface BillingServices {
   payments: PaymentsProvider;
 }
 
-const instances = new WeakMap<Services, BillingServices>();
+export const billingServicesRef = createServiceRef<BillingServices>({ id: 'billing.services' });
 
-/** Stripe settings of this app (server/providers/stripe/config.ts). */
-export function appStripeConfig(app: FastifyInstance, env: Record<string, string | undefined> = process.env): StripeConfig {
-  return stripeConfigOf(app.services.get('Config'), env);
-}
-
+/** The app's billing services (tests: `billingServices(t.app).payments = …` points billing at a fake Stripe). */
 export function billingServices(app: FastifyInstance): BillingServices {
-  const existing = instances.get(app.services);
-  if (existing) return existing;
-  const config = app.services.get('Config');
-  const stripe = appStripeConfig(app);
-  const created: BillingServices = {
-    stripe,
-    payments: createPaymentsProvider(stripe, app),
-    billing: null as unknown as BillingService,
-  };
-  created.billing = new BillingService({
-    db: app.services.get('Database'),
-    clock: app.services.get('Clock'),
-    payments: () => created.payments,
-    publicUrl: config.publicUrl,
-  });
-  instances.set(app.services, created);
-  return created;
+  return app.services.get(billingServicesRef);
 }
 
-export default async function billingPlugin(app: FastifyInstance): Promise<void> {
-  const services = billingServices(app);
-  const clock = app.services.get('Clock');
-  await ensurePlans(app.services.get('Database'), services.stripe.priceIds);
-  billingRoutes(app, services.billing);
-  await app.register(billingWebhookRoutes(services.billing, () => services.payments, () => Math.floor(clock.now().getTime() / 1000)));
-}
+export const billingPlugin = defineServerPlugin({
+  id: 'billing',
+  deps: {
+    http: coreServices.http,
+    rootHttp: coreServices.rootHttp,
+    config: coreServices.config,
+    db: coreServices.database,
+    clock: coreServices.clock,
+    planLimits: coreExtensionPoints.planLimits,
+  },
+  provides: { billing: billingServicesRef },
+  async init({ http, rootHttp, config, db, clock, planLimits }) {
+    const stripe = stripeConfigOf(config);
+    const services: BillingServices = { stripe, payments: createPaymentsProvider(stripe, rootHttp), billing: null as unknown as BillingService };
+    services.billing = new BillingService({ db, clock, payments: () => services.payments, publicUrl: config.publicUrl, usage: planLimits });
+    planLimits.setPolicy({ check: (companyId, limit, adding) => services.billing.assertWithinPlan(companyId, limit, adding) });
+    await ensurePlans(db, stripe.priceIds);
+    billingRoutes(http, services.billing);
+    await http.register(billingWebhookRoutes(services.billing, () => services.payments, () => Math.floor(clock.now().getTime() / 1000)));
+    return { billing: services };
+  },
+});

@@ -4,7 +4,7 @@
  * each event applied once by id; subscription events re-read the subscription from the provider,
  * so their order does not matter; an invoice's status only moves forward).
  */
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   PAID_PLAN_STATUSES,
   PLAN_LIMIT_ERROR_CODE,
@@ -22,11 +22,10 @@ import {
 } from '../../../contract/billing';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import type { PlanLimitsRegistry } from '../../core/planLimits';
 import { channels, companies, invites, memberships, users } from '../../core/db/schema';
 import { ApiError, badRequest, fieldError } from '../../core/errors';
 import { PaymentsNotConfiguredError, PaymentsProviderError, type PaymentsProvider, type PriceSpec, type ProviderEvent, type ProviderInvoice, type ProviderSubscription } from '../../providers/stripe/types';
-import { bots } from '../bots/schema';
-import { broadcastRecipients } from '../broadcasts/schema';
 import { allPlans, toPlan, upgradeFor, type PlanRow } from './plans';
 import { billingInvoices, billingSubscriptions, billingWebhookEvents } from './schema';
 
@@ -39,6 +38,8 @@ export interface BillingDeps {
   payments: () => PaymentsProvider;
   /** The console's origin (PUBLIC_URL): the provider returns the browser there. */
   publicUrl: string;
+  /** The counts other plugins add for what they own (bots, broadcast recipients): core/planLimits.ts. */
+  usage: Pick<PlanLimitsRegistry, 'usage'>;
 }
 
 export const BILLING_MESSAGES = {
@@ -67,6 +68,11 @@ export function paymentsError(err: unknown): ApiError {
     return badRequest(err.userMessage, 'payments_refused');
   }
   throw err;
+}
+
+/** The first instant of `now`'s calendar month (UTC): the broadcast recipients' limit counts from there. */
+export function monthStartOf(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 export class PlanLimitError extends ApiError {
@@ -130,28 +136,21 @@ export class BillingService {
   }
 
   async usage(companyId: number): Promise<PlanUsage> {
-    const monthStart = this.monthStart();
-    // The five counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data).
-    const [[m], [i], [c], [b], [r]] = await Promise.all([
+    const now = this.deps.clock.now();
+    const period = { monthStart: monthStartOf(now), now };
+    // The counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data).
+    // Members and channels are core tables; bots and this month's broadcast recipients are counted by the plugins owning them.
+    const [[m], [i], [c], bots, recipients] = await Promise.all([
       this.db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, companyId)),
       this.db
         .select({ n: count() })
         .from(invites)
-        .where(and(eq(invites.companyId, companyId), isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt), gt(invites.expiresAt, this.deps.clock.now()))),
+        .where(and(eq(invites.companyId, companyId), isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt), gt(invites.expiresAt, now))),
       this.db.select({ n: count() }).from(channels).where(and(eq(channels.companyId, companyId), sql`${channels.platform} <> 'sandbox'`, sql`${channels.status} <> 'disconnected'`)),
-      this.db.select({ n: count() }).from(bots).where(eq(bots.companyId, companyId)),
-      // Recipients queued this calendar month (UTC), excluded ones (opted out, duplicates…) not counted.
-      this.db
-        .select({ n: count() })
-        .from(broadcastRecipients)
-        .where(and(eq(broadcastRecipients.companyId, companyId), gte(broadcastRecipients.createdAt, monthStart), sql`${broadcastRecipients.state} <> 'excluded'`)),
+      this.deps.usage.usage(companyId, 'bots', period),
+      this.deps.usage.usage(companyId, 'broadcast_recipients_per_month', period),
     ]);
-    return { members: Number(m.n) + Number(i.n), channels: Number(c.n), bots: Number(b.n), broadcast_recipients_per_month: Number(r.n) };
-  }
-
-  private monthStart(): Date {
-    const now = this.deps.clock.now();
-    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    return { members: Number(m.n) + Number(i.n), channels: Number(c.n), bots, broadcast_recipients_per_month: recipients };
   }
 
   async subscription(companyId: number, query: { session_id?: string } = {}): Promise<Subscription> {

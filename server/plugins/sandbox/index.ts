@@ -23,3 +23,6 @@ export const sandboxPlugin = defineServerPlugin({
     sandboxRoutes(http, new SandboxService(db, chats));
   },
 });
+
+// for the platform plugin (the generated isolation test's world: the sandbox channel of a company seeded without the companies service)
+export { ensureSandboxChannel } from './service';

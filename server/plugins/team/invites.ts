@@ -21,7 +21,7 @@ import { inviteEmail } from './emails';
 import type { Actor, MemberService } from './members';
 import { TEAM_MESSAGES } from './messages';
 import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
-import { checkPlanLimit } from '../billing/limits';
+import type { PlanLimits } from '../../core/planLimits';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -31,6 +31,7 @@ export interface InviteDeps {
   clock: Clock;
   email: EmailSender;
   members: MemberService;
+  planLimits: PlanLimits;
 }
 
 export interface InviteListOptions extends PageRequest {
@@ -181,7 +182,7 @@ export class InviteService {
     for (const { email } of entries) if (members.has(email)) problems.push(TEAM_MESSAGES.alreadyMember(email));
     if (problems.length > 0) throw validationError({ invites: [...new Set(problems)] });
     // The plan's member limit counts members and open invites (issue #14).
-    await checkPlanLimit(this.db, this.deps.clock, company.id, 'members', entries.length);
+    await this.deps.planLimits.check(company.id, 'members', entries.length);
 
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);

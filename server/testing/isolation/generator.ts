@@ -5,7 +5,7 @@
  *
  *   user, company   (1) no token → 401
  *   company         (2) A's token with B's Company header → 403
- *   user, company   (3) A's token and header with B's ids in path, query and body (./fixtures.ts)
+ *   user, company   (3) A's token and header with B's ids in path, query and body (the plugins' isolation.ts, ./fixtures.ts)
  *                       → 403/404 (or the fixture's allowed statuses), no 5xx, nothing of B's in the
  *                       answer (MARKER), B's rows unchanged
  *   company(area)   (4) each role without the declared permission (admin and agent by their
@@ -67,10 +67,10 @@ export function missingFixtures(routes: readonly RouteAccessEntry[], fixtures: R
     const fixture = fixtures[routeKey(entry)];
     const params = pathParams(entry.url);
     if (params.length > 0 && !fixture?.params) {
-      findings.push({ route: routeKey(entry), check: 'fixture', detail: `no path fixture for ${params.map((p) => `:${p}`).join(', ')}: add it to server/testing/isolation/fixtures.ts` });
+      findings.push({ route: routeKey(entry), check: 'fixture', detail: `no path fixture for ${params.map((p) => `:${p}`).join(', ')}: add it to the plugin’s isolation.ts (server/plugins/<id>/isolation.ts)` });
     }
     if (hasBody(entry) && !fixture?.body) {
-      findings.push({ route: routeKey(entry), check: 'fixture', detail: 'no body fixture (a valid body with B’s ids where it carries ids): add it to server/testing/isolation/fixtures.ts' });
+      findings.push({ route: routeKey(entry), check: 'fixture', detail: 'no body fixture (a valid body with B’s ids where it carries ids): add it to the plugin’s isolation.ts (server/plugins/<id>/isolation.ts)' });
     }
   }
   return findings;
@@ -221,7 +221,7 @@ export async function checkTopics(
     const name = `topic ${prefix}:* [${describeTopicRule(access)}]`;
     const fixture = fixtures[prefix];
     if (!fixture) {
-      findings.push({ route: name, check: 'fixture', detail: `no topic fixture: add one to TOPIC_FIXTURES (server/testing/isolation/fixtures.ts)` });
+      findings.push({ route: name, check: 'fixture', detail: `no topic fixture: add one to the topics of the plugin’s isolation.ts (server/plugins/<id>/isolation.ts)` });
       continue;
     }
     for (const topic of fixture.other(world)) {

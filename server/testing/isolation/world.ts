@@ -4,8 +4,8 @@
  * off per check through company_role_permissions), and one of each resource a company owns. Every
  * name, text and title B owns carries MARKER, so a leak shows in any response body.
  *
- * A plugin whose routes or topics name a new kind of resource seeds one for each company here
- * (in `seedCompany`) and adds its path fixture in ./fixtures.ts.
+ * A plugin whose routes or topics name a new kind of resource seeds one for each company in its
+ * own isolation area (server/plugins/<id>/isolation.ts, ./areas.ts) beside its route fixtures.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { TestApp } from '../testApp';
@@ -25,9 +25,9 @@ import {
   users,
   whatsappTemplates,
 } from '../../core/db/schema';
-import { channelsRuntime } from '../../plugins/channels';
-import { chatService } from '../../plugins/chats/runtime';
-import { ensureSandboxChannel } from '../../plugins/sandbox/service';
+import { SecretBox } from '../../core/crypto/secretBox';
+import { chatServiceRef } from '../../plugins/chats';
+import { ensureSandboxChannel } from '../../plugins/sandbox';
 import { ISOLATION_AREAS } from './areaRegistry';
 
 /** In every name and text B owns: never in a response to A. */
@@ -108,14 +108,15 @@ async function seedCompany(t: TestApp, label: 'A' | 'B', domain: string): Promis
       externalId: phone,
       name: `WhatsApp ${label}${mark}`,
       status: 'active',
-      accessTokenEnc: channelsRuntime(t.app).box.seal(`token-${phone}`),
+      // Sealed with the app's channel key, as the channels plugin stores a page's token.
+      accessTokenEnc: new SecretBox(t.config.channelSecretKey).seal(`token-${phone}`),
       wabaId: `waba-${label}`,
       signupStatus: 'completed',
       settings: {},
     })
     .returning();
   const sandbox = await ensureSandboxChannel(t.db, id);
-  const chats = chatService(t.app);
+  const chats = t.app.services.get(chatServiceRef);
   const inbound = await chats.receiveInbound(sandbox, {
     externalUserId: `customer-${label}`,
     name: `Customer ${label}${mark}`,
@@ -166,7 +167,7 @@ async function seedCompany(t: TestApp, label: 'A' | 'B', domain: string): Promis
     botKey: `bot-key-${label}-${MARKER}`,
   };
   const areas: CompanyWorld['areas'] = {};
-  for (const area of ISOLATION_AREAS) areas[area.name] = await area.seed(t, company, mark);
+  for (const area of ISOLATION_AREAS) if (area.seed) areas[area.name] = await area.seed(t, company, mark);
   return { ...company, areas };
 }
 
@@ -190,7 +191,7 @@ export async function seedWorld(t: TestApp): Promise<World> {
       whatsappTemplates: await db.select().from(whatsappTemplates).where(eq(whatsappTemplates.companyId, B.id)).orderBy(whatsappTemplates.id),
       users: await db.select().from(users).where(inArray(users.id, bUsers)).orderBy(users.id),
       sessions: await db.select({ id: sessions.id, revokedAt: sessions.revokedAt }).from(sessions).where(inArray(sessions.userId, bUsers)).orderBy(sessions.id),
-      areas: await Promise.all(ISOLATION_AREAS.map(async (area) => [area.name, await area.snapshot(t, B.id)])),
+      areas: await Promise.all(ISOLATION_AREAS.filter((area) => area.snapshot).map(async (area) => [area.name, await area.snapshot!(t, B.id)])),
     };
     return JSON.stringify(parts);
   }
