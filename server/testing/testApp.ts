@@ -1,7 +1,8 @@
 /**
  * Test harness: a fresh database per app (in-memory PGlite, or a throw-away PostgreSQL
- * database when TEST_DATABASE_URL is set and asked for), migrations applied, the app built
- * with testConfig and the local outbox, plus helpers to seed data and sign in.
+ * database when TEST_DATABASE_URL is set and asked for), migrated (a copy of the run's migrated
+ * template, ./globalSetup.ts, when there is one), the app built with testConfig and the local
+ * outbox, plus helpers to seed data and sign in.
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { hashPassword } from '../core/auth/passwords';
 import { randomToken, sha256 } from '../core/auth/secrets';
 import { OutboxEmailSender, firstLink, type OutboxEmail } from '../providers/email/outboxSender';
 import { seedDemoData } from '../core/seed';
+import { pgliteTemplate, postgresTemplate } from './databaseTemplates';
 import type { ServiceOverrides } from '../core/services';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -34,12 +36,12 @@ export interface TestAppOptions {
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
 
-/** A PostgreSQL database created for one test app and dropped when it closes. */
-async function openThrowawayPostgres(serverUrl: string): Promise<OpenDatabase> {
+/** A PostgreSQL database created for one test app (a copy of `template` when given) and dropped when it closes. */
+async function openThrowawayPostgres(serverUrl: string, template: string | undefined): Promise<OpenDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   await admin.end();
 
   const url = new URL(serverUrl);
@@ -67,13 +69,23 @@ async function openThrowawayPostgres(serverUrl: string): Promise<OpenDatabase> {
   };
 }
 
+/** A new, migrated database: a copy of the run's template when there is one, else made and migrated here. */
 async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+  let database: OpenDatabase;
+  let fromTemplate: boolean;
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    return openThrowawayPostgres(url);
+    const template = postgresTemplate();
+    database = await openThrowawayPostgres(url, template);
+    fromTemplate = template !== undefined;
+  } else {
+    const template = pgliteTemplate();
+    database = await openPglite(null, { template });
+    fromTemplate = template !== undefined;
   }
-  return openPglite(null);
+  if (!fromTemplate) await applyMigrations(database);
+  return database;
 }
 
 export interface TestApp {
@@ -110,7 +122,6 @@ export interface TestApp {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(options.database ?? 'pglite');
-  await applyMigrations(database);
   const { db } = database;
   const config = testConfig(options.config);
   const clock = new ManualClock();
