@@ -69,22 +69,28 @@ async function openThrowawayPostgres(serverUrl: string, template: string | undef
   };
 }
 
+function throwawayServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+/** A new database with no migration applied (dropped when it closes, on PostgreSQL): for the migrations' own test. */
+export function openEmptyTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+  return kind === 'postgres' ? openThrowawayPostgres(throwawayServerUrl(), undefined) : openPglite(null);
+}
+
 /** A new, migrated database: a copy of the run's template when there is one, else made and migrated here. */
 async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
-  let database: OpenDatabase;
-  let fromTemplate: boolean;
   if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const template = postgresTemplate();
-    database = await openThrowawayPostgres(url, template);
-    fromTemplate = template !== undefined;
+    if (template) return openThrowawayPostgres(throwawayServerUrl(), template);
   } else {
     const template = pgliteTemplate();
-    database = await openPglite(null, { template });
-    fromTemplate = template !== undefined;
+    if (template) return openPglite(null, { template });
   }
-  if (!fromTemplate) await applyMigrations(database);
+  const database = await openEmptyTestDatabase(kind);
+  await applyMigrations(database);
   return database;
 }
 
@@ -236,7 +242,11 @@ export function testDatabases(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Runs the suite once per available database; the callback receives which one. */
+/**
+ * Runs the suite once per available database; the callback receives which one. Only for the suites whose
+ * SQL can behave differently on PostgreSQL (locks and claims, searches, stats, engines and background jobs,
+ * races, migrations: docs/testing.md); any other suite is a plain `describe` on PGlite.
+ */
 export function describeEachDatabase(name: string, fn: (database: DatabaseKind) => void): void {
   for (const database of testDatabases()) {
     describe(`${name} [${database}]`, () => fn(database));
