@@ -139,14 +139,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    // Two projects, run side by side in one pool: the console's (jsdom where a file asks for it with a
+    // `// @vitest-environment jsdom` comment, node otherwise) and the server's, whose globalSetup migrates
+    // one template database per run that every test database starts from (docs/testing.md).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'] },
+      },
+    ],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 30_000,
-    // Like Playwright's: in CI a failed test runs once more (a loaded shared database can slow one
-    // past its wait); a test that fails twice fails the run, and the retry shows in the log.
-    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
+    // No retries: a test that fails once fails the run, and is fixed at its cause.
+    retry: 0,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores (1 on a 2-core machine); the server files spend
+    // part of their time waiting on PostgreSQL, sockets and child processes, so both cores stay busy with 2.
+    maxWorkers: 2,
   },
 });

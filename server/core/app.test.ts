@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestApp, describeEachDatabase, type TestApp } from '../testing/testApp';
+import { createTestApp, type TestApp } from '../testing/testApp';
 import { DEMO } from './seed';
 import { redactQuerySecrets } from './app';
 import type { EmailSender } from '../providers/email/types';
@@ -156,10 +156,10 @@ describe('error handling', () => {
   });
 });
 
-describeEachDatabase('dev outbox', (database) => {
+describe('dev outbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     await t.seed.user({ email: 'reader@example.com' });
   });
   afterAll(() => t.close());
@@ -191,7 +191,7 @@ describeEachDatabase('dev outbox', (database) => {
   });
 
   it('is not served when SMTP is configured', async () => {
-    const smtp = await createTestApp({ database, config: { smtpUrl: 'smtp://127.0.0.1:1' }, overrides: { EmailSender: { send: async () => {} }, Outbox: null } });
+    const smtp = await createTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:1' }, overrides: { EmailSender: { send: async () => {} }, Outbox: null } });
     try {
       expect((await smtp.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
     } finally {
@@ -200,10 +200,10 @@ describeEachDatabase('dev outbox', (database) => {
   });
 });
 
-describeEachDatabase('demo seed', (database) => {
+describe('demo seed', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     expect(await t.seed.demo()).toBe(true);
   });
   afterAll(() => t.close());

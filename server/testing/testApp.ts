@@ -1,7 +1,8 @@
 /**
  * Test harness: a fresh database per app (in-memory PGlite, or a throw-away PostgreSQL
- * database when TEST_DATABASE_URL is set and asked for), migrations applied, the app built
- * with testConfig and the local outbox, plus helpers to seed data and sign in.
+ * database when TEST_DATABASE_URL is set and asked for), migrated (a copy of the run's migrated
+ * template, ./globalSetup.ts, when there is one), the app built with testConfig and the local
+ * outbox, plus helpers to seed data and sign in.
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,7 @@ import { hashPassword } from '../core/auth/passwords';
 import { randomToken, sha256 } from '../core/auth/secrets';
 import { OutboxEmailSender, firstLink, type OutboxEmail } from '../providers/email/outboxSender';
 import { seedDemoData } from '../core/seed';
+import { pgliteTemplate, postgresTemplate } from './databaseTemplates';
 import type { ServiceOverrides } from '../core/services';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -38,12 +40,12 @@ export interface TestAppOptions {
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
 
-/** A PostgreSQL database created for one test app and dropped when it closes. */
-async function openThrowawayPostgres(serverUrl: string): Promise<OpenDatabase> {
+/** A PostgreSQL database created for one test app (a copy of `template` when given) and dropped when it closes. */
+async function openThrowawayPostgres(serverUrl: string, template: string | undefined): Promise<OpenDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   await admin.end();
 
   const url = new URL(serverUrl);
@@ -71,13 +73,29 @@ async function openThrowawayPostgres(serverUrl: string): Promise<OpenDatabase> {
   };
 }
 
+function throwawayServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+/** A new database with no migration applied (dropped when it closes, on PostgreSQL): for the migrations' own test. */
+export function openEmptyTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+  return kind === 'postgres' ? openThrowawayPostgres(throwawayServerUrl(), undefined) : openPglite(null);
+}
+
+/** A new, migrated database: a copy of the run's template when there is one, else made and migrated here. */
 async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
   if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    return openThrowawayPostgres(url);
+    const template = postgresTemplate();
+    if (template) return openThrowawayPostgres(throwawayServerUrl(), template);
+  } else {
+    const template = pgliteTemplate();
+    if (template) return openPglite(null, { template });
   }
-  return openPglite(null);
+  const database = await openEmptyTestDatabase(kind);
+  await applyMigrations(database);
+  return database;
 }
 
 export interface TestApp {
@@ -114,7 +132,6 @@ export interface TestApp {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(options.database ?? 'pglite');
-  await applyMigrations(database);
   const { db } = database;
   const config = testConfig(options.config);
   const clock = new ManualClock();
@@ -229,7 +246,11 @@ export function testDatabases(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Runs the suite once per available database; the callback receives which one. */
+/**
+ * Runs the suite once per available database; the callback receives which one. Only for the suites whose
+ * SQL can behave differently on PostgreSQL (locks and claims, searches, stats, engines and background jobs,
+ * races, migrations: docs/testing.md); any other suite is a plain `describe` on PGlite.
+ */
 export function describeEachDatabase(name: string, fn: (database: DatabaseKind) => void): void {
   for (const database of testDatabases()) {
     describe(`${name} [${database}]`, () => fn(database));

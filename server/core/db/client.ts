@@ -63,11 +63,15 @@ export async function initPgliteDir(dataDir: string, template: string | null = e
 }
 
 // Each driver is loaded only when it is the one used (PostgreSQL never loads PGlite, and the reverse; bench/server).
-export async function openPglite(dataDir: string | null): Promise<OpenDatabase> {
+/**
+ * `template`, for an in-memory database only: a data folder dumped by `dumpDataDir` (the tests' migrated
+ * template, server/testing/globalSetup.ts) that the database starts from instead of running initdb.
+ */
+export async function openPglite(dataDir: string | null, { template }: { template?: Blob } = {}): Promise<OpenDatabase> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteDir(dataDir);
-  const client = dataDir ? new PGlite(dataDir, { startParams: pgliteStartParams(PGlite.defaultStartParams) }) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir, { startParams: pgliteStartParams(PGlite.defaultStartParams) }) : new PGlite({ loadDataDir: template });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };

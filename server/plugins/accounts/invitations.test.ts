@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invite, PendingInvitation } from '../../../contract/team';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 
 const DAY = 24 * 3600 * 1000;
 
 /** GET /api/invitations/ and the invitee's Join (accept) and Decline. */
-describeEachDatabase('the signed-in user answers invitations', (database) => {
+describe('the signed-in user answers invitations', () => {
   let t: TestApp;
   let acme: number;
   let globex: number;
@@ -35,7 +35,7 @@ describeEachDatabase('the signed-in user answers invitations', (database) => {
     (await t.app.inject({ method: 'GET', url: '/api/members/', headers: t.headers(adminAccess, companyId) })).json().results.map((m: { email: string }) => m.email);
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     const owner = await t.seed.user({ email: 'owner@acme.test', firstName: 'Olivia', lastName: 'Owner' });
     acme = await t.seed.company('Acme', { logo: 'https://cdn.example/acme.png' });
     globex = await t.seed.company('Globex');

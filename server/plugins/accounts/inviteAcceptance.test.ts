@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyMembership } from '../../../contract/api';
 import type { Invite } from '../../../contract/team';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Sturdy-Passphrase-42';
@@ -11,7 +11,7 @@ function form(email: string, extra: Record<string, unknown> = {}) {
 }
 
 /** Registration through the invitation link, and what the link's page may learn (check_email). */
-describeEachDatabase('invite acceptance at registration, and check_email', (database) => {
+describe('invite acceptance at registration, and check_email', () => {
   let t: TestApp;
   let acme: number;
   let globex: number;
@@ -38,7 +38,7 @@ describeEachDatabase('invite acceptance at registration, and check_email', (data
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     const owner = await t.seed.user({ email: 'owner@acme.test', firstName: 'Olivia', lastName: 'Owner' });
     acme = await t.seed.company('Acme');
     globex = await t.seed.company('Globex');

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { createTestApp, describeEachDatabase, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
 
 const BAD_CREDENTIALS = { non_field_errors: ['Unable to log in with provided credentials.'] };
 const THROTTLED = { detail: 'Too many attempts. Please try again later.', code: 'throttled' };
 
-describeEachDatabase('login', (database) => {
+describe('login', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
@@ -79,7 +79,7 @@ describeEachDatabase('login', (database) => {
   });
 
   it('upgrades a hash made with another cost on login', async () => {
-    const cheap = await createTestApp({ database, config: { passwordHashCost: 2 ** 11 } });
+    const cheap = await createTestApp({ config: { passwordHashCost: 2 ** 11 } });
     try {
       await cheap.seed.user({ email: 'old@example.com' });
       // Same database, new cost: an app configured with 2^12 reads the 2^11 hash and re-hashes it.

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 
-describeEachDatabase('onboarding requests and e-mail checks', (database) => {
+describe('onboarding requests and e-mail checks', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

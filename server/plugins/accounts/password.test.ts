@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDatabase, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
 
 const RESET_ANSWER = { detail: 'If an account exists for this e-mail, a reset link has been sent.' };
 const LINK_INVALID = { token: ['This reset link is invalid or has expired.'] };
 
-describeEachDatabase('password change and reset', (database) => {
+describe('password change and reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

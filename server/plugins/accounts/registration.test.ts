@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 
 const register = (t: TestApp, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/account/registration/', payload: body });
 
@@ -7,10 +7,10 @@ function form(email: string, overrides: Record<string, unknown> = {}) {
   return { first_name: 'Grace', last_name: 'Hopper', email, password1: 'Sturdy-Passphrase-42', password2: 'Sturdy-Passphrase-42', ...overrides };
 }
 
-describeEachDatabase('registration', (database) => {
+describe('registration', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 
 const NOT_VALID = { detail: 'Given token not valid for any token type', code: 'token_not_valid' };
 const REFRESH_INVALID = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 
-describeEachDatabase('tokens, refresh rotation and logout', (database) => {
+describe('tokens, refresh rotation and logout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { DEMO } from '../../core/seed';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { chatService } from '../chats/runtime';
 import { DEMO_BOT_NAME, seedDemoBot } from './demo';
 import { botChannels, bots } from './schema';
 
-describeEachDatabase('the demo bot', (database) => {
+describe('the demo bot', () => {
   let t: TestApp;
   let key: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     await t.seed.demo();
   });
   afterAll(() => t.close());

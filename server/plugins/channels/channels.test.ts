@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Channel, ChannelsListResponse, FacebookPage } from '../../../contract/channels';
 import { channels, rooms } from '../../core/db/schema';
-import { describeEachDatabase } from '../../testing/testApp';
 import { ensureSandboxChannel } from '../sandbox/service';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
 
@@ -10,13 +9,13 @@ const PERMISSION_DENIED = { detail: 'You do not have permission to perform this 
 const NOT_FOUND = { detail: 'Not found.', code: 'not_found' };
 const ALREADY = { detail: 'This account is already connected to another company.', code: 'already_connected' };
 
-describeEachDatabase('channels REST (/api/channels/)', (database) => {
+describe('channels REST (/api/channels/)', () => {
   let t: ChannelsTestApp;
   let acme: CompanyFixture;
   let globex: CompanyFixture;
 
   beforeAll(async () => {
-    t = await channelsTestApp(database);
+    t = await channelsTestApp('pglite');
     acme = await companyFixture(t, 'Acme', 'acme.test');
     globex = await companyFixture(t, 'Globex', 'globex.test');
     t.graph.pages.set('user-token-acme', [

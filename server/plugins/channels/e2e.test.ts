@@ -4,18 +4,17 @@
  * the agent's reply reaching the fake, and its statuses coming back up to read. Then a Messenger
  * page connected with a Facebook login token.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FacebookPage, SignupStatusResponse } from '../../../contract/channels';
 import { testConfig } from '../../core/config';
 import { messages, rooms } from '../../core/db/schema';
 import { HttpMetaGraph } from '../../providers/meta/graphClient';
 import { startFakeMeta, type StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
-import { describeEachDatabase } from '../../testing/testApp';
 import { identityFor } from '../chats/testing';
 import { channelsTestApp, companyFixture, eventually, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
 
-describeEachDatabase('channels end to end with the fake Meta', (database) => {
+describe('channels end to end with the fake Meta', () => {
   let fake: StartedFakeMeta;
   let t: ChannelsTestApp;
   let acme: CompanyFixture;
@@ -31,7 +30,7 @@ describeEachDatabase('channels end to end with the fake Meta', (database) => {
       statusDelayMs: 20,
     });
     const meta = { ...defaults.meta, graphUrl: fake.graphUrl, sendRetryDelaysMs: [10] };
-    t = await channelsTestApp(database, {
+    t = await channelsTestApp('pglite', {
       config: { meta },
       overrides: { MetaGraph: new HttpMetaGraph(meta, { sleep: async () => {} }) },
     });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Message, PresignedUpload } from '../../../contract/chats';
 import { messages } from '../../core/db/schema';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { outboundContent } from '../channels/providers';
 import { ensureSandboxChannel } from '../sandbox/service';
 import { ATTACHMENT_TYPE_ERROR, PRESIGN_EXPIRES_SECONDS, attachmentFileName } from './routes';
@@ -15,7 +15,7 @@ function local(url: string): string {
   return u.pathname + u.search;
 }
 
-describeEachDatabase('chat attachments (GET /api/chats/presigned_url/, PUT /media/upload/*)', (database) => {
+describe('chat attachments (GET /api/chats/presigned_url/, PUT /media/upload/*)', () => {
   let t: TestApp;
   let acme: number;
   let globex: number;
@@ -24,7 +24,7 @@ describeEachDatabase('chat attachments (GET /api/chats/presigned_url/, PUT /medi
   const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('some image bytes')]);
 
   beforeAll(async () => {
-    t = await createTestApp({ database, config: { mediaUploadMaxBytes: 1024 } });
+    t = await createTestApp({ config: { mediaUploadMaxBytes: 1024 } });
     acme = await t.seed.company('Acme');
     globex = await t.seed.company('Globex');
     const agentId = await t.seed.user({ email: 'agent@acme.test' });

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../core/db/schema';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 
 const COMPANY_FORBIDDEN = { detail: 'You do not have access to this company.', code: 'company_forbidden' };
 const COMPANY_REQUIRED = { detail: 'The Company header is required.', code: 'company_required' };
 const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.', code: 'permission_denied' };
 
-describeEachDatabase('companies, roles and tenancy', (database) => {
+describe('companies, roles and tenancy', () => {
   let t: TestApp;
   let admin: string;
   let agent: string;
@@ -16,7 +16,7 @@ describeEachDatabase('companies, roles and tenancy', (database) => {
   let globex: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     const adminId = await t.seed.user({ email: 'boss@acme.test', firstName: 'Boss' });
     const agentId = await t.seed.user({ email: 'agent@acme.test' });
     await t.seed.user({ email: 'outsider@globex.test' });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { FlowFieldsSchema, type Flow } from '../../../contract/flows';
 import { channels, messages, rooms } from '../../core/db/schema';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { registerChatChannels } from '../chats/handlers';
 import { chatService, useHubForTests } from '../chats/runtime';
 import { FakeHub } from '../chats/testing';
@@ -41,7 +41,7 @@ const TOUR = FlowFieldsSchema.parse({
   steps: [{ step_id: 'one', next_step_id: null, step_msg: 'First stop.', type: 'text', options: [] }],
 });
 
-describeEachDatabase("a channel's default flow", (database) => {
+describe("a channel's default flow", () => {
   let t: TestApp;
   let company: number;
   let other: number;
@@ -57,7 +57,7 @@ describeEachDatabase("a channel's default flow", (database) => {
   let seq = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     const hub = new FakeHub();
     useHubForTests(t.app, hub);
     registerChatChannels(hub, chatService(t.app));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Flow, FlowVersion, FlowVersionDetail } from '../../../contract/flows';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from '../bots/testFixtures';
 import { flows, flowVersions } from './schema';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('tour image bytes')]);
@@ -27,7 +27,7 @@ const flowBody = (name: string, media: { intro: string | null; more: string | nu
   steps: [{ step_id: 's1', next_step_id: null, step_msg: 'Hi', type: 'text', options: [] }],
 });
 
-describeEachDatabase('flow media in the bot service', (database) => {
+describe('flow media in the bot service', () => {
   let t: TestApp;
   let n = 0;
   let A: Company;
@@ -46,7 +46,7 @@ describeEachDatabase('flow media in the bot service', (database) => {
   const row = async (id: number) => (await t.db.select().from(flows).where(eq(flows.id, id)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     A = await company();
     B = await company();
   });

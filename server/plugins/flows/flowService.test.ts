@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FLOW_MESSAGES, flowErrorMessage, type Flow, type FlowErrorBody, type FlowVersion, type FlowVersionDetail } from '../../../contract/flows';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { botServiceCall, botServiceCompany, type BotServiceCompany as Company } from '../bots/testFixtures';
 import { flows, flowSteps, flowVersions } from './schema';
 
@@ -22,7 +22,7 @@ const fullFlow = (name: string) => ({
   ],
 });
 
-describeEachDatabase('flows in the bot service', (database) => {
+describe('flows in the bot service', () => {
   let t: TestApp;
   let n = 0;
   let A: Company;
@@ -47,7 +47,7 @@ describeEachDatabase('flows in the bot service', (database) => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     A = await company();
     B = await company();
   });

@@ -1,19 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Room } from '../../../contract/chats';
 import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { DEMO } from '../../core/seed';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { registerChatChannels } from '../chats/handlers';
 import { chatService } from '../chats/runtime';
 import { FakeHub, identityFor } from '../chats/testing';
 import { sandboxLinkOf } from './demo';
 
-describeEachDatabase('demo inbox seed', (database) => {
+describe('demo inbox seed', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     expect(await t.seed.demo()).toBe(true);
   });
   afterAll(() => t.close());

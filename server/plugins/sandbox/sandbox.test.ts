@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels, messages } from '../../core/db/schema';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { registerChatChannels } from '../chats/handlers';
 import { chatService, useHubForTests } from '../chats/runtime';
 import { FakeHub, identityFor } from '../chats/testing';
 import { SANDBOX_RATE_RULES } from './routes';
 import { ensureSandboxChannel } from './service';
 
-describeEachDatabase('sandbox channel and customer simulator', (database) => {
+describe('sandbox channel and customer simulator', () => {
   let t: TestApp;
   let hub: FakeHub;
   let acme: number;
@@ -19,7 +19,7 @@ describeEachDatabase('sandbox channel and customer simulator', (database) => {
   let channelId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     hub = new FakeHub();
     useHubForTests(t.app, hub);
     registerChatChannels(hub, chatService(t.app));

@@ -4,7 +4,7 @@ import type { Paged } from '../../../contract/api';
 import type { Invite } from '../../../contract/team';
 import { invites } from '../../core/db/schema';
 import { sha256 } from '../../core/auth/secrets';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { COMPANY_FORBIDDEN, NOT_FOUND, PERMISSION_DENIED, teamFixture, type TeamFixture } from './testFixtures';
 
 const DAY = 24 * 3600 * 1000;
@@ -15,7 +15,7 @@ async function inviteLink(t: TestApp, to: string): Promise<{ url: URL; token: st
   return { url, token: url.searchParams.get('invite')!, email: url.searchParams.get('email')! };
 }
 
-describeEachDatabase('team invites', (database) => {
+describe('team invites', () => {
   let t: TestApp;
   let n = 0;
   const fixture = () => teamFixture(t, `Company ${++n}`, `c${n}.test`);
@@ -27,7 +27,7 @@ describeEachDatabase('team invites', (database) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

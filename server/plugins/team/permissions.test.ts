@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_AREAS, defaultPermissions } from '../../../contract/permissions';
 import type { RolePermissions } from '../../../contract/team';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { COMPANY_FORBIDDEN, PERMISSION_DENIED, teamFixture } from './testFixtures';
 
-describeEachDatabase('team role permissions', (database) => {
+describe('team role permissions', () => {
   let t: TestApp;
   let n = 0;
   const fixture = () => teamFixture(t, `Company ${++n}`, `c${n}.test`);
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskMediaStorage } from '../../providers/storage/localDisk';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../../testing/testApp';
 import { teamFixture, type TeamFixture } from './testFixtures';
 
 /** A 1×1 PNG. */
@@ -12,7 +12,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 const BAD_IMAGE = { avatar: ['Upload a PNG, JPEG, GIF or WebP image.'] };
 
-describeEachDatabase('profile avatar and media', (database) => {
+describe('profile avatar and media', () => {
   let t: TestApp;
   let dir: string;
   let f: TeamFixture;
@@ -21,7 +21,7 @@ describeEachDatabase('profile avatar and media', (database) => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'media-'));
-    t = await createTestApp({ database, overrides: { MediaStorage: new LocalDiskMediaStorage(dir, '/media') } });
+    t = await createTestApp({ overrides: { MediaStorage: new LocalDiskMediaStorage(dir, '/media') } });
     f = await teamFixture(t, 'Pictures', 'pics.test');
   });
   afterAll(async () => {

@@ -11,13 +11,12 @@ import { fakeUploadsOf } from '../../providers/meta/fake/fakeMetaUploads';
 import { connectedNumber, graphFor, metaConfigFor, startTestFakeMeta } from '../../providers/meta/fake/testSupport';
 import { appSecretProof } from '../../providers/meta/graphClient';
 import { GraphApiError } from '../../providers/meta/types';
-import { describeEachDatabase } from '../../testing/testApp';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
 import { templateService } from './index';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-describeEachDatabase('template media headers through Meta’s resumable upload', (database) => {
+describe('template media headers through Meta’s resumable upload', () => {
   let fake: StartedFakeMeta;
   let t: ChannelsTestApp;
   let acme: CompanyFixture;
@@ -29,7 +28,7 @@ describeEachDatabase('template media headers through Meta’s resumable upload',
   beforeAll(async () => {
     fake = await startTestFakeMeta({ templateReviewDelayMs: 60_000 });
     const graph = graphFor(fake);
-    t = await channelsTestApp(database, { config: { meta: metaConfigFor(fake) }, overrides: { MetaGraph: graph } });
+    t = await channelsTestApp('pglite', { config: { meta: metaConfigFor(fake) }, overrides: { MetaGraph: graph } });
     acme = await companyFixture(t, 'Acme', 'acme.test');
     globex = await companyFixture(t, 'Globex', 'globex.test');
     const number = await connectedNumber(fake, graph, '+1 555 0177');

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rooms, whatsappTemplates } from '../../core/db/schema';
-import { describeEachDatabase } from '../../testing/testApp';
 import { identityFor, type FakeSocket } from '../chats/testing';
 import type { ChannelRow } from '../chats/views';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
@@ -20,7 +19,7 @@ const imageCard = (text: string) => ({
   ],
 });
 
-describeEachDatabase('template sends checked against the approved template', (database) => {
+describe('template sends checked against the approved template', () => {
   let t: ChannelsTestApp;
   let acme: CompanyFixture;
   let wa: ChannelRow;
@@ -28,7 +27,7 @@ describeEachDatabase('template sends checked against the approved template', (da
   let seq = 0;
 
   beforeAll(async () => {
-    t = await channelsTestApp(database);
+    t = await channelsTestApp('pglite');
     acme = await companyFixture(t, 'Acme', 'acme.test');
     wa = await insertChannel(t, acme.company, { platform: 'whatsapp', externalId: 'pn-300', token: 'wa-token', wabaId: 'waba-300' });
     const stored = (name: string, components: unknown[]) => ({ companyId: acme.company, channelId: wa.id, wabaId: 'waba-300', metaTemplateId: `m-${name}`, name, language: 'en_US', category: 'MARKETING', components, status: 'APPROVED' });

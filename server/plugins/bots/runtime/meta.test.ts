@@ -1,14 +1,13 @@
 /** The runtime on Meta channels: options as WhatsApp reply buttons or a list, Messenger quick replies; replies by id; replays answered once. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, rooms } from '../../../core/db/schema';
-import { describeEachDatabase } from '../../../testing/testApp';
 import type { ChannelRow } from '../../chats/views';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp } from '../../channels/testFixtures';
 import { messengerEvent, postWebhook, waInbound } from '../../channels/testing';
 import { botChannels, bots, botSteps, stepOptions } from '../schema';
 
-describeEachDatabase('bot runtime on WhatsApp and Messenger', (database) => {
+describe('bot runtime on WhatsApp and Messenger', () => {
   let t: ChannelsTestApp;
   let wa: ChannelRow;
   let fb: ChannelRow;
@@ -16,7 +15,7 @@ describeEachDatabase('bot runtime on WhatsApp and Messenger', (database) => {
   const wamid = () => `wamid.BOT${++seq}`;
 
   beforeAll(async () => {
-    t = await channelsTestApp(database);
+    t = await channelsTestApp('pglite');
     const acme = await companyFixture(t, 'Acme', 'acme.test');
     wa = await insertChannel(t, acme.company, { platform: 'whatsapp', externalId: 'pn-bot', token: 'wa-token' });
     fb = await insertChannel(t, acme.company, { platform: 'messenger', externalId: 'page-bot', token: 'fb-token' });

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TestChatResponse } from '../../../../contract/botRuntime';
 import { messages } from '../../../core/db/schema';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../../testing/testApp';
+import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { bots, botSteps, stepOptions } from '../schema';
 import { HAND_OVER_TEXT } from './engine';
 import { botRuntime } from './index';
 
-describeEachDatabase('bot test chat (POST /api/bots/{id}/test-chat/)', (database) => {
+describe('bot test chat (POST /api/bots/{id}/test-chat/)', () => {
   let t: TestApp;
   let company: number;
   let admin: string;
@@ -39,7 +39,7 @@ describeEachDatabase('bot test chat (POST /api/bots/{id}/test-chat/)', (database
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     company = await t.seed.company('Acme');
     const other = await t.seed.company('Other');
     await t.seed.member(company, await t.seed.user({ email: 'boss@acme.test' }), 'admin');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TestChatResponse } from '../../../../contract/botRuntime';
 import type { FlowFields } from '../../../../contract/flows';
 import { messages } from '../../../core/db/schema';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../../testing/testApp';
+import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { flowsService } from '..';
 import { flowRuns, flowStepVisits } from '../schema';
 import { HAND_OVER_TEXT, optionButtonId } from './engine';
@@ -54,7 +54,7 @@ describe('runFlowTestChat (pure)', () => {
   });
 });
 
-describeEachDatabase('flow test chat (POST /api/flows/{id}/test-chat/)', (database) => {
+describe('flow test chat (POST /api/flows/{id}/test-chat/)', () => {
   let t: TestApp;
   let company: number;
   let admin: string;
@@ -63,7 +63,7 @@ describeEachDatabase('flow test chat (POST /api/flows/{id}/test-chat/)', (databa
   let foreignFlowId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp();
     company = await t.seed.company('Acme');
     const other = await t.seed.company('Other');
     await t.seed.member(company, await t.seed.user({ email: 'boss@acme.test' }), 'admin');
