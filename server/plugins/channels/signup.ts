@@ -15,6 +15,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { EmbeddedSignupBody, SignupStatusResponse, SignupStep, SignupStepName } from '../../../contract/channels';
 import { channels } from '../../core/db/schema';
+import { KeyedJobs } from '../../core/jobs/backgroundJob';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { CHANNEL_MESSAGES, isUniqueViolation, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
 import { pendingSteps, stepsOf, toSignupStatus, type ChannelRow } from './views';
@@ -69,8 +70,8 @@ function settingsMerge(values: Record<string, unknown>) {
 }
 
 export class SignupService {
-  private readonly running = new Map<number, Promise<void>>();
-  private stopping = false;
+  /** Background runs by channel id (the lease in channels.settings keeps other processes off the same signup). */
+  private readonly runs: KeyedJobs<number>;
   /** How long a run's lease lasts; renewed before each step. */
   leaseMs = 2 * 60_000;
   /** How long close() waits for runs in flight before releasing their leases. */
@@ -79,7 +80,9 @@ export class SignupService {
   constructor(
     private readonly deps: ChannelDeps,
     private readonly channelsService: ChannelService,
-  ) {}
+  ) {
+    this.runs = new KeyedJobs({ log: deps.log, failureMessage: 'WhatsApp signup run failed', logFields: (channelId) => ({ channelId }) });
+  }
 
   private get db() {
     return this.deps.db;
@@ -187,41 +190,29 @@ export class SignupService {
 
   /** Starts a run in this process unless one is already running here (the lease guards other processes). */
   runInBackground(channelId: number): void {
-    if (this.running.has(channelId) || this.stopping) return;
-    const run = this.run(channelId)
-      .catch((err) => this.deps.log.error({ err, channelId }, 'WhatsApp signup run failed'))
-      .finally(() => this.running.delete(channelId));
-    this.running.set(channelId, run);
+    void this.runs.run(channelId, () => this.run(channelId));
   }
 
   /** Signups in progress whose lease is free (start-up, and periodically for a process that died mid-run). */
   async resumeAll(): Promise<number> {
-    if (this.stopping) return 0;
+    if (this.runs.isStopped) return 0;
     const rows = await this.db
       .select({ id: channels.id })
       .from(channels)
       .where(and(eq(channels.platform, 'whatsapp'), eq(channels.signupStatus, 'in_progress'), ne(channels.status, 'disconnected')));
-    const ids = rows.map((r) => r.id).filter((id) => !this.running.has(id));
+    const ids = rows.map((r) => r.id).filter((id) => !this.runs.isRunning(id));
     for (const id of ids) this.runInBackground(id);
     return ids.length;
   }
 
   /** Resolves when every run of this process has ended (tests). */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    await this.runs.settled();
   }
 
   /** Shutdown: no new step starts; runs still waiting on Meta after the grace period release their lease for the next start. */
   async close(): Promise<void> {
-    this.stopping = true;
-    if (this.running.size === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.closeGraceMs);
-    });
-    await Promise.race([Promise.allSettled([...this.running.values()]), grace]);
-    clearTimeout(timer);
-    const stuck = [...this.running.keys()];
+    const stuck = await this.runs.stopWithin(this.closeGraceMs);
     if (stuck.length > 0) {
       await this.db
         .update(channels)
@@ -254,7 +245,7 @@ export class SignupService {
     const steps = stepsOf(row);
     for (let i = 0; i < steps.length; i++) {
       if (steps[i].status === 'done') continue;
-      if (this.stopping) return;
+      if (this.runs.isStopped) return;
       // Renewed before each step; gone when the channel was disconnected, the signup restarted with
       // a new code, or the lease released at shutdown: this run then stops.
       row = await this.lease(channelId, runId, true);

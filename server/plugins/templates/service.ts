@@ -22,6 +22,7 @@ import {
 } from '../../../contract/templates';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { KeyedJobs } from '../../core/jobs/backgroundJob';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import { ApiError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph, type TemplateWebhookEvent } from '../../providers/meta/types';
@@ -77,9 +78,12 @@ export function toTemplate(row: TemplateRow): WhatsAppTemplate {
 
 export class TemplateService {
   private readonly lastSync = new Map<string, number>();
-  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Background syncs by WhatsApp Business Account: one at a time per account. */
+  private readonly syncs: KeyedJobs<string>;
 
-  constructor(private readonly deps: TemplateDeps) {}
+  constructor(private readonly deps: TemplateDeps) {
+    this.syncs = new KeyedJobs({ log: deps.log, failureMessage: 'template sync failed', logFields: (wabaId) => ({ wabaId }) });
+  }
 
   private get db(): Database {
     return this.deps.db;
@@ -87,7 +91,7 @@ export class TemplateService {
 
   /** Waits for background syncs (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight.values()]);
+    await this.syncs.settled();
   }
 
   /** The company's channel; Messenger and Instagram have no template API (a clear 400). */
@@ -189,13 +193,8 @@ export class TemplateService {
   }
 
   private backgroundSync(companyId: number, channelId: number, key: string): Promise<void> {
-    const existing = this.inFlight.get(key);
-    if (existing) return existing;
-    const running = this.sync(companyId, channelId)
-      .catch((err) => this.deps.log.warn({ err, channelId }, 'template sync failed; the list shows our copy'))
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, running);
-    return running;
+    // A failure is only a warning: the list is served from our copy.
+    return this.syncs.run(key, () => this.sync(companyId, channelId).catch((err) => this.deps.log.warn({ err, channelId }, 'template sync failed; the list shows our copy')));
   }
 
   /** Replaces our copy of the account's templates with Meta's list (status changes recorded in the history). */

@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
+import { BackgroundJob } from '../../core/jobs/backgroundJob';
 import type { Database } from '../../core/db/client';
 import type { Services } from '../../core/services';
 import type { MediaStorage } from './types';
@@ -171,32 +172,22 @@ const WINDOW_OVERLAP_MS = 3600_000;
  * the timer is unref'd and cleared on close, which waits for a running sweep (it uses the database).
  */
 export function registerMediaSweeper(app: FastifyInstance, options: Omit<SweepOptions, 'newerThan'> & { intervalMs: number }): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let closed = false;
   let lastOlderThan: Date | null = null;
-
-  const run = () => {
-    if (running || closed) return;
-    const newerThan = lastOlderThan && new Date(lastOlderThan.getTime() - WINDOW_OVERLAP_MS);
-    running = sweepUnreferencedMedia({ ...options, newerThan })
-      .then((result) => {
-        lastOlderThan = result.olderThan;
-      })
-      .catch((err) => options.log?.error({ err }, 'media sweeper failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, options.intervalMs);
-    timer.unref();
+  const sweeps = new BackgroundJob({
+    run: async () => {
+      const newerThan = lastOlderThan && new Date(lastOlderThan.getTime() - WINDOW_OVERLAP_MS);
+      lastOlderThan = (await sweepUnreferencedMedia({ ...options, newerThan })).olderThan;
+    },
+    intervalMs: () => options.intervalMs,
+    // A tick during a long sweep is dropped: the next sweep covers what aged meanwhile.
+    whileRunning: 'skip',
+    log: options.log,
+    failureMessage: 'media sweeper failed',
   });
+
+  app.addHook('onReady', async () => sweeps.start());
   app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearInterval(timer);
-    await running;
+    sweeps.stop();
+    await sweeps.settled();
   });
 }
