@@ -10,7 +10,7 @@ import type { DashboardStats, StatsReport } from '../../../contract/stats';
 import { STATS_MESSAGES } from '../../../contract/stats';
 import { channels, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { broadcastEngineRuntime } from '../broadcasts/engine';
+import { broadcastEngineRuntime } from '../broadcasts';
 import { STATS_REPORT_TTL_MS } from './service';
 import { bots } from '../bots/schema';
 import { broadcasts } from '../broadcasts/schema';
@@ -48,7 +48,7 @@ describeEachDatabase('stats figures', (database) => {
 
   beforeAll(async () => {
     // The sending engine is stopped: the 'sending' broadcast below is history to count, not work to do.
-    t = await createTestApp({ database, onBuild: (app) => void app.addHook('onReady', async () => broadcastEngineRuntime(app)?.worker.stop()) });
+    t = await createTestApp({ database, onBuild: (app) => void app.addHook('onReady', async () => broadcastEngineRuntime(app).worker.stop()) });
     t.clock.advance(NOW.getTime() - t.clock.now().getTime());
     company = await t.seed.company('Stats Co');
     other = await t.seed.company('Other Co');
