@@ -21,7 +21,7 @@ import {
 import type { Paged } from '../../../contract/api';
 import { roomTags, rooms, tags, whatsappTemplates } from '../../core/db/schema';
 import { describeEachDatabase } from '../../testing/testApp';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { broadcastEngineRuntime } from '.';
 import type { BroadcastEngine } from './engineApi';
 import { broadcastRecipients, broadcasts, optOuts } from './schema';

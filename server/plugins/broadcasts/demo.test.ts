@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastDetail, BroadcastReport } from '../../../contract/broadcasts';
 import type { Paged } from '../../../contract/api';
 import { whatsappTemplates } from '../../core/db/schema';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { DEMO_TEMPLATES } from '../templates/demo';
 import { toE164 } from './audience/phone';
 import { DEMO_FINISHED, DEMO_SCHEDULED, seedDemoBroadcasts } from './demo';

@@ -12,8 +12,8 @@ import { channels, messages, roomTags, rooms, tags } from '../../core/db/schema'
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { broadcastEngineRuntime } from '../broadcasts';
 import { STATS_REPORT_TTL_MS } from './service';
-import { bots } from '../bots/schema';
-import { broadcasts } from '../broadcasts/schema';
+import { bots } from '../bots/testing';
+import { broadcasts } from '../broadcasts/testing';
 
 const NOW = new Date('2026-03-18T12:00:00Z');
 const z = (iso: string) => new Date(`${iso}Z`);

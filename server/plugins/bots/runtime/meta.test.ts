@@ -3,9 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, rooms } from '../../../core/db/schema';
 import { describeEachDatabase } from '../../../testing/testApp';
-import type { ChannelRow } from '../../chats/views';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp } from '../../channels/testFixtures';
-import { messengerEvent, postWebhook, waInbound } from '../../channels/testing';
+import type { ChannelRow } from '../../chats';
+import { channelsTestApp, companyFixture, insertChannel, messengerEvent, postWebhook, waInbound, type ChannelsTestApp } from '../../channels/testing';
 import { botChannels, bots, botSteps, stepOptions } from '../schema';
 
 describeEachDatabase('bot runtime on WhatsApp and Messenger', (database) => {

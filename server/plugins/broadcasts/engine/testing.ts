@@ -8,7 +8,7 @@ import { testConfig } from '../../../core/config';
 import { HttpMetaGraph } from '../../../providers/meta/graphClient';
 import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import type { DatabaseKind } from '../../../testing/testApp';
-import { channelsTestApp, type ChannelsTestApp } from '../../channels/testFixtures';
+import { channelsTestApp, type ChannelsTestApp } from '../../channels/testing';
 import { broadcastEngineRuntime, type BroadcastEngineRuntime } from '../index';
 import { rowsOf } from './worker';
 
