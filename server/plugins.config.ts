@@ -14,11 +14,11 @@ import { sandboxPlugin } from './plugins/sandbox';
 import { teamPlugin } from './plugins/team';
 import agentTemplatesPlugin from './plugins/agentTemplates';
 import templatesPlugin from './plugins/templates';
-import broadcastsPlugin from './plugins/broadcasts';
-import botsPlugin from './plugins/bots';
-import flowsPlugin from './plugins/flows';
+import { broadcastsPlugin } from './plugins/broadcasts';
+import { botsPlugin } from './plugins/bots';
+import { flowsPlugin } from './plugins/flows';
 import { billingPlugin } from './plugins/billing';
-import statsPlugin from './plugins/stats';
+import { statsPlugin } from './plugins/stats';
 
 export const serverPlugins: readonly ServerPlugin[] = [
   accountsPlugin,
@@ -29,10 +29,10 @@ export const serverPlugins: readonly ServerPlugin[] = [
   teamPlugin,
   legacyServerPlugin('agentTemplates', agentTemplatesPlugin),
   legacyServerPlugin('templates', templatesPlugin),
-  legacyServerPlugin('broadcasts', broadcastsPlugin),
-  // Before the bots plugin: the isolation test calls the routes in this order, and the bots' key rotation comes last.
-  legacyServerPlugin('flows', flowsPlugin),
-  legacyServerPlugin('bots', botsPlugin),
+  broadcastsPlugin,
+  botsPlugin,
+  // After the bots plugin, whose key resolver and start_flow extension point it uses.
+  flowsPlugin,
   billingPlugin,
-  legacyServerPlugin('stats', statsPlugin),
+  statsPlugin,
 ];

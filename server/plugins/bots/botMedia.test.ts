@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Bot, BotStep, BranchGraph } from '../../../contract/bots';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { botSteps } from './schema';
-import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from './testFixtures';
+import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from './testing';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('step image bytes')]);
 const SIGNED = /^\/media\/chats\/\d+\/[0-9a-f]{32}\/photo\.png\?exp=\d+&sig=[0-9a-f]{64}$/;
 

@@ -15,7 +15,7 @@ import { channels } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { botsServices } from '.';
 import { botOperations, botOptOuts } from './schema';
-import { BOT_SERVICE_BASE as BASE, botServiceCall, botServiceCompany, type BotServiceCompany } from './testFixtures';
+import { BOT_SERVICE_BASE as BASE, botServiceCall, botServiceCompany, type BotServiceCompany } from './testing';
 
 interface Company extends BotServiceCompany {
   channelId: number;

@@ -3,20 +3,32 @@
  * opt-out CSV) under config.botService.base (default /bot-service), authorised by the company's key;
  * the main API's bot calls (integration key, bulk steps, PATCH/DELETE /api/bots/{id}/); and the
  * runtime (./runtime) that answers customers. Every call is listed in contract/bots.ts.
+ *
+ * Needs: the chat service (the runtime reads rooms and sends as the bot) and chats' inbound pipeline
+ * (the runtime answers there, order 200, after the flows); the plan limits (bots); the broadcasts
+ * plugin's keyword opt-outs for the CSV, when it is loaded.
+ * Gives: the bot services (botsServicesRef), the company-key resolver (botKeysRef, for the flow calls
+ * under the same base), the runtime (botRuntimeRef), an extension point where the flows plugin
+ * supplies the start_flow action's starter, and the bot engine's vocabulary the flow runtime shares.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { Services } from '../../core/services';
+import { count, eq, sql } from 'drizzle-orm';
 import { SecretBox } from '../../core/crypto/secretBox';
+import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
+import { chatServiceRef, inboundPipelineExtensionPoint } from '../chats';
+import { broadcastOptOutsRef } from '../broadcasts';
 import { BotKeyService } from './keys';
 import { OperationService, runOperation, type OperationRunOptions } from './operations';
 import { botMainApiRoutes, botServiceRoutes } from './routes';
-import { registerBotRuntime } from './runtime';
+import { botTestChatRoutes, BotRuntime, type FlowStarter } from './runtime';
 import { BotService } from './service';
-import { botSteps } from './schema';
-import { chatKeyOf, mediaReferences } from '../../providers/storage/sweeper';
+import { bots, botSteps } from './schema';
+import { chatKeyOf } from '../../providers/storage/sweeper';
+import { FlowStarterSlot } from './runtime/flowStarter';
 
 export { runOperation, type OperationRunOptions, type OperationResult } from './operations';
+
+// ---- What the bots plugin gives other plugins (issue #20: its contract; the only way in) ----
 
 export interface BotsServices {
   bots: BotService;
@@ -27,57 +39,112 @@ export interface BotsServices {
   /** Loads the company's operation and runs it; the variables its response_mapping set ({} on failure or when it does not exist). */
   runCompanyOperation(input: { companyId: number; operationId: number; variables: Record<string, string> }): Promise<Record<string, string>>;
 }
+export const botsServicesRef = createServiceRef<BotsServices>({ id: 'bots.services' });
 
-const instances = new WeakMap<Services, BotsServices>();
+/** The bot-service key's company (null: unknown or rotated away): the flow calls share the bots' key. */
+export type BotKeyResolver = Pick<BotKeyService, 'resolve'>;
+export const botKeysRef = createServiceRef<BotKeyResolver>({ id: 'bots.keys' });
 
-/** The app's bot services (tests, the runtime, the demo seed). */
+/** The live bot runtime (tests wait for or drive its answers). */
+export const botRuntimeRef = createServiceRef<BotRuntime>({ id: 'bots.runtime' });
+
+/** Where the flows plugin supplies the start_flow action's flow starter (without it the action names no flow). */
+export interface BotFlowStarter {
+  set(starter: FlowStarter): void;
+}
+export const botFlowStarterExtensionPoint = createExtensionPoint<BotFlowStarter>({ id: 'bots.flowStarter' });
+
+export type { FlowStarter, OperationRunner } from './runtime';
+export type { BotRuntime } from './runtime';
+export { HAND_OVER_TEXT, type OutgoingBotMessage } from './runtime/engine';
+export { replyOf, HAND_OVER_PAUSE_DAYS, DAY_MS } from './runtime/runtime';
+/** The bot service's error shape (spec §8), which the flow calls under the same base answer in too. */
+export { titleOf, toBotServiceBody } from './botServiceErrors';
+
+/** The app's bot services (tests, the demo seed). */
 export function botsServices(app: FastifyInstance): BotsServices {
-  const existing = instances.get(app.services);
-  if (existing) return existing;
-  const config = app.services.get('Config');
-  const db = app.services.get('Database');
-  const clock = app.services.get('Clock');
-  const box = new SecretBox(config.channelSecretKey);
-  const operations = new OperationService(db, clock, box);
-  const runOptions: OperationRunOptions = {
-    timeoutMs: config.botService.operationTimeoutMs,
-    maxBytes: config.botService.operationMaxBytes,
-    allowIps: config.botService.operationAllowIps,
-  };
-  const created: BotsServices = {
-    // The storage is looked up when used, as the chats and broadcasts services do.
-    bots: new BotService(db, clock, () => app.services.get('MediaStorage')),
-    operations,
-    keys: new BotKeyService({ db, clock, box, base: config.botService.base }),
-    runOptions,
-    async runCompanyOperation({ companyId, operationId, variables }) {
-      const op = await operations.find(companyId, operationId);
-      if (!op) {
-        app.log.warn({ companyId, operationId }, 'bot operation not found');
-        return {};
-      }
-      const result = await runOperation(op, variables, runOptions);
-      if (!result.ok) app.log.warn({ companyId, operationId, status: result.status, error: result.error }, 'bot operation failed');
-      return result.variables;
-    },
-  };
-  instances.set(app.services, created);
-  return created;
+  return app.services.get(botsServicesRef);
 }
 
-export default async function botsPlugin(app: FastifyInstance): Promise<void> {
-  const services = botsServices(app);
-  const base = app.services.get('Config').botService.base;
-  const deps = { ...services, base };
-  // The bot service in its own context: its error handler answers in the bot service's error shape.
-  await app.register(async (scope) => botServiceRoutes(scope, deps), { prefix: base === '/' ? '' : base });
-  botMainApiRoutes(app, deps);
-  registerBotRuntime(app, (input) => services.runCompanyOperation(input));
-  // The canvas uploads a step message's media through the chat presigned URL: kept while a step's messages name it.
-  // (The CASE: jsonb_array_elements fails on anything but an array; the column is always one, but a bad row must not stop every sweep.)
-  mediaReferences(app).add(
-    'bot_steps.messages',
-    sql`SELECT ${chatKeyOf(sql`m.value->>'media_url'`)} AS key
-      FROM ${botSteps}, jsonb_array_elements(CASE WHEN jsonb_typeof(${botSteps.messages}) = 'array' THEN ${botSteps.messages} ELSE '[]'::jsonb END) AS m(value)`,
-  );
+/** The app's bot runtime (tests reach it to swap the operation runner). */
+export function botRuntime(app: FastifyInstance): BotRuntime {
+  return app.services.get(botRuntimeRef);
 }
+
+export const botsPlugin = defineServerPlugin({
+  id: 'bots',
+  deps: {
+    http: coreServices.http,
+    config: coreServices.config,
+    db: coreServices.database,
+    clock: coreServices.clock,
+    storage: coreServices.mediaStorage,
+    logger: coreServices.logger,
+    planLimits: coreServices.planLimits,
+    planLimitsRegistry: coreExtensionPoints.planLimits,
+    mediaReferences: coreExtensionPoints.mediaReferences,
+    chats: chatServiceRef,
+    pipeline: inboundPipelineExtensionPoint,
+    flowStarter: botFlowStarterExtensionPoint,
+  },
+  optionalDeps: { keywordOptOuts: broadcastOptOutsRef },
+  provides: { services: botsServicesRef, keys: botKeysRef, runtime: botRuntimeRef },
+  extensionPoints: [offerExtensionPoint(botFlowStarterExtensionPoint, () => new FlowStarterSlot())],
+  async init({ http, config, db, clock, storage, logger, planLimits, planLimitsRegistry, mediaReferences, chats, pipeline, flowStarter, keywordOptOuts }) {
+    const box = new SecretBox(config.channelSecretKey);
+    const operations = new OperationService(db, clock, box);
+    const runOptions: OperationRunOptions = {
+      timeoutMs: config.botService.operationTimeoutMs,
+      maxBytes: config.botService.operationMaxBytes,
+      allowIps: config.botService.operationAllowIps,
+    };
+    const services: BotsServices = {
+      bots: new BotService(db, clock, planLimits, () => storage),
+      operations,
+      keys: new BotKeyService({ db, clock, box, base: config.botService.base }),
+      runOptions,
+      async runCompanyOperation({ companyId, operationId, variables }) {
+        const op = await operations.find(companyId, operationId);
+        if (!op) {
+          logger.warn({ companyId, operationId }, 'bot operation not found');
+          return {};
+        }
+        const result = await runOperation(op, variables, runOptions);
+        if (!result.ok) logger.warn({ companyId, operationId, status: result.status, error: result.error }, 'bot operation failed');
+        return result.variables;
+      },
+    };
+
+    const base = config.botService.base;
+    const routeDeps = { ...services, db, keywordOptOuts: keywordOptOuts ?? null, base };
+    // The bot service in its own context: its error handler answers in the bot service's error shape.
+    await http.register(async (scope) => botServiceRoutes(scope, routeDeps), { prefix: base === '/' ? '' : base });
+    botMainApiRoutes(http, routeDeps);
+
+    const slot = flowStarter as FlowStarterSlot;
+    const runtime = new BotRuntime({
+      db,
+      clock,
+      chats,
+      runOperation: (input) => services.runCompanyOperation(input),
+      startFlow: (room, flow, inbound) => slot.start(room, flow, inbound),
+      log: logger,
+    });
+    pipeline.add({ id: 'bots', order: 200, handle: (room, message) => runtime.handle(room, message) });
+    botTestChatRoutes(http, { db, runtime, storage });
+
+    // The canvas uploads a step message's media through the chat presigned URL: kept while a step's messages name it.
+    // (The CASE: jsonb_array_elements fails on anything but an array; the column is always one, but a bad row must not stop every sweep.)
+    mediaReferences.add(
+      'bot_steps.messages',
+      sql`SELECT ${chatKeyOf(sql`m.value->>'media_url'`)} AS key
+        FROM ${botSteps}, jsonb_array_elements(CASE WHEN jsonb_typeof(${botSteps.messages}) = 'array' THEN ${botSteps.messages} ELSE '[]'::jsonb END) AS m(value)`,
+    );
+    // What the plan's bot limit counts: the company's bots.
+    planLimitsRegistry.addUsageCounter('bots', async (companyId) => {
+      const [row] = await db.select({ n: count() }).from(bots).where(eq(bots.companyId, companyId));
+      return Number(row.n);
+    });
+    return { services, keys: services.keys, runtime };
+  },
+});

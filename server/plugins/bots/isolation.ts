@@ -8,6 +8,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { IsolationArea } from '../../testing/isolation/areas';
 import { SecretBox } from '../../core/crypto/secretBox';
+import { PlanLimitsHub } from '../../core/planLimits';
 import { BotKeyService, newBotKey } from './keys';
 import { BotService } from './service';
 import { botChannels, botIntegrations, botOperations, botOptOuts, bots, botSteps, stepOptions } from './schema';
@@ -23,7 +24,8 @@ export const botsIsolation: IsolationArea = {
     // The world's botKey is what the generator sends (`Authorization: Bot <key>`): make it the real one.
     (company as { botKey: string }).botKey = key;
 
-    const service = new BotService(t.db, t.clock);
+    // No plan policy: the seed's bot is not the generator's business (the routes check the plan themselves).
+    const service = new BotService(t.db, t.clock, new PlanLimitsHub());
     // Not assigned to a channel: the runtime would answer the world's customer messages in the background.
     const bot = await service.create(company.id, { name: `Bot${mark}`, channels: [] });
     await service.saveGraph(company.id, {

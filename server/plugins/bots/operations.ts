@@ -29,7 +29,7 @@ import type { Clock } from '../../core/clock';
 import type { SecretBox } from '../../core/crypto/secretBox';
 import type { Database } from '../../core/db/client';
 import { ApiError, fieldError, notFound, parseFields } from '../../core/errors';
-import { isUniqueViolation } from '../channels/service';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import { botOperations } from './schema';
 
 type OperationRow = typeof botOperations.$inferSelect;

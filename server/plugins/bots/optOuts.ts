@@ -1,19 +1,19 @@
 /**
  * GET /api/opt-out-csv/ (spec §7: data and headers): the company's customers who opted out, by
- * keyword (the broadcasts plugin's `opt_outs`: STOP and configured keywords, Meta's marketing
- * opt-out) or by a bot's opt_out action (`bot_opt_outs`), newest first, as CSV rows.
+ * keyword (the broadcasts plugin's opt-outs: STOP and configured keywords, Meta's marketing
+ * opt-out; none without that plugin) or by a bot's opt_out action (`bot_opt_outs`), newest first, as CSV rows.
  */
 import { desc, eq } from 'drizzle-orm';
 import { OPT_OUT_CSV_HEADERS, type OptOutCsv } from '../../../contract/bots';
 import { neutraliseFormula } from '../../../contract/csv';
 import type { Database } from '../../core/db/client';
 import { channels } from '../../core/db/schema';
-import { optOuts } from '../broadcasts/schema';
+import type { BroadcastOptOuts } from '../broadcasts';
 import { botOptOuts, bots } from './schema';
 
 export const MAX_OPT_OUT_ROWS = 50_000;
 
-export async function optOutCsv(db: Database, companyId: number): Promise<OptOutCsv> {
+export async function optOutCsv(db: Database, keywordOptOuts: BroadcastOptOuts | null, companyId: number): Promise<OptOutCsv> {
   const [fromBots, fromKeywords] = await Promise.all([
     db
       .select({ name: botOptOuts.name, externalId: botOptOuts.externalId, channel: channels.name, platform: channels.platform, reason: botOptOuts.reason, bot: bots.name, at: botOptOuts.createdAt })
@@ -23,13 +23,7 @@ export async function optOutCsv(db: Database, companyId: number): Promise<OptOut
       .where(eq(botOptOuts.companyId, companyId))
       .orderBy(desc(botOptOuts.createdAt))
       .limit(MAX_OPT_OUT_ROWS),
-    db
-      .select({ externalId: optOuts.phone, channel: channels.name, platform: channels.platform, reason: optOuts.reason, at: optOuts.createdAt })
-      .from(optOuts)
-      .leftJoin(channels, eq(channels.id, optOuts.channelId))
-      .where(eq(optOuts.companyId, companyId))
-      .orderBy(desc(optOuts.createdAt))
-      .limit(MAX_OPT_OUT_ROWS),
+    keywordOptOuts ? keywordOptOuts.newestOfCompany(companyId, MAX_OPT_OUT_ROWS) : [],
   ]);
   const rows = [
     ...fromBots.map((r) => ({ at: r.at, cells: [r.name, r.externalId, r.channel, r.platform, r.reason === 'action' ? 'bot_action' : 'keyword', r.bot ?? ''] })),

@@ -29,6 +29,8 @@ import { canManage } from '../../../contract/permissions';
 import { access } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
 import { botServiceErrorHandler } from './botServiceErrors';
+import type { Database } from '../../core/db/client';
+import type { BroadcastOptOuts } from '../broadcasts';
 import type { BotKeyService } from './keys';
 import type { OperationService } from './operations';
 import { optOutCsv } from './optOuts';
@@ -57,9 +59,12 @@ function companyId(request: FastifyRequest): number {
 }
 
 export interface BotRouteDeps {
+  db: Database;
   bots: BotService;
   operations: OperationService;
   keys: BotKeyService;
+  /** The broadcasts plugin's keyword opt-outs (null: that plugin is not loaded). */
+  keywordOptOuts: BroadcastOptOuts | null;
   base: string;
 }
 
@@ -123,7 +128,7 @@ export async function botServiceRoutes(app: FastifyInstance, deps: BotRouteDeps)
     return reply.code(204).send();
   });
 
-  app.get('/api/opt-out-csv/', { config: rule }, async (request) => optOutCsv(app.services.get('Database'), companyId(request)));
+  app.get('/api/opt-out-csv/', { config: rule }, async (request) => optOutCsv(deps.db, deps.keywordOptOuts, companyId(request)));
 
   // Anything else under the base is a 404 in the bot service's shape (not the console's SPA fallback).
   app.route({

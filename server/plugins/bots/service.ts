@@ -35,9 +35,9 @@ import { channels } from '../../core/db/schema';
 import { ApiError, fieldError, notFound } from '../../core/errors';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
-import { isUniqueViolation } from '../channels/service';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
+import type { PlanLimits } from '../../core/planLimits';
 import { botChannels, botConversations, bots, botSteps, stepOptions } from './schema';
-import { checkPlanLimit } from '../billing/limits';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type BotRow = typeof bots.$inferSelect;
@@ -122,10 +122,14 @@ function orderedSteps(graph: GraphModel): StepModel[] {
 }
 
 export class BotService {
-  /** `storage`: our media storage (absent in seeds and unit tests: media URLs are kept and handed out as given). */
+  /**
+   * `planLimits`: the company's plan (a new bot counts towards it); `storage`: our media storage
+   * (absent in seeds and unit tests: media URLs are kept and handed out as given).
+   */
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly planLimits: PlanLimits,
     private readonly storage?: () => MediaStorage,
   ) {}
 
@@ -178,7 +182,7 @@ export class BotService {
 
   async create(companyId: number, body: { name: string; channels: number[] }): Promise<Bot> {
     // The plan's bot limit (issue #14).
-    await checkPlanLimit(this.db, this.clock, companyId, 'bots');
+    await this.planLimits.check(companyId, 'bots');
     try {
       const id = await this.db.transaction(async (tx) => {
         const now = this.clock.now();

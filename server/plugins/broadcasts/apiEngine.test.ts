@@ -10,7 +10,7 @@ import type { BroadcastDetail, BroadcastRecipient, BroadcastReport } from '../..
 import { whatsappTemplates } from '../../core/db/schema';
 import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
-import { companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import type { BroadcastEngineRuntime } from './engine';
 import { startEngineTestApp } from './engine/testing';
 

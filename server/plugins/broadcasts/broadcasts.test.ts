@@ -21,9 +21,9 @@ import {
 import type { Paged } from '../../../contract/api';
 import { roomTags, rooms, tags, whatsappTemplates } from '../../core/db/schema';
 import { describeEachDatabase } from '../../testing/testApp';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
-import { broadcastEngineRuntime } from './engine';
-import { setBroadcastEngine, type BroadcastEngine } from './engineApi';
+import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
+import { broadcastEngineRuntime } from '.';
+import type { BroadcastEngine } from './engineApi';
 import { broadcastRecipients, broadcasts, optOuts } from './schema';
 import { recountBroadcast } from './service';
 
@@ -60,9 +60,11 @@ describeEachDatabase('broadcasts API', (database) => {
   beforeAll(async () => {
     t = await channelsTestApp(database, {
       onBuild: (app) => {
-        // The API talks to the recording double; the real worker is stopped once started, so states stay as the API wrote them.
-        setBroadcastEngine(app, engine);
-        app.addHook('onReady', async () => broadcastEngineRuntime(app)?.worker.stop());
+        // The API talks to the recording double (in place of the engine's calls); the real worker is stopped once
+        // started, so states stay as the API wrote them.
+        const real = broadcastEngineRuntime(app);
+        Object.assign(real, engine);
+        app.addHook('onReady', async () => real.worker.stop());
       },
     });
     acme = await companyFixture(t, 'Acme', 'acme.test');

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastDetail, BroadcastReport } from '../../../contract/broadcasts';
 import type { Paged } from '../../../contract/api';
 import { whatsappTemplates } from '../../core/db/schema';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { DEMO_TEMPLATES } from '../templates/demo';
 import { toE164 } from './audience/phone';
 import { DEMO_FINISHED, DEMO_SCHEDULED, seedDemoBroadcasts } from './demo';
-import { broadcastEngineRuntime } from './engine';
+import { broadcastEngineRuntime } from '.';
 import { broadcastRecipients, broadcasts } from './schema';
 
 describe('demo broadcasts', () => {
@@ -17,7 +17,7 @@ describe('demo broadcasts', () => {
 
   beforeAll(async () => {
     // The worker is stopped: the scheduled one must stay scheduled whatever the test clock says.
-    t = await channelsTestApp('pglite', { onBuild: (app) => void app.addHook('onReady', async () => broadcastEngineRuntime(app)?.worker.stop()) });
+    t = await channelsTestApp('pglite', { onBuild: (app) => void app.addHook('onReady', async () => broadcastEngineRuntime(app).worker.stop()) });
     demo = await companyFixture(t, 'Demo Company', 'demo.test');
     const channel = await insertChannel(t, demo.company, { platform: 'whatsapp', externalId: 'demo-phone' });
     const welcome = DEMO_TEMPLATES.find((d) => d.name === 'welcome_offer')!;

@@ -4,8 +4,8 @@
  *
  * The API side writes the `broadcasts` row and ALL its `broadcast_recipients` rows (state `queued`,
  * or `excluded` with a reason) in one transaction, then calls the engine. The engine implements
- * this interface in ./engine/index.ts and exports a factory `createBroadcastEngine(app)` (or
- * registers an instance with `setBroadcastEngine` below); the API only ever calls these methods.
+ * this interface in ./engine/index.ts (`createBroadcastEngine(deps)`); the plugin (./index.ts) hands
+ * it to the API's service, which only ever calls these methods.
  *
  * Contract of each call (all idempotent: calling twice is harmless):
  * - start(id):   the broadcast is `scheduled` (scheduled_at in the future: the engine waits for it)
@@ -29,35 +29,10 @@
  * Status changes made by the API happen BEFORE the call, in the database, so a crash between the
  * two is recovered by the engine's own start-up scan of `scheduled`/`sending`/`waiting` broadcasts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
-
 export interface BroadcastEngine {
   start(broadcastId: number): Promise<void>;
   pause(broadcastId: number): Promise<void>;
   resume(broadcastId: number): Promise<void>;
   cancel(broadcastId: number): Promise<void>;
   retry(broadcastId: number, recipientIds: number[]): Promise<void>;
-}
-
-/** Until the engine registers itself, calls are no-ops (rows stay queued; the engine's start-up scan picks them up). */
-const NO_ENGINE: BroadcastEngine = {
-  start: async () => {},
-  pause: async () => {},
-  resume: async () => {},
-  cancel: async () => {},
-  retry: async () => {},
-};
-
-// Keyed by the app's service container: the same for every encapsulated plugin context of one app.
-const engines = new WeakMap<Services, BroadcastEngine>();
-
-/** Called by the engine (./engine/index.ts) once per app. */
-export function setBroadcastEngine(app: FastifyInstance, engine: BroadcastEngine): void {
-  engines.set(app.services, engine);
-}
-
-/** The app's engine (the routes call this at request time, so registration order does not matter). */
-export function broadcastEngine(app: FastifyInstance): BroadcastEngine {
-  return engines.get(app.services) ?? NO_ENGINE;
 }

@@ -5,38 +5,111 @@
  * (./schema.ts). The sending engine (job queue, pacing, Meta calls, delivery webhooks, opt-outs)
  * lives in ./engine and is reached through ./engineApi.ts. Status and counter changes reach open
  * consoles as `broadcast_update` on the channel's `page:{id}` topic (company-scoped).
+ *
+ * Needs: the channel service (tokens), the channels' webhook events (statuses, replies, opt-outs),
+ * the plan limits (recipients per month), the realtime hub, Meta's Graph API, the media storage.
+ * Gives: the broadcast service and engine (tests, the demo), the keyword opt-outs (the bots' CSV)
+ * and the messaging-limit usage of a channel (the stats' channel health).
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { Services } from '../../core/services';
-import { broadcastEngine } from './engineApi';
-import { createBroadcastEngine } from './engine';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import type { MessagingLimitUsage } from '../../../contract/broadcasts';
+import { coreExtensionPoints, coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
+import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
+import type { ChannelRow } from '../chats';
+import { messagingLimitUsage } from './audience/limit';
+import { createBroadcastEngine, type BroadcastEngineRuntime } from './engine';
+import { KeywordOptOutList } from './optOutList';
 import { broadcastRoutes } from './routes';
 import { BroadcastService } from './service';
-import { broadcasts } from './schema';
-import { chatKeyOf, mediaReferences } from '../../providers/storage/sweeper';
+import { broadcastRecipients, broadcasts } from './schema';
+import { chatKeyOf } from '../../providers/storage/sweeper';
 
-const services = new WeakMap<Services, BroadcastService>();
+// ---- What the broadcasts plugin gives other plugins (issue #20: its contract; the only way in) ----
+
+export const broadcastServiceRef = createServiceRef<BroadcastService>({ id: 'broadcasts.service' });
+export const broadcastEngineRef = createServiceRef<BroadcastEngineRuntime>({ id: 'broadcasts.engine' });
+
+/** A keyword opt-out (STOP and configured keywords, Meta's marketing opt-out) as the bots' CSV lists it. */
+export interface KeywordOptOut {
+  externalId: string;
+  channel: string | null;
+  platform: string | null;
+  reason: string;
+  at: Date;
+}
+export interface BroadcastOptOuts {
+  /** The company's keyword opt-outs, newest first, at most `limit`. */
+  newestOfCompany(companyId: number, limit: number): Promise<KeywordOptOut[]>;
+}
+export const broadcastOptOutsRef = createServiceRef<BroadcastOptOuts>({ id: 'broadcasts.optOuts' });
+
+/** Meta's messaging limit of a WhatsApp channel's portfolio: unique recipients of the last 24 hours (./audience/limit.ts). */
+export interface MessagingLimits {
+  usage(channel: ChannelRow, now: Date): Promise<MessagingLimitUsage>;
+}
+export const messagingLimitsRef = createServiceRef<MessagingLimits>({ id: 'broadcasts.messagingLimits' });
+
+export type { BroadcastService } from './service';
+export type { BroadcastEngineRuntime } from './engine';
 
 /** The app's broadcast service (tests and the demo reach it). */
 export function broadcastService(app: FastifyInstance): BroadcastService {
-  const existing = services.get(app.services);
-  if (existing) return existing;
-  const service = new BroadcastService({
-    db: app.services.get('Database'),
-    clock: app.services.get('Clock'),
-    engine: () => broadcastEngine(app),
-    push: (channelId, event, payload) => app.realtime.broadcast(`page:${channelId}`, event, payload),
-    storage: () => app.services.get('MediaStorage'),
-  });
-  services.set(app.services, service);
-  return service;
+  return app.services.get(broadcastServiceRef);
 }
 
-export default async function broadcastsPlugin(app: FastifyInstance): Promise<void> {
-  broadcastRoutes(app, broadcastService(app));
-  createBroadcastEngine(app);
-  // The form uploads a media header through the chat presigned URL; a broadcast may be scheduled days ahead
-  // and its report shows the header afterwards: kept while a broadcast names it.
-  mediaReferences(app).add('broadcasts.header_media_url', sql`SELECT ${chatKeyOf(broadcasts.headerMediaUrl)} AS key FROM ${broadcasts}`);
+/** The app's broadcast engine (tests tune its timings and wait for it). */
+export function broadcastEngineRuntime(app: FastifyInstance): BroadcastEngineRuntime {
+  return app.services.get(broadcastEngineRef);
 }
+
+export const broadcastsPlugin = defineServerPlugin({
+  id: 'broadcasts',
+  deps: {
+    http: coreServices.http,
+    config: coreServices.config,
+    db: coreServices.database,
+    clock: coreServices.clock,
+    realtime: coreServices.realtime,
+    metaGraph: coreServices.metaGraph,
+    storage: coreServices.mediaStorage,
+    lifecycle: coreServices.lifecycle,
+    logger: coreServices.logger,
+    planLimits: coreServices.planLimits,
+    planLimitsRegistry: coreExtensionPoints.planLimits,
+    mediaReferences: coreExtensionPoints.mediaReferences,
+    channels: channelServiceRef,
+    webhookEvents: webhookEventsExtensionPoint,
+  },
+  provides: { service: broadcastServiceRef, engine: broadcastEngineRef, optOuts: broadcastOptOutsRef, messagingLimits: messagingLimitsRef },
+  init({ http, config, db, clock, realtime, metaGraph, storage, lifecycle, logger, planLimits, planLimitsRegistry, mediaReferences, channels, webhookEvents }) {
+    const engine = createBroadcastEngine({ config, db, clock, metaGraph, realtime, storage, channels, webhookEvents, lifecycle, log: logger });
+    const service = new BroadcastService({
+      db,
+      clock,
+      engine: () => engine,
+      planLimits,
+      push: (channelId, event, payload) => realtime.broadcast(`page:${channelId}`, event, payload),
+      storage: () => storage,
+    });
+    broadcastRoutes(http, service);
+    // The form uploads a media header through the chat presigned URL; a broadcast may be scheduled days ahead
+    // and its report shows the header afterwards: kept while a broadcast names it.
+    mediaReferences.add('broadcasts.header_media_url', sql`SELECT ${chatKeyOf(broadcasts.headerMediaUrl)} AS key FROM ${broadcasts}`);
+    // What the plan's recipients-per-month limit counts: recipients queued since the month began, excluded ones
+    // (opted out, duplicates…) not counted.
+    planLimitsRegistry.addUsageCounter('broadcast_recipients_per_month', async (companyId, { monthStart }) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(broadcastRecipients)
+        .where(and(eq(broadcastRecipients.companyId, companyId), gte(broadcastRecipients.createdAt, monthStart), sql`${broadcastRecipients.state} <> 'excluded'`));
+      return Number(row.n);
+    });
+    return {
+      service,
+      engine,
+      optOuts: new KeywordOptOutList(db),
+      messagingLimits: { usage: (channel, now) => messagingLimitUsage(db, channel, now) },
+    };
+  },
+});

@@ -40,9 +40,9 @@ import { containsPattern, offsetOf, paged } from '../../core/paging';
 import { buildAudience, emptyExclusions, type Audience } from './audience';
 import { messagingLimitUsage } from './audience/limit';
 import { missingMappings, renderMessage, resolveVariables, templateShape, unknownColumns, type TemplateShape } from './audience/variables';
+import type { PlanLimits } from '../../core/planLimits';
 import type { BroadcastEngine } from './engineApi';
 import { broadcastRecipients, broadcasts } from './schema';
-import { checkPlanLimit } from '../billing/limits';
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
 type RecipientRow = typeof broadcastRecipients.$inferSelect;
@@ -53,6 +53,8 @@ export interface BroadcastServiceDeps {
   db: Database;
   clock: Clock;
   engine: () => BroadcastEngine;
+  /** The company's plan (the recipients a broadcast queues count towards it). */
+  planLimits: PlanLimits;
   /** Realtime push on `page:{channelId}`. */
   push: (channelId: number, event: string, payload: unknown) => Promise<void>;
   /** Our media storage (a media header's uploaded file); absent in unit tests. */
@@ -389,7 +391,7 @@ export class BroadcastService {
     const sendable = audience.members.filter((m) => !m.excluded);
     if (!sendable.length) throw fieldError('audience', BROADCAST_MESSAGES.noRecipients);
     // The plan's broadcast recipients per month (issue #14).
-    await checkPlanLimit(this.db, this.deps.clock, companyId, 'broadcast_recipients_per_month', sendable.length);
+    await this.deps.planLimits.check(companyId, 'broadcast_recipients_per_month', sendable.length);
 
     const now = this.deps.clock.now();
     let status: BroadcastStatus = 'sending';

@@ -240,3 +240,6 @@ export function messengerEvent(object: 'page' | 'instagram', recipientId: string
     entry: [{ id: recipientId, time: Date.now(), messaging: [{ sender: { id: senderId }, recipient: { id: recipientId }, timestamp: Date.now(), ...event }] }],
   };
 }
+
+// for the broadcasts and bots plugins: the channels test app and its fixtures, as other plugins' tests use them
+export { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from './testFixtures';

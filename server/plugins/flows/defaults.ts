@@ -20,7 +20,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels, messages } from '../../core/db/schema';
 import { fieldError, notFound } from '../../core/errors';
-import type { RoomRecord } from '../chats/views';
+import type { RoomRecord } from '../chats';
 import { flowChannelDefaults, flows } from './schema';
 
 export const DEFAULT_FLOW_MESSAGES = {

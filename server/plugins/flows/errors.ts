@@ -1,12 +1,12 @@
 /**
- * Errors of the flow calls: the bot service's body (server/plugins/bots/botServiceErrors.ts) plus
+ * Errors of the flow calls: the bot service's body (the bots plugin's botServiceErrors.ts) plus
  * `error` and `message` from its first error, so the console composes spec §8's alert
  * ('Error ' + error + '(' + message + ')', contract/flows.ts flowErrorMessage).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowErrorBody } from '../../../contract/flows';
 import { ApiError } from '../../core/errors';
-import { titleOf, toBotServiceBody } from '../bots/botServiceErrors';
+import { titleOf, toBotServiceBody } from '../bots';
 
 export function toFlowErrorBody(error: ApiError): FlowErrorBody {
   const { errors } = toBotServiceBody(error);

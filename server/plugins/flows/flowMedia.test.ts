@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Flow, FlowVersion, FlowVersionDetail } from '../../../contract/flows';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from '../bots/testFixtures';
+import { botServiceCall, botServiceCompany, uploadChatImage, type BotServiceCompany as Company } from '../bots/testing';
 import { flows, flowVersions } from './schema';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('tour image bytes')]);
 const SIGNED = /^\/media\/chats\/\d+\/[0-9a-f]{32}\/tour\.png\?exp=\d+&sig=[0-9a-f]{64}$/;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FLOW_MESSAGES, flowErrorMessage, type Flow, type FlowErrorBody, type FlowVersion, type FlowVersionDetail } from '../../../contract/flows';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { botServiceCall, botServiceCompany, type BotServiceCompany as Company } from '../bots/testFixtures';
+import { botServiceCall, botServiceCompany, type BotServiceCompany as Company } from '../bots/testing';
 import { flows, flowSteps, flowVersions } from './schema';
 
 const create = (name: string) => ({ flow_name: name, description: 'About us', company_name: 'Acme', company_domain: 'acme.test', extra_context: ['We open at 9.', 'Shipping takes 2 days.'] });

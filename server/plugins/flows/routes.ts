@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { FlowCreateBody, FlowSaveBody } from '../../../contract/flows';
 import { access, BOT_KEY_SCHEME } from '../../core/access';
 import { notFound } from '../../core/errors';
-import type { BotKeyService } from '../bots/keys';
+import type { BotKeyResolver } from '../bots';
 import { flowErrorHandler } from './errors';
 import type { FlowRuntime } from './runtime';
 import type { FlowService } from './service';
@@ -35,7 +35,7 @@ export function editorOf(request: FastifyRequest): string {
 
 export interface FlowRouteDeps {
   flows: FlowService;
-  keys: BotKeyService;
+  keys: BotKeyResolver;
   runtime: FlowRuntime;
 }
 

@@ -27,7 +27,7 @@ import type { Database } from '../../core/db/client';
 import { fieldError, notFound } from '../../core/errors';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
-import { isUniqueViolation } from '../channels/service';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import { flows, flowSteps, flowVersions } from './schema';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -24,7 +24,7 @@ import type {
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels } from '../../core/db/schema';
-import { messagingLimitUsage } from '../broadcasts/audience/limit';
+import type { MessagingLimits } from '../broadcasts';
 
 /** Who asks: the company, and for own scope the member whose figures these are. */
 export interface StatsViewer {
@@ -84,7 +84,8 @@ export class StatsService {
   /** key → the report (or its computation, shared by the requests that ask for it meanwhile), oldest first. */
   private readonly reports = new Map<string, ReportEntry>();
 
-  constructor(private readonly deps: { db: Database; clock: Clock }) {}
+  /** `messagingLimits`: the broadcasts plugin's usage of a channel's messaging limit (channel health). */
+  constructor(private readonly deps: { db: Database; clock: Clock; messagingLimits: MessagingLimits }) {}
 
   private get db(): Database {
     return this.deps.db;
@@ -427,7 +428,7 @@ export class StatsService {
       .orderBy(channels.id)
       .limit(100);
     // The WhatsApp channels' messaging limit usages at the same time (one read each).
-    const usages = new Map(rows.filter((ch) => ch.platform === 'whatsapp').map((ch) => [ch.id, messagingLimitUsage(this.db, ch, now)] as const));
+    const usages = new Map(rows.filter((ch) => ch.platform === 'whatsapp').map((ch) => [ch.id, this.deps.messagingLimits.usage(ch, now)] as const));
     await Promise.all(usages.values());
     const out: ChannelHealth[] = [];
     for (const ch of rows) {

@@ -10,10 +10,10 @@ import type { DashboardStats, StatsReport } from '../../../contract/stats';
 import { STATS_MESSAGES } from '../../../contract/stats';
 import { channels, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { broadcastEngineRuntime } from '../broadcasts/engine';
+import { broadcastEngineRuntime } from '../broadcasts';
 import { STATS_REPORT_TTL_MS } from './service';
-import { bots } from '../bots/schema';
-import { broadcasts } from '../broadcasts/schema';
+import { bots } from '../bots/testing';
+import { broadcasts } from '../broadcasts/testing';
 
 const NOW = new Date('2026-03-18T12:00:00Z');
 const z = (iso: string) => new Date(`${iso}Z`);
@@ -48,7 +48,7 @@ describeEachDatabase('stats figures', (database) => {
 
   beforeAll(async () => {
     // The sending engine is stopped: the 'sending' broadcast below is history to count, not work to do.
-    t = await createTestApp({ database, onBuild: (app) => void app.addHook('onReady', async () => broadcastEngineRuntime(app)?.worker.stop()) });
+    t = await createTestApp({ database, onBuild: (app) => void app.addHook('onReady', async () => broadcastEngineRuntime(app).worker.stop()) });
     t.clock.advance(NOW.getTime() - t.clock.now().getTime());
     company = await t.seed.company('Stats Co');
     other = await t.seed.company('Other Co');

@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, rooms } from '../../../core/db/schema';
-import type { ChannelRow } from '../../chats/views';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp } from '../../channels/testFixtures';
-import { messengerEvent, postWebhook, waInbound } from '../../channels/testing';
+import type { ChannelRow } from '../../chats';
+import { channelsTestApp, companyFixture, insertChannel, messengerEvent, postWebhook, waInbound, type ChannelsTestApp } from '../../channels/testing';
 import { botChannels, bots, botSteps, stepOptions } from '../schema';
 
 describe('bot runtime on WhatsApp and Messenger', () => {

@@ -10,7 +10,8 @@ import { FakeHub, identityFor } from '../../chats/testing';
 import { ensureSandboxChannel } from '../../sandbox/service';
 import { botChannels, botConversations, botOptOuts, bots, botSteps, stepOptions } from '../schema';
 import { CHOOSE_TEXT, HAND_OVER_TEXT } from './engine';
-import { botRuntime, BotRuntime } from './index';
+import { botRuntime } from '..';
+import { BotRuntime } from './index';
 import { OPT_OUT_CONFIRMATION } from './runtime';
 
 const DAY = 24 * 3600_000;
@@ -280,8 +281,8 @@ describeEachDatabase('bot runtime', (database) => {
     const otherCompany = chan.companyId;
     await seedBot('Actions', steps, { channel: chan.id, companyId: otherCompany });
     const calls: unknown[] = [];
-    const realRunner = botRuntime(t.app)!.operationRunner;
-    botRuntime(t.app)!.useOperationRunner(async (input) => {
+    const realRunner = botRuntime(t.app).operationRunner;
+    botRuntime(t.app).useOperationRunner(async (input) => {
       calls.push(input);
       return { status: 'shipped' };
     });
@@ -312,7 +313,7 @@ describeEachDatabase('bot runtime', (database) => {
     expect((await post({ text: 'opt out' })).texts).toEqual(['Bye.']);
     expect(await t.db.select({ reason: botOptOuts.reason, externalId: botOptOuts.externalId }).from(botOptOuts).where(eq(botOptOuts.channelId, chan.id))).toEqual([{ reason: 'action', externalId: who }]);
     expect((await post({ text: 'hello' })).texts).toEqual([]);
-    botRuntime(t.app)!.useOperationRunner(realRunner);
+    botRuntime(t.app).useOperationRunner(realRunner);
   });
 
   it('STOP opts the customer out by keyword: one confirmation, then silence', async () => {

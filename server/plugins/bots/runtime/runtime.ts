@@ -1,7 +1,7 @@
 /**
  * The live bot runtime: answers a customer's message in a room whose channel runs an active bot.
  *
- * It runs after the message is stored (ChatService.afterInbound) and keeps every bit of state in
+ * It runs after the message is stored (chats' inbound pipeline, after the flows) and keeps every bit of state in
  * `bot_conversations` (one row per room), so a restart resumes at the right step. Exactly one answer
  * per inbound message, whatever the replays or processes: the answer is CLAIMED first by a
  * conditional update (`last_inbound_message_id` moves from the value read to the message's id; an
@@ -20,8 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Message } from '../../../../contract/chats';
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
-import type { ChatActor, ChatService } from '../../chats/service';
-import type { RoomRecord } from '../../chats/views';
+import type { ChatActor, ChatService, InboundOutcome, RoomRecord } from '../../chats';
 import { botConversations, botOptOuts } from '../schema';
 import {
   decide,
@@ -47,6 +46,9 @@ export const OPT_OUT_CONFIRMATION = 'You will not receive automatic messages fro
 /** Attempts at claiming one message when another answer moved the conversation meanwhile. */
 const CLAIM_ATTEMPTS = 5;
 
+/** Starts a flow (by id or name) in the room: a step's start_flow action. False when the company has no such flow. */
+export type FlowStarter = (room: RoomRecord, flow: number | string, inbound: Message) => Promise<boolean>;
+
 /** Runs an operation of the company with the conversation's variables; resolves with the variables its response sets. */
 export type OperationRunner = (input: { companyId: number; operationId: number; variables: Record<string, string> }) => Promise<Record<string, string>>;
 
@@ -55,8 +57,8 @@ export interface BotRuntimeDeps {
   clock: Clock;
   chats: ChatService;
   runOperation: OperationRunner | null;
-  /** Starts a flow (by id or name) in the room: the start_flow action. False when there is no such flow. */
-  startFlow?: (room: RoomRecord, flow: number | string, inbound: Message) => Promise<boolean>;
+  /** The start_flow action (absent: no flows plugin; the action names no flow and the bot goes on). */
+  startFlow?: FlowStarter;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -80,9 +82,6 @@ export function builtinVariables(room: Pick<RoomRecord, 'id' | 'name' | 'externa
 }
 
 export class BotRuntime {
-  /** One answer at a time per room in this process (other processes are kept out by the claim). */
-  private readonly queues = new Map<number, Promise<void>>();
-
   constructor(private readonly deps: BotRuntimeDeps) {}
 
   private get db(): Database {
@@ -98,17 +97,14 @@ export class BotRuntime {
     return this.deps.runOperation;
   }
 
-  /** ChatService.afterInbound: a customer's message was stored (or replayed). */
-  onInbound(room: RoomRecord, message: Message): Promise<void> {
-    if (message.origin !== 'user') return Promise.resolve();
-    const previous = this.queues.get(room.id) ?? Promise.resolve();
-    const run = previous.then(() => this.answer(room.id, message));
-    const settled = run.catch(() => {});
-    this.queues.set(room.id, settled);
-    void settled.then(() => {
-      if (this.queues.get(room.id) === settled) this.queues.delete(room.id);
-    });
-    return run;
+  /**
+   * The bots' step of chats' inbound pipeline (which hands it a room's messages one at a time; other
+   * processes are kept out by the claim): a customer's message was stored (or replayed). Only
+   * customers' messages are answered; 'handled' when the room's channel runs a bot of its company.
+   */
+  async handle(room: RoomRecord, message: Message): Promise<InboundOutcome> {
+    if (message.origin !== 'user') return 'passed';
+    return (await this.answer(room.id, message)) ? 'handled' : 'passed';
   }
 
   private async conversation(roomId: number): Promise<ConversationRow | null> {
@@ -155,15 +151,19 @@ export class BotRuntime {
     return updated.length > 0;
   }
 
-  /** The bot's answer to one customer message (at most once per message). */
-  async answer(roomId: number, message: Message): Promise<void> {
+  /**
+   * The bot's answer to one customer message (at most once per message). False when no bot of the
+   * room's company runs on its channel (or the room is gone or blocked); true when the bot answered
+   * it, stayed silent on purpose (paused, opted out) or found it answered already.
+   */
+  async answer(roomId: number, message: Message): Promise<boolean> {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const room = await this.deps.chats.roomRecord(roomId);
-      if (!room || room.blockedAt) return;
+      if (!room || room.blockedAt) return false;
       const botRow = await activeBotOfChannel(this.db, room.channelId);
-      if (!botRow || botRow.companyId !== room.companyId) return;
+      if (!botRow || botRow.companyId !== room.companyId) return false;
       const conv = await this.conversation(room.id);
-      if (conv && conv.lastInboundMessageId >= message.id) return;
+      if (conv && conv.lastInboundMessageId >= message.id) return true;
 
       const sameBot = !!conv && conv.botId === botRow.id;
       const state: ConversationState = sameBot
@@ -175,7 +175,7 @@ export class BotRuntime {
 
       if (paused || (await this.optedOut(room))) {
         // Silent, but the message counts as seen: it is not answered later (a replay after the pause).
-        if (await this.claim(room, botRow, conv, message.id, state, variables)) return;
+        if (await this.claim(room, botRow, conv, message.id, state, variables)) return true;
         continue;
       }
 
@@ -189,14 +189,15 @@ export class BotRuntime {
         if (!(await this.claim(room, botRow, conv, message.id, { ...NEW_CONVERSATION }, variables))) continue;
         await this.optOut(room, bot, 'keyword');
         await this.say(room, bot, message, 0, { type: 'text', text: OPT_OUT_CONFIRMATION, media_url: null, buttons: null }, null);
-        return;
+        return true;
       }
       const nextVariables = { ...variables, ...plan.setVariables };
       if (!(await this.claim(room, botRow, conv, message.id, plan.next, nextVariables))) continue;
       await this.execute(room, bot, plan, message, nextVariables);
-      return;
+      return true;
     }
     this.deps.log.warn({ roomId, messageId: message.id }, 'bot runtime: could not claim the message, left unanswered');
+    return true;
   }
 
   /** Sends what the plan says, in order: each entered step's messages, then its actions. */

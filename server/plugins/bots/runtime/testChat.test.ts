@@ -5,7 +5,7 @@ import { messages } from '../../../core/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { bots, botSteps, stepOptions } from '../schema';
 import { HAND_OVER_TEXT } from './engine';
-import { botRuntime } from './index';
+import { botRuntime } from '..';
 
 describe('bot test chat (POST /api/bots/{id}/test-chat/)', () => {
   let t: TestApp;
@@ -94,7 +94,7 @@ describe('bot test chat (POST /api/bots/{id}/test-chat/)', () => {
 
   it('runs operations for real (their variables show) and reports a flow as not available', async () => {
     const first = (await chat({})).json() as TestChatResponse;
-    const runtime = botRuntime(t.app)!;
+    const runtime = botRuntime(t.app);
     const real = runtime.operationRunner;
     runtime.useOperationRunner(async () => {
       throw new Error('The operation timed out.');

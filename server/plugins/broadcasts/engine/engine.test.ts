@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../../testing/testApp';
-import { companyFixture, eventually, insertChannel, type ChannelsTestApp } from '../../channels/testFixtures';
+import { companyFixture, eventually, insertChannel, type ChannelsTestApp } from '../../channels/testing';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
 import type { BroadcastEngineRuntime } from './index';
 import { PROGRESS_EVENT } from './progress';

@@ -6,14 +6,19 @@
  * the embedded PGlite is one process), Meta's errors (./errors.ts), delivery statuses, replies and
  * opt-outs from the webhooks (./events.ts), live progress (./progress.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppConfig } from '../../../core/config';
 import { lazyRequire } from '../../../core/lazyRequire';
 import { HttpMetaGraph } from '../../../providers/meta/graphClient';
 import type { MetaGraph } from '../../../providers/meta/types';
-import { channelsRuntime } from '../../channels';
-import { setBroadcastEngine, type BroadcastEngine } from '../engineApi';
+import type { Clock } from '../../../core/clock';
+import type { Database } from '../../../core/db/client';
+import type { PluginLifecycle } from '../../../core/plugins';
+import type { RealtimeHub } from '../../../core/realtime/types';
+import type { MediaStorage } from '../../../providers/storage/types';
+import type { ChannelService, WebhookEventHandlers } from '../../channels';
+import type { BroadcastEngine } from '../engineApi';
 import { BroadcastEvents } from './events';
 import { SendPacer, type CounterStore } from './pacer';
 import { ProgressPublisher } from './progress';
@@ -25,8 +30,6 @@ export interface BroadcastEngineRuntime extends BroadcastEngine {
   events: BroadcastEvents;
   progress: ProgressPublisher;
 }
-
-const runtimes = new WeakMap<object, BroadcastEngineRuntime>();
 
 /** The pacing counters' store: shared by every process whenever more than one can run. */
 export function pacingStore(config: Pick<AppConfig, 'redisUrl' | 'databaseUrl'>, prefix: string): { store: CounterStore; close(): Promise<void> } {
@@ -70,32 +73,43 @@ function engineGraph(appGraph: MetaGraph, config: AppConfig): MetaGraph {
   return appGraph instanceof HttpMetaGraph ? new HttpMetaGraph({ ...config.meta, sendRetryDelaysMs: [] }) : appGraph;
 }
 
-/** Builds the app's engine once, registers it for the API (setBroadcastEngine), and runs it while the app is up. */
-export function createBroadcastEngine(app: FastifyInstance): BroadcastEngineRuntime {
-  const existing = runtimes.get(app.services);
-  if (existing) return existing;
-  const services = app.services;
-  const config = services.get('Config');
-  const db = services.get('Database');
-  const clock = services.get('Clock');
-  const channelsRt = channelsRuntime(app);
+export interface BroadcastEngineDeps {
+  config: AppConfig;
+  db: Database;
+  clock: Clock;
+  /** The app's Graph client (the engine uses its own, without in-call retries, when it is the real adapter). */
+  metaGraph: MetaGraph;
+  realtime: RealtimeHub;
+  storage: MediaStorage;
+  channels: Pick<ChannelService, 'tokenOf'>;
+  /** Where Meta's delivery statuses, replies and opt-outs arrive (the channels plugin's webhooks). */
+  webhookEvents: Pick<WebhookEventHandlers, 'onMessageStatus' | 'onInboundMessage' | 'onUserPreference'>;
+  lifecycle: PluginLifecycle;
+  log: FastifyBaseLogger;
+}
+
+/** Builds the app's engine, registers its webhook handlers, and runs it while the app is up. */
+export function createBroadcastEngine(deps: BroadcastEngineDeps): BroadcastEngineRuntime {
+  const { config, db, clock, log } = deps;
   const pacing = pacingStore(config, config.realtime.redisPrefix);
-  const progress = new ProgressPublisher(db, () => services.get('RealtimeHub'), app.log);
+  const progress = new ProgressPublisher(db, () => deps.realtime, log);
   const changed = (id: number) => progress.changed(id);
   let graph: MetaGraph | null = null;
   const worker = new BroadcastWorker({
     db,
     clock,
     pacer: new SendPacer(pacing.store, clock),
-    graph: () => (graph ??= engineGraph(services.get('MetaGraph'), config)),
-    tokenOf: (row) => channelsRt.channels.tokenOf(row),
-    log: app.log,
+    graph: () => (graph ??= engineGraph(deps.metaGraph, config)),
+    tokenOf: (row) => deps.channels.tokenOf(row),
+    log,
     changed,
     // Signed when Meta fetches it (a link per send: the signature's lifetime covers the call).
-    mediaLink: (url, companyId) => mediaUrlForCompany(services.get('MediaStorage'), url, companyId) ?? url,
+    mediaLink: (url, companyId) => mediaUrlForCompany(deps.storage, url, companyId) ?? url,
   });
   const events = new BroadcastEvents({ db, clock, changed });
-  channelsRt.webhooks.broadcastEvents = events;
+  deps.webhookEvents.onMessageStatus((channel, event) => events.status(channel, event));
+  deps.webhookEvents.onInboundMessage((channel, event) => events.inbound(channel, event));
+  deps.webhookEvents.onUserPreference((channel, event) => events.preference(channel, event));
 
   const poke = async (id: number) => {
     worker.kick();
@@ -111,19 +125,12 @@ export function createBroadcastEngine(app: FastifyInstance): BroadcastEngineRunt
     cancel: poke,
     retry: async (id) => poke(id),
   };
-  runtimes.set(services, runtime);
-  setBroadcastEngine(app, runtime);
 
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => {
+  deps.lifecycle.addStartHook(() => worker.start());
+  deps.lifecycle.addShutdownHook(async () => {
     await worker.stop();
     progress.close();
     await pacing.close();
   });
   return runtime;
-}
-
-/** The app's engine when it was created (tests). */
-export function broadcastEngineRuntime(app: FastifyInstance): BroadcastEngineRuntime | null {
-  return runtimes.get(app.services) ?? null;
 }

@@ -8,8 +8,8 @@ import { testConfig } from '../../../core/config';
 import { HttpMetaGraph } from '../../../providers/meta/graphClient';
 import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import type { DatabaseKind } from '../../../testing/testApp';
-import { channelsTestApp, type ChannelsTestApp } from '../../channels/testFixtures';
-import { createBroadcastEngine, type BroadcastEngineRuntime } from './index';
+import { channelsTestApp, type ChannelsTestApp } from '../../channels/testing';
+import { broadcastEngineRuntime, type BroadcastEngineRuntime } from '../index';
 import { rowsOf } from './worker';
 
 export interface SeedBroadcast {
@@ -131,7 +131,7 @@ export async function startEngineTestApp(database: DatabaseKind, options: { hub?
     config: { meta },
     overrides: { MetaGraph: new HttpMetaGraph(meta, { sleep: async () => {} }), Clock: systemClock },
     onBuild: (app) => {
-      engine = createBroadcastEngine(app);
+      engine = broadcastEngineRuntime(app);
       engine.worker.timing = { ...engine.worker.timing, tickMs: 100, flushMs: 20 };
     },
   });

@@ -9,8 +9,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { Flow, FlowStep } from '../../../../contract/flows';
-import type { OutgoingBotMessage } from '../../bots/runtime/engine';
-import { HAND_OVER_TEXT } from '../../bots/runtime/engine';
+import { HAND_OVER_TEXT, type OutgoingBotMessage } from '../../bots';
 
 export { HAND_OVER_TEXT };
 

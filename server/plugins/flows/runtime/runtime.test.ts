@@ -5,8 +5,7 @@ import { FlowFieldsSchema, type Flow } from '../../../../contract/flows';
 import { messages, rooms } from '../../../core/db/schema';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../testing/testApp';
 import { botsServices } from '../../bots';
-import { seedDemoBot } from '../../bots/demo';
-import { botChannels, bots, botSteps, stepOptions } from '../../bots/schema';
+import { botChannels, bots, botSteps, seedDemoBot, stepOptions } from '../../bots/testing';
 import { registerChatChannels } from '../../chats/handlers';
 import { chatService, useHubForTests } from '../../chats/runtime';
 import { FakeHub } from '../../chats/testing';
@@ -15,7 +14,7 @@ import { flowsService } from '..';
 import { flowRuns } from '../schema';
 import { answerFromContext, continueFlow, HAND_OVER_TEXT, optionButtonId, startFlow } from './engine';
 import { FlowRuntime } from './runtime';
-import { flowRuntime } from '.';
+import { flowRuntime } from '..';
 
 const FIELDS = FlowFieldsSchema.parse({
   flow_name: 'Shop tour',
@@ -121,7 +120,7 @@ describeEachDatabase('flow runtime', (database) => {
       { type: 'interactive', text: 'Shop now: https://acme.test', buttons: ['Shop now'] },
     ]);
     expect((await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id)))[0]).toMatchObject({ status: 'done', stepId: null });
-    expect(await flowRuntime(t.app)!.stepStats(flow.id)).toEqual({ pick: { reached: 1, left: 0 }, products: { reached: 1, left: 0 }, delivery: { reached: 1, left: 0 } });
+    expect(await flowRuntime(t.app).stepStats(flow.id)).toEqual({ pick: { reached: 1, left: 0 }, products: { reached: 1, left: 0 }, delivery: { reached: 1, left: 0 } });
   });
 
   it('per-step counts through the bot service: reached, and left there', async () => {
@@ -158,7 +157,7 @@ describeEachDatabase('flow runtime', (database) => {
     const r = await t.db.select().from(rooms).where(eq(rooms.id, (await room()).id));
     const m = await say({ text: 'x' }); // answered by the app's runtime; now a second message through a fresh one
     const [stored] = await t.db.insert(messages).values({ roomId: r[0].id, companyId: company, origin: 'user', type: 'text', text: 'Delivery', createdAt: t.clock.now() } as never).returning();
-    await fresh.onInbound((await chatService(t.app).roomRecord(r[0].id))!, { ...(m as Message), id: stored.id, text: 'Delivery' }, null);
+    expect(await fresh.handle((await chatService(t.app).roomRecord(r[0].id))!, { ...(m as Message), id: stored.id, text: 'Delivery' })).toBe('handled');
     const rows = await t.db.select().from(messages).where(eq(messages.roomId, r[0].id)).orderBy(asc(messages.id));
     expect(rows.filter((x) => x.id > stored.id && x.origin === 'bot').map((x) => x.text)[0]).toBe('Fast delivery.');
   });

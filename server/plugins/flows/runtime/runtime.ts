@@ -1,6 +1,6 @@
 /**
- * The live flow runtime (issue #13): runs a company's flow in a room. It sits in front of the bot
- * runtime on ChatService.afterInbound: a customer message that is one of a flow's keywords starts
+ * The live flow runtime (issue #13): runs a company's flow in a room. It answers in chats' inbound
+ * pipeline in front of the bot runtime (order 100; the bots 200): a customer message that is one of a flow's keywords starts
  * that flow (intro, steps…); a new conversation's first message with no keyword starts the channel's
  * default flow, if it has one (defaults.ts); while a run is active its messages are the flow's; everything else goes
  * on to the bot runtime. The state is one `flow_runs` row per room, so a restart resumes where the
@@ -13,16 +13,12 @@ import type { Message } from '../../../../contract/chats';
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
 import { ApiError } from '../../../core/errors';
-import { HAND_OVER_PAUSE_DAYS, DAY_MS, replyOf } from '../../bots/runtime/runtime';
-import type { OutgoingBotMessage } from '../../bots/runtime/engine';
-import type { ChatActor, ChatService } from '../../chats/service';
-import type { RoomRecord } from '../../chats/views';
+import { HAND_OVER_PAUSE_DAYS, DAY_MS, replyOf, type OutgoingBotMessage } from '../../bots';
+import type { ChatActor, ChatService, InboundOutcome, RoomRecord } from '../../chats';
 import { FlowDefaultsService } from '../defaults';
 import { flowRuns, flows, flowStepVisits } from '../schema';
 import type { FlowService } from '../service';
 import { continueFlow, flowForKeyword, HAND_OVER_TEXT, isHandOver, startFlow, type FlowPlan, type RuntimeFlow } from './engine';
-
-export type InboundHandler = (room: RoomRecord, message: Message) => Promise<void>;
 
 export interface FlowRuntimeDeps {
   db: Database;
@@ -33,27 +29,20 @@ export interface FlowRuntimeDeps {
 }
 
 export class FlowRuntime {
-  private readonly queues = new Map<number, Promise<void>>();
   private readonly defaults: FlowDefaultsService;
 
   constructor(private readonly deps: FlowRuntimeDeps) {
     this.defaults = new FlowDefaultsService(deps.db, deps.clock);
   }
 
-  /** ChatService.afterInbound in front of `next` (the bot runtime's). */
-  onInbound(room: RoomRecord, message: Message, next: InboundHandler | null): Promise<void> {
-    if (message.origin !== 'user') return next ? next(room, message) : Promise.resolve();
-    const previous = this.queues.get(room.id) ?? Promise.resolve();
-    const run = previous.then(async () => {
-      const handled = await this.answer(room.id, message);
-      if (!handled && next) await next(room, message);
-    });
-    const settled = run.catch(() => {});
-    this.queues.set(room.id, settled);
-    void settled.then(() => {
-      if (this.queues.get(room.id) === settled) this.queues.delete(room.id);
-    });
-    return run;
+  /**
+   * The flows' step of chats' inbound pipeline, which hands it a room's messages one at a time:
+   * 'handled' when the flow runtime answered (or deliberately stayed silent for) a customer's
+   * message; anything else (not a customer's, no flow of the room) goes on to the next handler.
+   */
+  async handle(room: RoomRecord, message: Message): Promise<InboundOutcome> {
+    if (message.origin !== 'user') return 'passed';
+    return (await this.answer(room.id, message)) ? 'handled' : 'passed';
   }
 
   /** Starts a flow of the room's company in the room (a keyword, or a bot's start_flow action). False if the flow does not exist. */

@@ -15,7 +15,8 @@ import { FlowSaveBody } from '../../../../contract/flows';
 import { access } from '../../../core/access';
 import { notFound } from '../../../core/errors';
 import { mediaUrlForCompany } from '../../../providers/storage/privateMedia';
-import type { OutgoingBotMessage } from '../../bots/runtime/engine';
+import type { OutgoingBotMessage } from '../../bots';
+import type { MediaStorage } from '../../../providers/storage/types';
 import type { FlowService } from '../service';
 import { continueFlow, flowForKeyword, HAND_OVER_TEXT, isHandOver, startFlow, type FlowPlan, type RuntimeFlow } from './engine';
 
@@ -68,7 +69,7 @@ export function runFlowTestChat(flow: RuntimeFlow, body: Pick<ParsedFlowTestChat
 type IdParams = { Params: { id: string } };
 
 /** Registers POST /api/flows/{id}/test-chat/ on the main API. */
-export function registerFlowTestChat(app: FastifyInstance, flows: FlowService): void {
+export function registerFlowTestChat(app: FastifyInstance, flows: FlowService, storage: MediaStorage): void {
   app.post<IdParams & { Body: ParsedFlowTestChatBody }>(
     '/api/flows/:id/test-chat/',
     { config: { access: access.company('flows', 'manage') }, schema: { body: FlowTestChatBody } },
@@ -78,7 +79,6 @@ export function registerFlowTestChat(app: FastifyInstance, flows: FlowService): 
       const stored = await flows.get(companyId, Number(request.params.id)); // 404 for another company's flow
       const draft = request.body.flow;
       const flow: RuntimeFlow = draft ? { ...draft, id: stored.id } : stored;
-      const storage = app.services.get('MediaStorage');
       return runFlowTestChat(flow, request.body, (url) => mediaUrlForCompany(storage, url, companyId));
     },
   );

@@ -1,9 +1,13 @@
-/** Shared set-up of the bot-service tests (bots and flows): a company with its integration key, calls with that key, an upload. */
+/**
+ * Test helpers of the bots plugin, the only way other plugins' tests reach into it: the bot-service
+ * set-up (bots and flows: a company with its integration key, calls with that key, an upload), the
+ * demo bot and the tables tests seed bots into.
+ */
 import { expect } from 'vitest';
 import type { BotIntegration } from '../../../contract/bots';
 import type { PresignedUpload } from '../../../contract/chats';
 import type { TestApp } from '../../testing/testApp';
-import { teamFixture, type TeamFixture } from '../team/testFixtures';
+import { teamFixture, type TeamFixture } from '../team/testing';
 
 export const BOT_SERVICE_BASE = '/bot-service';
 
@@ -41,3 +45,7 @@ export async function uploadChatImage(t: TestApp, f: TeamFixture, fileName: stri
   expect(put.statusCode, put.body).toBe(200);
   return new URL(target.file_url, 'http://console.test').pathname;
 }
+
+/** Bots seeded straight into their tables (the flows' start_flow test, the stats). */
+export { botChannels, bots, botSteps, stepOptions } from './schema';
+export { seedDemoBot } from './demo';
