@@ -22,6 +22,7 @@ import { hashPassword } from '../core/auth/passwords';
 import { randomToken, sha256 } from '../core/auth/secrets';
 import { OutboxEmailSender, firstLink, type OutboxEmail } from '../providers/email/outboxSender';
 import { seedDemoData } from '../core/seed';
+import { demoSeedersRef } from '../core/demoData';
 import type { ServiceOverrides } from '../core/services';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -179,7 +180,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         verifiedAt: now,
       });
     },
-    demo: () => seedDemoData(db, config, app.services.get('MediaStorage')),
+    demo: () => seedDemoData(db, config, app.services.get('MediaStorage'), app.services.get(demoSeedersRef)),
   };
 
   async function login(email: string, password = TEST_PASSWORD): Promise<LoginResponse> {
