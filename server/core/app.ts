@@ -34,6 +34,7 @@ import { startServerPlugins } from './plugins/host';
 import type { ServerPlugin } from './plugins/defineServerPlugin';
 import { coreExtensionPoints, coreServices } from './plugins/coreServices';
 import { PlanLimitsHub } from './planLimits';
+import { DemoSeeders, demoSeedersRef } from './demoData';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -178,11 +179,15 @@ export async function buildApp({ config, db, overrides = {}, plugins }: BuildApp
   // TRANSITIONAL (issue #20): the per-app registry the unconverted plugins still reach through mediaReferences(app).
   const mediaReferences = appMediaReferences(app);
   const planLimits = new PlanLimitsHub();
+  // The plugins add their demo seeders; server/main.ts and the test harness run them (app.services.get(demoSeedersRef)).
+  const demoData = new DemoSeeders();
+  services.provide(demoSeedersRef, demoData);
   await startServerPlugins(app, services, plugins, {
     services: new Map<string, unknown>([[coreServices.planLimits.id, planLimits]]),
     extensionPoints: new Map<string, unknown>([
       [coreExtensionPoints.mediaReferences.id, mediaReferences],
       [coreExtensionPoints.planLimits.id, planLimits],
+      [coreExtensionPoints.demoData.id, demoData],
     ]),
   });
   await app.register(mediaRoutes, { storage: services.get('MediaStorage'), signer: mediaUploadSigner(config, services.get('Clock')) });

@@ -2,7 +2,8 @@
  * Demo data for a fresh database (SEED_DEMO=true and no users yet): two companies so the
  * company switcher and per-company permissions can be tried at once. In Northwind Shop the
  * agent role may not view or manage the company account (an override of the role defaults).
- * The Demo Company's sandbox channel holds a few conversations (server/plugins/sandbox/demo.ts).
+ * The plugins add their parts (./demoData.ts): the Demo Company's sandbox conversations, its bot,
+ * flow, WhatsApp number, broadcasts, figures and subscription.
  */
 import { count } from 'drizzle-orm';
 import type { AppConfig } from './config';
@@ -10,18 +11,23 @@ import type { Database } from './db/client';
 import { companies, companyRolePermissions, memberships, users } from './db/schema';
 import { hashPassword } from './auth/passwords';
 import type { MediaStorage } from '../providers/storage/types';
+import { DEMO, type DemoSeeders } from './demoData';
+// TRANSITIONAL (issue #20): until the sandbox plugin adds its demo seeder (phase 'withCompanies').
 import { ensureSandboxChannel } from '../plugins/sandbox/service';
 import { seedDemoInbox } from '../plugins/sandbox/demo';
 
-export const DEMO = {
-  admin: { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin' },
-  agent: { email: 'agent@demo.test', firstName: 'Alex', lastName: 'Agent' },
-  companies: { demo: { name: 'Demo Company', planName: 'Growth' }, northwind: { name: 'Northwind Shop', planName: null } },
-  northwindAgentOverride: { can_view_your_account: false, can_manage_your_account: false },
-} as const;
+export { DEMO } from './demoData';
 
-/** Seeds when the database has no users; returns whether it did. The demo's pictures go to `storage` (the app's MediaStorage). */
-export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPassword' | 'passwordHashCost'>, storage: MediaStorage): Promise<boolean> {
+/**
+ * Seeds when the database has no users; returns whether it did. The plugins' 'withCompanies' demo
+ * seeders run in the same transaction. The demo's pictures go to `storage` (the app's MediaStorage).
+ */
+export async function seedDemoData(
+  db: Database,
+  config: Pick<AppConfig, 'demoPassword' | 'passwordHashCost'>,
+  storage: MediaStorage,
+  seeders: Pick<DemoSeeders, 'seedWithCompanies'>,
+): Promise<boolean> {
   const [{ users: existing }] = await db.select({ users: count() }).from(users);
   if (existing > 0) return false;
 
@@ -45,9 +51,11 @@ export async function seedDemoData(db: Database, config: Pick<AppConfig, 'demoPa
       { companyId: northwind.id, userId: agent.id, role: 'agent' },
     ]);
     await tx.insert(companyRolePermissions).values({ companyId: northwind.id, role: 'agent', permissions: { ...DEMO.northwindAgentOverride } });
+    // TRANSITIONAL (issue #20): the sandbox plugin's part, until it adds its demo seeder.
     // Live inbox: the Demo Company's sandbox conversations; Northwind's sandbox starts empty.
     await seedDemoInbox(tx, demo.id, DEMO.agent.email, storage);
     await ensureSandboxChannel(tx, northwind.id);
+    await seeders.seedWithCompanies({ tx, companyIds: { demo: demo.id, northwind: northwind.id }, storage, demo: DEMO });
   });
   return true;
 }

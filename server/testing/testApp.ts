@@ -24,6 +24,7 @@ import { randomToken, sha256 } from '../core/auth/secrets';
 import { OutboxEmailSender, firstLink, type OutboxEmail } from '../providers/email/outboxSender';
 import { seedDemoData } from '../core/seed';
 import { pgliteTemplate, postgresTemplate } from './databaseTemplates';
+import { demoSeedersRef } from '../core/demoData';
 import type { ServiceOverrides } from '../core/services';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -196,7 +197,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         verifiedAt: now,
       });
     },
-    demo: () => seedDemoData(db, config, app.services.get('MediaStorage')),
+    demo: () => seedDemoData(db, config, app.services.get('MediaStorage'), app.services.get(demoSeedersRef)),
   };
 
   async function login(email: string, password = TEST_PASSWORD): Promise<LoginResponse> {

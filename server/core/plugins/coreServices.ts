@@ -55,4 +55,6 @@ export const coreExtensionPoints = {
   mediaReferences: createExtensionPoint<Pick<MediaReferences, 'add'>>({ id: 'core.mediaReferences' }),
   /** Where the billing plugin sets the plan-limit policy and plugins add the usage counts it checks. */
   planLimits: createExtensionPoint<PlanLimitsRegistry>({ id: 'core.planLimits.registry' }),
+  /** Where plugins add their part of the demo data (server/core/demoData.ts), run by server/main.ts and the test harness. */
+  demoData: createExtensionPoint<import('../demoData').DemoDataRegistry>({ id: 'core.demoData' }),
 } as const;

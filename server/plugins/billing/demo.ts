@@ -8,16 +8,26 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, memberships } from '../../core/db/schema';
+import type { Database } from '../../core/db/client';
+import type { DemoSeeder } from '../../core/demoData';
 import { TEST_CARDS } from '../../providers/stripe/fake/fakeStripe';
-import { billingServices } from '.';
+import type { BillingServices } from '.';
 import { billingPlans, billingSubscriptions } from './schema';
 
 export const DEMO_PLAN_CODE = 'growth_month';
 
-export async function seedDemoBilling(app: FastifyInstance, companyName: string): Promise<boolean> {
-  const services = billingServices(app);
+/** The billing plugin's demo seeder: after the app listens (the fake Stripe is reached over HTTP), last of the demo. */
+export function billingDemoSeeder(services: BillingServices): DemoSeeder {
+  return {
+    id: 'billing',
+    order: 300,
+    phase: 'afterListen',
+    seed: async ({ app, config, db, demo }) => config.demo.enabled && seedDemoBilling(app, db, services, demo.companies.demo.name),
+  };
+}
+
+export async function seedDemoBilling(app: FastifyInstance, db: Database, services: BillingServices, companyName: string): Promise<boolean> {
   if (services.payments.mode !== 'local') return false;
-  const db = app.services.get('Database');
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, companyName));
   if (!company) return false;
   const [existing] = await db

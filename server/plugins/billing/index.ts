@@ -5,7 +5,7 @@
  *
  * Needs: the database, clock and config, the core's plan-limit registry (it sets the policy every
  * plugin's `coreServices.planLimits.check` runs, and reads the bots and broadcast-recipient counts
- * the plugins owning those rows add).
+ * the plugins owning those rows add), the demo data (the Demo Company's subscription).
  * Gives: `billingServicesRef` (the billing service, the Stripe settings, the payments adapter).
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { createPaymentsProvider, stripeConfigOf, type PaymentsProvider, type Str
 import { ensurePlans } from './plans';
 import { billingRoutes, billingWebhookRoutes } from './routes';
 import { BillingService } from './service';
+import { billingDemoSeeder } from './demo';
 
 export { BillingService, PlanLimitError, BILLING_MESSAGES } from './service';
 
@@ -40,13 +41,16 @@ export const billingPlugin = defineServerPlugin({
     db: coreServices.database,
     clock: coreServices.clock,
     planLimits: coreExtensionPoints.planLimits,
+    demoData: coreExtensionPoints.demoData,
   },
   provides: { billing: billingServicesRef },
-  async init({ http, rootHttp, config, db, clock, planLimits }) {
+  async init({ http, rootHttp, config, db, clock, planLimits, demoData }) {
     const stripe = stripeConfigOf(config);
-    const services: BillingServices = { stripe, payments: createPaymentsProvider(stripe, rootHttp), billing: null as unknown as BillingService };
-    services.billing = new BillingService({ db, clock, payments: () => services.payments, publicUrl: config.publicUrl, usage: planLimits });
+    // The service reads `services.payments` at each call: a test may point it at a fake Stripe of its own.
+    const billing = new BillingService({ db, clock, payments: () => services.payments, publicUrl: config.publicUrl, usage: planLimits });
+    const services: BillingServices = { stripe, payments: createPaymentsProvider(stripe, rootHttp), billing };
     planLimits.setPolicy({ check: (companyId, limit, adding) => services.billing.assertWithinPlan(companyId, limit, adding) });
+    demoData.add(billingDemoSeeder(services));
     await ensurePlans(db, stripe.priceIds);
     billingRoutes(http, services.billing);
     await http.register(billingWebhookRoutes(services.billing, () => services.payments, () => Math.floor(clock.now().getTime() / 1000)));
