@@ -1,11 +1,9 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** The project's TypeScript modules (not node_modules). */
@@ -109,21 +107,6 @@ function precompress(): Plugin {
 // production (server/main.ts). In `npm run dev` Vite proxies them to the API server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
-const SERVER_TESTS = ['server/**/*.test.ts', 'contract/**/*.test.ts'];
-
-/** Server test files that replace a module with `vi.mock`, found by reading them: see the `server-isolated` project. */
-function serverTestsMockingModules(): string[] {
-  const found: string[] = [];
-  for (const dir of ['server', 'contract']) {
-    for (const entry of readdirSync(path.join(import.meta.dirname, dir), { recursive: true, withFileTypes: true })) {
-      const file = path.join(entry.parentPath, entry.name);
-      if (entry.isFile() && entry.name.endsWith('.test.ts') && readFileSync(file, 'utf8').includes('vi.mock(')) found.push(path.relative(import.meta.dirname, file));
-    }
-  }
-  return found;
-}
-const SERVER_TESTS_MOCKING_MODULES = serverTestsMockingModules();
-
 export default defineConfig({
   plugins: [react(), noPolyglot(), pureContractSchemas(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
@@ -156,9 +139,9 @@ export default defineConfig({
     },
   },
   test: {
-    // The console's tests (jsdom where a file asks for it with a `// @vitest-environment jsdom` comment,
-    // node otherwise) and the server's, run side by side in one pool (docs/testing.md). The server's
-    // globalSetup migrates one template database per run that every test database starts from.
+    // Two projects, run side by side in one pool: the console's (jsdom where a file asks for it with a
+    // `// @vitest-environment jsdom` comment, node otherwise) and the server's, whose globalSetup migrates
+    // one template database per run that every test database starts from (docs/testing.md).
     projects: [
       {
         extends: true,
@@ -166,21 +149,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'server',
-          include: SERVER_TESTS,
-          exclude: [...configDefaults.exclude, ...SERVER_TESTS_MOCKING_MODULES],
-          globalSetup: ['server/testing/globalSetup.ts'],
-          // One module graph per worker, not per file: importing the app is a third of a server file's time,
-          // and every file builds its own app on its own database (no module state is shared between apps).
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        // A file that replaces a module (vi.mock) needs modules of its own: with shared ones the mock would
-        // reach the files after it, or miss a module an earlier file had already loaded.
-        test: { name: 'server-isolated', include: SERVER_TESTS_MOCKING_MODULES },
+        test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'] },
       },
     ],
     environment: 'node',
