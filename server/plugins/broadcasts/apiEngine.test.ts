@@ -11,19 +11,17 @@ import { whatsappTemplates } from '../../core/db/schema';
 import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
 import { companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
-import type { BroadcastEngineRuntime } from './engine';
 import { startEngineTestApp } from './engine/testing';
 
 describeEachDatabase('broadcasts: API and engine against the fake Meta', (database) => {
   let fake: StartedFakeMeta;
   let t: ChannelsTestApp;
-  let engine: BroadcastEngineRuntime;
   let acme: CompanyFixture;
   let channelId = 0;
   let phoneNumberId = '';
 
   beforeAll(async () => {
-    ({ fake, t, engine } = await startEngineTestApp(database));
+    ({ fake, t } = await startEngineTestApp(database));
     acme = await companyFixture(t, 'Acme', 'acme.test');
     const signup = fake.state.createWhatsAppBusiness({ businessName: 'Acme', phoneNumber: '+1 555 0100' });
     fake.state.data.phoneNumbers[signup.phoneNumberId].registered = true;
