@@ -37,7 +37,7 @@ function readJson(file) {
 }
 
 // 1. Types: a failing type check counts as one failed check.
-const tsc = run('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+const tsc = run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 if (tsc === 0) passed += 1;
 else failed += 1;
 

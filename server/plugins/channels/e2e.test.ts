@@ -50,7 +50,7 @@ describeEachDatabase('channels end to end with the fake Meta', (database) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status).toBe(200);
-    return res.json();
+    return res.json() as Promise<any>;
   };
 
   it('WhatsApp: signup → customer writes → agent replies → statuses up to read', async () => {
