@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite — type check, unit and server integration (vitest), end-to-end (Playwright in
+// `npm test`: every suite — type check, lint, unit and server integration (vitest), end-to-end (Playwright in
 // a real Chromium against the server `npm start` runs) — then one closing line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -37,8 +37,13 @@ function readJson(file) {
 }
 
 // 1. Types: a failing type check counts as one failed check.
-const tsc = run('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+const tsc = run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 if (tsc === 0) passed += 1;
+else failed += 1;
+
+// 1b. Lint: ESLint and the import boundaries (dependency-cruiser), one check like the type check.
+const lint = run('Lint', 'npm', ['run', '--silent', 'lint']);
+if (lint === 0) passed += 1;
 else failed += 1;
 
 // 2. Unit and server integration tests.

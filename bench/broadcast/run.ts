@@ -142,8 +142,8 @@ async function runScenario({ rate, recipients, seconds }: Scenario): Promise<voi
     const rssEnd = process.memoryUsage().rss;
 
     const counts = await stateCounts(db, id);
-    const received: Record<string, number> = await (await fetch(`${fake.statsUrl}/received`)).json();
-    const totals: { total: number; recipients: number; duplicates: number } = await (await fetch(`${fake.statsUrl}/totals`)).json();
+    const received = (await (await fetch(`${fake.statsUrl}/received`)).json()) as Record<string, number>;
+    const totals = (await (await fetch(`${fake.statsUrl}/totals`)).json()) as { total: number; recipients: number; duplicates: number };
 
     // Full seconds only: from the first second after the start to the last full second before the stop (at most `seconds`).
     const first = Math.floor(t0 / 1000) + 1;

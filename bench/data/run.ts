@@ -459,7 +459,7 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
       const bad = plan.filter((line) => /Seq Scan on (messages|rooms)\b/.test(line));
       if (bad.length) seqScans.push(`${s.name}: ${bad.join('; ').trim()}`);
       console.log(`     ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}${q.sql.length > 160 ? '…' : ''}  [${ms.toFixed(1)} ms with explain]${bad.length ? '  <-- SEQ SCAN' : ''}`);
-      for (const line of plan) if (!/^\s*(Planning|Execution) Time/.test(line) || true) console.log(`       ${line}`);
+      for (const line of plan) console.log(`       ${line}`);
     }
   }
   await app.close();

@@ -195,25 +195,8 @@ describe('helpers', () => {
 
 describe('served under another bot-service base', () => {
   let other: TestApp;
-  /** What swagger-parser does not check on a 3.1 document. */
-function semanticProblems(doc: Doc): string[] {
-  const problems: string[] = [];
-  const ids = new Set<string>();
-  const schemes = Object.keys(doc.components?.securitySchemes ?? {});
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item ?? {}) as [string, Operation][]) {
-      const where = `${method.toUpperCase()} ${path}`;
-      const declared = ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).filter((p) => p.in === 'path').map((p) => p.name);
-      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) if (!declared.includes(name!)) problems.push(`${where}: path parameter ${name} not declared`);
-      for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) if (!schemes.includes(name)) problems.push(`${where}: unknown security scheme ${name}`);
-      if (!op.operationId || ids.has(op.operationId)) problems.push(`${where}: operationId ${op.operationId} used twice`);
-      ids.add(op.operationId ?? '');
-    }
-  }
-  return problems;
-}
 
-beforeAll(async () => {
+  beforeAll(async () => {
     other = await createTestApp({ config: { botService: { base: '/bots-api', operationTimeoutMs: 2000, operationMaxBytes: 65536, operationAllowIps: [] } } });
   }, 60_000);
   afterAll(async () => other.close());

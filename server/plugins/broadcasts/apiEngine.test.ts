@@ -17,13 +17,12 @@ import { startEngineTestApp } from './engine/testing';
 describeEachDatabase('broadcasts: API and engine against the fake Meta', (database) => {
   let fake: StartedFakeMeta;
   let t: ChannelsTestApp;
-  let engine: BroadcastEngineRuntime;
   let acme: CompanyFixture;
   let channelId = 0;
   let phoneNumberId = '';
 
   beforeAll(async () => {
-    ({ fake, t, engine } = await startEngineTestApp(database));
+    ({ fake, t } = await startEngineTestApp(database));
     acme = await companyFixture(t, 'Acme', 'acme.test');
     const signup = fake.state.createWhatsAppBusiness({ businessName: 'Acme', phoneNumber: '+1 555 0100' });
     fake.state.data.phoneNumbers[signup.phoneNumberId].registered = true;

@@ -5,7 +5,7 @@ import type { BroadcastDetail, BroadcastReport } from '../../../contract/broadca
 import type { Paged } from '../../../contract/api';
 import { whatsappTemplates } from '../../core/db/schema';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
-import { DEMO_TEMPLATES } from '../templates/demo';
+import { DEMO_TEMPLATES } from '../../../contract/demoTemplates';
 import { toE164 } from './audience/phone';
 import { DEMO_FINISHED, DEMO_SCHEDULED, seedDemoBroadcasts } from './demo';
 import { broadcastEngineRuntime } from '.';

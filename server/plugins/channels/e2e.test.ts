@@ -49,7 +49,7 @@ describe('channels end to end with the fake Meta', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status).toBe(200);
-    return res.json();
+    return res.json() as Promise<any>;
   };
 
   it('WhatsApp: signup → customer writes → agent replies → statuses up to read', async () => {

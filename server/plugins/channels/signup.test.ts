@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { SignupStatusResponse } from '../../../contract/channels';
 import { channels } from '../../core/db/schema';

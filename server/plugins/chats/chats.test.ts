@@ -20,7 +20,6 @@ describeEachDatabase('chats topics (page:*, room:*)', (database) => {
   let sandbox: ChannelRow;
   let foreignChannel: ChannelRow;
   let admin: SocketIdentity;
-  let manager: SocketIdentity;
   let agent: SocketIdentity;
   let outsider: SocketIdentity;
   let customerSeq = 0;
@@ -42,7 +41,6 @@ describeEachDatabase('chats topics (page:*, room:*)', (database) => {
     await t.seed.member(acme, agentId, 'agent');
     await t.seed.member(globex, outsiderId, 'admin');
     admin = identityFor({ userId: adminId, email: 'boss@acme.test', firstName: 'Boss', companyId: acme, role: 'admin' });
-    manager = identityFor({ userId: managerId, email: 'manager@acme.test', firstName: 'Mona', companyId: acme, role: 'manager' });
     agent = identityFor({ userId: agentId, email: 'agent@acme.test', firstName: 'Alex', companyId: acme, role: 'agent' });
     outsider = identityFor({ userId: outsiderId, email: 'someone@globex.test', companyId: globex, role: 'admin' });
     sandbox = await ensureSandboxChannel(t.db, acme);

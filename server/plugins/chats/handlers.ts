@@ -20,7 +20,7 @@ import {
   UpdateUserPayload,
 } from '../../../contract/chats';
 import { canManage, canView } from '../../../contract/permissions';
-import { parseFields, zodFieldErrors } from '../../core/errors';
+import { parseFields } from '../../core/errors';
 import { topicAccess } from '../../core/access/topics';
 import type { ChannelContext, ChannelHandler, RealtimeHub, Reply, SocketIdentity } from '../../core/realtime/types';
 import { ChatError, type ChatActor, type ChatService } from './service';

@@ -16,7 +16,6 @@ import {
   FLOW_MESSAGES,
   FlowFieldsSchema,
   type Flow,
-  type FlowCreateBody,
   type FlowFields,
   type FlowStep,
   type FlowVersion,

@@ -71,9 +71,9 @@ describe('fake Google endpoints', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'e@example.com', first_name: 'E', last_name: 'F', client_id: CLIENT_ID, scope: 'openid email profile' }),
     });
-    const token = await dialog.json();
+    const token = (await dialog.json()) as any;
     expect(token).toEqual({ access_token: expect.stringMatching(/^ya29\./), expires_in: 3599, scope: 'openid email profile', token_type: 'Bearer' });
-    const info = await (await fetch(`${fake.tokenInfoUrl}?access_token=${token.access_token}`)).json();
+    const info = (await (await fetch(`${fake.tokenInfoUrl}?access_token=${token.access_token}`)).json()) as any;
     expect(info).toMatchObject({ aud: CLIENT_ID, azp: CLIENT_ID, email: 'e@example.com', email_verified: 'true', expires_in: expect.stringMatching(/^\d+$/), exp: expect.stringMatching(/^\d+$/) });
     expect(info.scope).toContain('https://www.googleapis.com/auth/userinfo.email');
     const bad = await fetch(`${fake.tokenInfoUrl}?access_token=nope`);

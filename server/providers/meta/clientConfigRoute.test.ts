@@ -52,7 +52,7 @@ describe('GET /api/client-config/ in local mode', () => {
   it("posts the fake's webhooks to the app's own port once it listens", async () => {
     const base = await t.listen();
     const post = async (url: string, body: unknown) =>
-      (await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      (await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
     const signup = await post('/dev/meta/dialog/embedded_signup', { business_name: 'Local Co' });
     const inbound = await post('/dev/meta/control/inbound', { phone_number_id: signup.phone_number_id, from: '15550009999', text: 'hello' });
     // Whatever the webhook route answers for an unknown number, the request reached it.

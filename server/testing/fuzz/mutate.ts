@@ -114,7 +114,7 @@ function mutateOnce(value: Json, kind: MutationKind, path: Path, pick: number): 
     case 'surrogates':
       return setAt(value, path, () => `\ud800${'é'.repeat(pick % 5)}\udfff\u202e`);
     case 'extreme-number':
-      return setAt(value, path, () => [1e308, -1e308, 2 ** 53 + 1, -0, 1e-320, 99999999999999999999][pick % 6]);
+      return setAt(value, path, () => [1e308, -1e308, 2 ** 53 + 1, -0, 1e-320, 1e20][pick % 6]);
     case 'to-string-object':
       return setAt(value, path, () => ({ toString: 1, valueOf: 2, length: -1 }));
   }

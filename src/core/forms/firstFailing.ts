@@ -1,4 +1,4 @@
-type Validator = (value: any, values: any, props?: any) => any;
+import type { Validator } from 'react-admin';
 
 /**
  * Combines validators into one that returns the message of the first failing rule (spec §5).

@@ -5,6 +5,7 @@ import { featureSatisfied } from '../features/featureFlags';
 import type { ConsolePlugin, MenuEntry, PluginResource, PluginRoute } from './types';
 
 /** Replaces an API: a ready instance (`{ api, value }`) or a factory. Tests use it for fakes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of overrides of different APIs, each with its own types
 export type ApiOverride = { api: ApiRef<any>; value: unknown } | ApiFactory<any, any>;
 
 export function overrideApi<T>(api: ApiRef<T>, value: T): ApiOverride {

@@ -89,8 +89,7 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     } else if (!companyChanged) {
       alert.error(t('core.errors.noPermission'));
     }
-    // location.key: one check per navigation
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key: one check per navigation
   }, [allowed, location.key, companyId]);
 
   if (allowed) return <>{children}</>;

@@ -4,7 +4,7 @@ import { Box } from '@mui/material';
 import { Form, PasswordInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeErrorText } from './passwordChangeError';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../core/components/SectionCard';
 
 const emptyForm = { old_password: '', new_password1: '', new_password2: '' };
 

@@ -5,7 +5,7 @@ import { Form, TextInput } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMembership } from '../../../contract/api';
 import { maxLength, required, useAccess, useAlert, useApi, authApiRef, httpApiRef, validateOnChangeAndBlur } from '../../core';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../core/components/SectionCard';
 
 const COMPANY_NAME_MAX = 100;
 

@@ -1,7 +1,7 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../contract/api';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../core/components/SectionCard';
 
 function initials(user: User): string {
   return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || user.email.charAt(0).toUpperCase();

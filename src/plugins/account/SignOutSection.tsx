@@ -2,7 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { mdiLogout } from '@mdi/js';
 import { useLogout } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../core/components/SectionCard';
 import { MdiIcon } from '../../core';
 
 /** Signs out through the authProvider and returns to the login page. */

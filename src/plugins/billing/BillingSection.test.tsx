@@ -6,7 +6,6 @@ import { HttpError, type HttpProvider, type RequestOptions } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { renderPage } from '../../app/pages/testing/renderPage';
-import AccountPage from '../account/AccountPage';
 import { accountPlugin } from '../account';
 import { billingPlugin } from './index';
 import { billingStoreApiRef, browserLocation } from './store';
@@ -15,7 +14,10 @@ import { activeSubscription, freeSubscription, invoice } from './testing/fixture
 
 const ADMIN = { can_view_billing: true, can_manage_billing: true };
 
-/** The account page, once rendered (the billing section is a lazy chunk: the page suspends until it is there). */
+/** The account page as the account plugin routes it (lazy, like its billing section). */
+const AccountPage = accountPlugin.routes!.find((route) => route.path === '/account')!.component;
+
+/** The account page, once rendered (the page and its billing section are lazy chunks: the page suspends until they are there). */
 async function renderAccount(http: HttpProvider, options: { path?: string; permissions?: Record<string, boolean> } = {}) {
   const permissions = options.permissions ?? ADMIN;
   const view = renderPage(<AccountPage />, {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog, errorText, MdiIcon, useAccess, useAccount, useAlert } from '../../core';
 import type { Subscription, SubscriptionStatus } from '../../../contract/billing';
-import { SectionCard } from '../account/SectionCard';
+import { SectionCard } from '../../core/components/SectionCard';
 import { formatDate } from './format';
 import { InvoicesTable, OUTLINED_LABEL } from './InvoicesTable';
 import { PlanLimits } from './PlanLimits';

@@ -3,7 +3,7 @@
 /** An amount in the currency's minor unit (Stripe's convention), e.g. 2900 usd → "$29.00" ("$29" when compact). */
 export function formatMoney(minor: number, currency: string, locale: string, options: { compact?: boolean } = {}): string {
   const code = (currency || 'usd').toUpperCase();
-  let digits = 2;
+  let digits: number;
   try {
     digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {

@@ -1,6 +1,6 @@
 import { mdiTagOutline } from '@mdi/js';
 import { alertApiRef, createPlugin, lazyPage, httpApiRef, i18nApiRef, mdiIconComponent, permissionApiRef } from '../../core';
-import { accountSectionsApiRef } from '../account/sections';
+import { accountSectionsApiRef } from '../account';
 import { lazy } from 'react';
 import { billingApiFactory } from './api';
 import { listenToPlanLimits } from './planLimitAlert';

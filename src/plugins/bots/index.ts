@@ -27,4 +27,4 @@ export const botsPlugin = createPlugin({
   },
 });
 
-export { botServiceApiRef } from './api/botService';
+export { botServiceApiRef, NoBotAccessError, type BotServiceApi } from './api/botService';

@@ -12,7 +12,7 @@ import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
 import { badgeTitle } from './notifications';
 import { createFakeChatServer, message, room } from './testing/fakeChatServer';
-import { FakeSocket } from './testing/fakeSocket';
+import { FakeSocket } from '../../core/testing/fakeSocket';
 
 const THREE_ROOMS = [
   { room: room(1, { name: 'Alice Smith' }), messages: [message(1, 1, { text: 'Hello from Alice' })] },

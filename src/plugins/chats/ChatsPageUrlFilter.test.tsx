@@ -10,7 +10,7 @@ import { renderWithConsole } from '../../core/testing/renderWithConsole';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
 import { createFakeChatServer, room } from './testing/fakeChatServer';
-import { FakeSocket } from './testing/fakeSocket';
+import { FakeSocket } from '../../core/testing/fakeSocket';
 
 const ANN = { id: 1, name: 'ann@demo.test' };
 /** Rooms 1–2 unassigned (one with an ordinary tag), 3–5 assigned to Ann (the paging under the filter: chatServiceUnassigned.test.ts). */

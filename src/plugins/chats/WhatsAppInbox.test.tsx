@@ -12,7 +12,7 @@ import { renderWithConsole } from '../../core/testing/renderWithConsole';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
 import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE } from './testing/fakeChatServer';
-import { FakeSocket } from './testing/fakeSocket';
+import { FakeSocket } from '../../core/testing/fakeSocket';
 
 const TEMPLATES: MessageTemplate[] = [
   { id: 't1', name: 'order_update', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.' }] },

@@ -20,3 +20,4 @@ export const chatsPlugin = createPlugin({
 });
 
 export { chatApiRef, savedRepliesApiRef } from './api';
+export { UNASSIGNED_CHATS_PATH } from './model/urlFilter';

@@ -3,8 +3,8 @@ import { Alert, Box, Card, CardActionArea, CardContent, Grid, LinearProgress, Sk
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '../../../contract/stats';
-import { duration } from '../stats/model';
-import { UNASSIGNED_CHATS_PATH } from '../chats/model/urlFilter';
+import { duration } from '../../core/stats/format';
+import { UNASSIGNED_CHATS_PATH } from '../chats';
 import { useDashboardStats } from './useDashboardStats';
 
 /** "Today at a glance": the selected company's figures of today (GET /api/stats/dashboard/), each linking to where it is acted on. */

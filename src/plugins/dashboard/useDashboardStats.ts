@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpApiRef, useAccount, useApi } from '../../core';
-import { browserTimeZone, fetchDashboardStats } from '../stats/model';
+import type { DashboardStats } from '../../../contract/stats';
+import { httpApiRef, useAccount, useApi, type HttpProvider } from '../../core';
+import { browserTimeZone } from '../../core/stats/format';
 
 /**
  * GET /api/stats/dashboard/ for the selected company, shared by the dashboard's cards (one request:
@@ -17,4 +18,8 @@ export function useDashboardStats(enabled = true) {
     refetchInterval: 60_000,
     enabled: enabled && companyId != null,
   });
+}
+
+function fetchDashboardStats(http: HttpProvider, tz: string, signal?: AbortSignal) {
+  return http.get<DashboardStats>('/api/stats/dashboard/', { query: { tz }, signal });
 }

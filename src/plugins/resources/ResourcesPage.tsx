@@ -151,7 +151,7 @@ function HelpSection() {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   // One index per language: rebuilt when the language changes.
-  const index = useMemo(() => createHelpIndex(helpArticles((key) => t(key))), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const index = useMemo(() => createHelpIndex(helpArticles((key) => t(key))), [t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps -- i18n.language: `t` alone may stay the same object across a language change
   const results = useMemo(() => index.search(query), [index, query]);
   const searching = query.trim().length > 0;
 

@@ -7,7 +7,8 @@ import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { renderPage } from '../../app/pages/testing/renderPage';
 import StatsPage from './StatsPage';
 import { statsPlugin } from './index';
-import { duration, presetRange } from './model';
+import { presetRange } from './model';
+import { duration } from '../../core/stats/format';
 
 const durations = (median: number | null, p90: number | null, count: number) => ({ median, p90, count });
 

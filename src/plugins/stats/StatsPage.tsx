@@ -31,7 +31,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StatsReport } from '../../../contract/stats';
 import { EmptyView, MdiIcon, featureFlagsApiRef, httpApiRef, useAccount, useApi } from '../../core';
-import { PRESETS, browserTimeZone, downloadCsv, duration, fetchChannels, fetchStats, presetRange, type Preset } from './model';
+import { PRESETS, downloadCsv, fetchChannels, fetchStats, presetRange, type Preset } from './model';
+import { browserTimeZone, duration } from '../../core/stats/format';
 
 type Cell = string | number | null;
 

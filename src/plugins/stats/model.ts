@@ -1,27 +1,13 @@
-/** The stats page's calls, date presets, durations in words and CSV download. */
-import type { TFunction } from 'i18next';
+/** The stats page's calls, date presets and CSV download (its durations in words: core/stats/format.ts). */
 import type { Channel } from '../../../contract/channels';
-import type { DashboardStats, StatsReport } from '../../../contract/stats';
+import type { StatsReport } from '../../../contract/stats';
 import { toCsv } from '../../../contract/csv';
 import { ALL_PAGE_SIZE, type HttpProvider } from '../../core';
-
-/** The browser's time zone (days and hours are counted in it). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 export function fetchStats(http: HttpProvider, query: { from: string; to: string; tz: string; channel: number | null }, signal?: AbortSignal) {
   const q: Record<string, string> = { from: query.from, to: query.to, tz: query.tz };
   if (query.channel !== null) q.channel = String(query.channel);
   return http.get<StatsReport>('/api/stats/', { query: q, signal });
-}
-
-export function fetchDashboardStats(http: HttpProvider, tz: string, signal?: AbortSignal) {
-  return http.get<DashboardStats>('/api/stats/dashboard/', { query: { tz }, signal });
 }
 
 export async function fetchChannels(http: HttpProvider, signal?: AbortSignal): Promise<Channel[]> {
@@ -59,19 +45,6 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, now = new Date())
     case 'last90':
       return { from: daysAgo(89), to: daysAgo(0) };
   }
-}
-
-/** Seconds as a short duration in the user's language. */
-export function duration(t: TFunction, seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return t('stats.none');
-  const s = Math.round(seconds);
-  if (s < 60) return t('stats.units.s', { n: s });
-  const m = Math.round(s / 60);
-  if (m < 60) return t('stats.units.min', { n: m });
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? t('stats.units.hmin', { h, m: m % 60 }) : t('stats.units.h', { n: h });
-  const d = Math.floor(h / 24);
-  return h % 24 ? t('stats.units.dh', { d, h: h % 24 }) : t('stats.units.d', { n: d });
 }
 
 /** Saves a table as a CSV file (UTF-8 with BOM so spreadsheets read accents). */

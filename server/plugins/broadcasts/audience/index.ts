@@ -70,7 +70,7 @@ export async function buildAudience(db: Database, companyId: number, channelId: 
   let columns: string[] = [];
   let phoneColumn: string | null = null;
   let nameColumn: string | null = null;
-  let total = 0;
+  let total: number;
   let fileName: string | null = null;
 
   if (audience.type === 'csv') {

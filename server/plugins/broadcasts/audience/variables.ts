@@ -84,7 +84,7 @@ export const EMPTY_VALUE_FALLBACK = '-';
 
 function valueOf(m: VariableMapping | undefined, r: RecipientFields): string {
   if (!m) return EMPTY_VALUE_FALLBACK;
-  let v = '';
+  let v: string;
   if (m.source === 'fixed') v = m.value;
   else if (m.source === 'column') v = r.values[m.value] ?? '';
   else if (m.value === 'phone') v = r.phone;

@@ -126,7 +126,7 @@ describe('broadcast engine survives SIGKILL', () => {
   });
 
   const sentCounts = async (): Promise<{ total: number; recipients: number; duplicates: unknown[] }> =>
-    (await fetch(`${fake.url}/control/sent_counts?channel_id=${phoneNumberId}`)).json();
+    (await fetch(`${fake.url}/control/sent_counts?channel_id=${phoneNumberId}`)).json() as Promise<{ total: number; recipients: number; duplicates: unknown[] }>;
 
   it('no recipient is sent twice, none is left pending, the counters equal the states', async () => {
     await server.start();

@@ -51,7 +51,7 @@ describeEachDatabase('broadcast engine against the fake Meta', (database) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(res.status).toBe(200);
-    return res.json();
+    return res.json() as Promise<any>;
   };
 
   const finished = (id: number) =>

@@ -146,7 +146,7 @@ suite(enabled ? 'broadcast engine: two processes on PostgreSQL + Redis' : 'broad
         if (Date.now() > end) throw new Error(`not completed: ${JSON.stringify(c)}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const counts = await (await fetch(`${fake.url}/control/sent_counts?channel_id=${phoneNumberId}`)).json();
+      const counts = (await (await fetch(`${fake.url}/control/sent_counts?channel_id=${phoneNumberId}`)).json()) as any;
       expect(counts.duplicates).toEqual([]);
       expect(counts.total).toBe(RECIPIENTS);
       // The calls per calendar second (sent_at: when each call was made), both processes together.

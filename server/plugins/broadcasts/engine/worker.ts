@@ -21,7 +21,7 @@ import type { Database } from '../../../core/db/client';
 import { channels } from '../../../core/db/schema';
 import type { MetaGraph, OutboundContent } from '../../../providers/meta/types';
 import { templateOutbound } from '../audience/variables';
-import { broadcastRecipients, broadcasts, optOuts } from '../schema';
+import { broadcasts, optOuts } from '../schema';
 import { classifySendError, MAX_TRANSIENT_ATTEMPTS, PAIR_RATE_DELAY_MS, throttleBackoffMs, transientBackoffMs, type Classified } from './errors';
 import { addDelta, deltaOf, isZero, ZERO_DELTA, type CounterDelta } from './funnel';
 import { portfolioUsage, sendingNumberOf, DAY_MS, type SendingNumber } from './limits';

@@ -150,7 +150,7 @@ describe('statuses of sent messages', () => {
     expect(read.json).toMatchObject({ webhook_status: 200 });
     expect(eventsSince(before).at(-1)).toMatchObject({ kind: 'status', messageId, status: 'read' });
 
-    const sent = await (await fetch(`${fake.url}/control/sent?channel_id=${number.phoneNumberId}`)).json();
+    const sent = (await (await fetch(`${fake.url}/control/sent?channel_id=${number.phoneNumberId}`)).json()) as any;
     expect(sent.data).toEqual([
       expect.objectContaining({
         id: messageId,
@@ -198,7 +198,7 @@ describe('graph conventions', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { message: expect.any(String), type: 'OAuthException', code: 190, fbtrace_id: expect.any(String) } });
     const version = await fetch(`${fake.graphUrl}/latest/me`);
-    expect((await version.json()).error.code).toBe(2635);
+    expect(((await version.json()) as any).error.code).toBe(2635);
   });
 
   it('validates WhatsApp sends like the Cloud API', async () => {
@@ -207,7 +207,7 @@ describe('graph conventions', () => {
     const url = `${fake.graphUrl}/v23.0/${number.phoneNumberId}/messages?appsecret_proof=${(await import('../graphClient')).appSecretProof(number.token, TEST_APP_SECRET)}`;
     const send = async (body: unknown) => {
       const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${number.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: response.status, error: (await response.json()).error };
+      return { status: response.status, error: ((await response.json()) as any).error };
     };
     expect(await send({ to: '15550001', type: 'text', text: { body: 'x' } })).toMatchObject({ status: 400, error: { code: 100, message: '(#100) The parameter messaging_product is required.' } });
     expect(await send({ messaging_product: 'whatsapp', type: 'text', text: { body: 'x' } })).toMatchObject({ error: { code: 100, message: '(#100) The parameter to is required.' } });
@@ -272,7 +272,7 @@ describe('dialogs, assets and state', () => {
       const second = await startFakeMeta({ appId: TEST_APP_ID, appSecret: TEST_APP_SECRET, statePath, autoStatuses: false });
       try {
         expect(await graphFor(second).phoneNumber(number.phoneNumberId, number.token)).toMatchObject({ id: number.phoneNumberId });
-        const state = await (await fetch(`${second.url}/control/state`)).json();
+        const state = (await (await fetch(`${second.url}/control/state`)).json()) as any;
         expect(Object.keys(state.phoneNumbers)).toEqual([number.phoneNumberId]);
         await postJson(`${second.url}/control/reset`, {});
         expect(second.state.data.phoneNumbers).toEqual({});

@@ -8,7 +8,8 @@ import { startFakeGoogle, type StartedFakeGoogle } from '../../google/fake/fakeG
 import type { StartedFakeMeta } from './fakeMeta';
 import { graphFor, startTestFakeMeta } from './testSupport';
 
-type Page = Window & typeof globalThis & Record<string, any>;
+/** jsdom's window, loosely typed: the server's type check has no DOM types. */
+type Page = typeof globalThis & Record<string, any>;
 type JSDOMClass = new (html: string, options: Record<string, unknown>) => { window: Page };
 // jsdom ships without type declarations here; only its constructor is needed.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: JSDOMClass };
@@ -41,13 +42,13 @@ async function pageWith(origin: string, script: string, initHook: 'fbAsyncInit' 
 }
 
 function click(page: Page, testId: string): void {
-  const button = page.document.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
+  const button = page.document.querySelector(`[data-testid="${testId}"]`);
   if (!button) throw new Error(`no ${testId} in the page`);
   button.click();
 }
 
 function fill(page: Page, testId: string, value: string): void {
-  page.document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)!.value = value;
+  page.document.querySelector(`[data-testid="${testId}"]`).value = value;
 }
 
 describe('Facebook SDK double', () => {

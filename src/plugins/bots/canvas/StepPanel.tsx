@@ -39,7 +39,7 @@ import { newId, stepLabel, updateStep } from '../model/graph';
 import type { BotGraph, BotStep, StepMessage } from '../model/types';
 import type { StepWarning } from '../model/warnings';
 import { useWarningText } from './nodes';
-import { mediaPreviewUrl, messageTypeOf, uploadMedia } from './upload';
+import { mediaPreviewUrl, messageTypeOf, uploadMedia } from '../../../core/media/upload';
 
 export const PANEL_WIDTH = 380;
 

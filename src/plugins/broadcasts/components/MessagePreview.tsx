@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { MessageBubble, type PreviewButtonKind, type PreviewMessage } from '../../templates/preview/PhonePreview';
+import { MessageBubble, type PreviewButtonKind, type PreviewMessage } from '../../../core/components/whatsappPreview/PhonePreview';
 import type { RenderedMessage } from '../model/mapping';
 
 const BUTTON_KINDS: readonly string[] = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'OTP'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_TEMPLATES } from '../../../../server/plugins/templates/demo';
+import { DEMO_TEMPLATES } from '../../../../contract/demoTemplates';
 import type { TemplateDefinition } from '../../../../contract/templates';
 import {
   isMappingComplete,

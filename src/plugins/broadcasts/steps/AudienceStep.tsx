@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -235,7 +235,7 @@ function ContactsFilterForm({ draft, update }: StepProps) {
 export function AudienceStep({ draft, update }: StepProps) {
   const { t } = useTranslation();
   const numbers = useWhatsAppChannels();
-  const list = numbers.data ?? [];
+  const list = useMemo(() => numbers.data ?? [], [numbers.data]);
 
   // One number only: take it.
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { AudiencePreview, Broadcast } from '../../../../contract/broadcasts
 import { EMPTY_STATS } from '../../../../contract/broadcasts';
 import type { WhatsAppTemplate } from '../../../../contract/templates';
 import type { Channel } from '../../../../contract/channels';
-import { DEMO_TEMPLATES } from '../../../../server/plugins/templates/demo';
+import { DEMO_TEMPLATES } from '../../../../contract/demoTemplates';
 
 export function broadcast(over: Partial<Broadcast> = {}): Broadcast {
   return {

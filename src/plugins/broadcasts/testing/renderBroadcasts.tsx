@@ -18,7 +18,7 @@ import {
   sessionApiRef,
   type HttpProvider,
 } from '../../../core';
-import { FakeSocket, type ReplyFn } from '../../chats/testing/fakeSocket';
+import { FakeSocket, type ReplyFn } from '../../../core/testing/fakeSocket';
 import { broadcastsPlugin } from '../index';
 import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 

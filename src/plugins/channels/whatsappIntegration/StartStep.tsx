@@ -85,8 +85,7 @@ function StartFlow({ pollMs }: { pollMs: number }) {
     return () => {
       mounted.current = false;
     };
-    // the step is recorded once, on arrival
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step is recorded once, on arrival
   }, []);
 
   /** Acts on a status; true when it is final (polling stops at once, later answers are ignored). */

@@ -66,7 +66,7 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
   useEffect(() => {
     const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
     if (focusOnOpen && !touch) ownInput.current?.focus({ preventScroll: true });
-    // Only when the composer appears: later renders must not take the focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the composer appears: later renders must not take the focus back
   }, []);
 
   // A refused text comes back (before anything typed since), once per refusal.

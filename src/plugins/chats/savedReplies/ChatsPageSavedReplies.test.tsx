@@ -11,7 +11,7 @@ import ChatsPage from '../ChatsPage';
 import { chatsPlugin } from '../index';
 import { agentTemplate, createFakeAgentTemplates } from '../testing/fakeAgentTemplates';
 import { createFakeChatServer, message, room } from '../testing/fakeChatServer';
-import { FakeSocket } from '../testing/fakeSocket';
+import { FakeSocket } from '../../../core/testing/fakeSocket';
 
 function renderInbox() {
   let c: Console | null = null;

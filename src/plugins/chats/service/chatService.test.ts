@@ -7,7 +7,7 @@ import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import type { AccountStore } from '../../../core/apis';
 import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE, type FakeChatServer } from '../testing/fakeChatServer';
 import { WHATSAPP_WINDOW_MS, type MessageTemplate } from '../../../../contract/channels';
-import { FakeSocket, flush } from '../testing/fakeSocket';
+import { FakeSocket, flush } from '../../../core/testing/fakeSocket';
 import { loadUnread, unreadKey } from '../model/unread';
 import { createChatService, reconnectAfterMs, REVOKED_SESSION_CLOSE, type ChatService } from './chatService';
 

@@ -6,7 +6,7 @@ import { createAlertApi } from '../../../core/alert/alertApi';
 import type { AccountStore } from '../../../core/apis';
 import { CHAT_PAGE_SIZE } from '../../../../contract/chats';
 import { createFakeChatServer, room, type FakeChatServer } from '../testing/fakeChatServer';
-import { FakeSocket, flush } from '../testing/fakeSocket';
+import { FakeSocket, flush } from '../../../core/testing/fakeSocket';
 import { createChatService, MAX_FILL_PAGES } from './chatService';
 
 const ANN = { id: 1, name: 'ann@demo.test' };

@@ -9,7 +9,7 @@ import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../../contract/chann
 
 /** The server's refusal text for a free-form send outside the window. */
 export const WINDOW_CLOSED_MESSAGE = 'The 24-hour customer service window is closed: send an approved template instead.';
-import type { Reply } from './fakeSocket';
+import type { Reply } from '../../../core/testing/fakeSocket';
 
 let nextId = 100_000;
 

@@ -3,7 +3,7 @@ import { HttpError } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import { createFlowService, creationPayload } from './flowService';
 import { flowErrorAlert } from './errors';
-import type { BotServiceApi } from '../../bots/api/botService';
+import type { BotServiceApi } from '../../bots';
 
 describe('flow error alerts (spec §8)', () => {
   it("'Error ' + the server's error value, then the server message in parentheses", () => {

@@ -8,7 +8,7 @@ import { configApiRef, createApiFactory, createApiRef, httpApiRef, type ConsoleC
 import { HttpError } from '../../../core/http/HttpError';
 import type { Flow, FlowCreateBody, FlowListResponse, FlowSaveBody, FlowStats, FlowVersionDetail, FlowVersionListResponse } from '../../../../contract/flows';
 import type { FlowTestChatBody, FlowTestChatResponse } from '../model/testChat';
-import { botServiceApiRef, NoBotAccessError, type BotServiceApi } from '../../bots/api/botService';
+import { botServiceApiRef, NoBotAccessError, type BotServiceApi } from '../../bots';
 
 export { NoBotAccessError };
 

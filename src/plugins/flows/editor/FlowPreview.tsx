@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { MessageBubble, PhoneFrame, type PreviewMessage } from '../../templates/preview/PhonePreview';
-import { mediaPreviewUrl } from '../../bots/canvas/upload';
+import { MessageBubble, PhoneFrame, type PreviewMessage } from '../../../core/components/whatsappPreview/PhonePreview';
+import { mediaPreviewUrl } from '../../../core/media/upload';
 import { previewItems, type FlowDraft } from '../model/draft';
 
 function mediaFormat(url: string): 'IMAGE' | 'VIDEO' | 'DOCUMENT' {

@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, IconButton, Stack, TextField, Tooltip } 
 import { mdiClose, mdiUpload } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
-import { uploadMedia } from '../../bots/canvas/upload';
+import { uploadMedia } from '../../../core/media/upload';
 import { translateRule } from '../model/validation';
 
 /** A media URL: typed, or a file uploaded like the bots' step media (presigned URL, then `/media/…`). */

@@ -32,7 +32,7 @@ import { EditorLoadError, EditorLoading, EditorPageShell, SubmitBar, useEditorFo
 import { CountedField, MediaUpload, VariableText } from '../editor/fields';
 import { languageLabel, META_LANGUAGES } from '../editor/languages';
 import { fillVariables } from '../editor/model';
-import { CarouselRow, MessageBubble, PhoneFrame, type PreviewMessage } from '../preview/PhonePreview';
+import { CarouselRow, MessageBubble, PhoneFrame, type PreviewMessage } from '../../../core/components/whatsappPreview/PhonePreview';
 import {
   addCard,
   CAROUSEL_BUTTON_KINDS,

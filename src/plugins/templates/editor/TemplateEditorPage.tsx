@@ -15,7 +15,6 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Alert,
   Autocomplete,
-  Box,
   Button,
   Checkbox,
   Divider,
@@ -30,7 +29,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_LIMITS, type TemplateCategory } from '../../../../contract/templates';
-import { MessageBubble, PhoneFrame, type PreviewMessage } from '../preview/PhonePreview';
+import { MessageBubble, PhoneFrame, type PreviewMessage } from '../../../core/components/whatsappPreview/PhonePreview';
 import { ButtonsEditor } from './ButtonsEditor';
 import { EditorLoadError, EditorLoading, EditorPageShell, SubmitBar, useEditorForm, useTemplateTarget } from './EditorPage';
 import { CountedField, MediaUpload, VariableText } from './fields';

@@ -12,7 +12,6 @@ import {
   examplesFor,
   fieldOfPath,
   fillVariables,
-  formatSpans,
   initialDraft,
   insertVariable,
   newButton,
@@ -20,6 +19,7 @@ import {
   serverErrors,
   type EditorDraft,
 } from './model';
+import { formatSpans } from '../../../core/components/whatsappPreview/formatSpans';
 import { editorPath, readEditorQuery } from './paths';
 
 const draft = (patch: Partial<EditorDraft> = {}): EditorDraft => ({ ...initialDraft('MARKETING', 'text'), name: 'spring_sale', ...patch });

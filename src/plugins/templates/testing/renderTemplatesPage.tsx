@@ -21,7 +21,7 @@ import {
   type HttpProvider,
 } from '../../../core';
 import { membership, testUser } from '../../../core/account/testUsers';
-import { FakeSocket } from '../../chats/testing/fakeSocket';
+import { FakeSocket } from '../../../core/testing/fakeSocket';
 import { templatesPlugin } from '../index';
 import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
 

@@ -19,8 +19,8 @@ import {
   mdiReply,
 } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
-import { formatSpans } from '../editor/model';
+import { MdiIcon } from '../MdiIcon';
+import { formatSpans } from './formatSpans';
 
 export type PreviewHeader =
   | { kind: 'text'; text: string }

@@ -4,9 +4,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { renderWithConsole } from '../../../core/testing/renderWithConsole';
 import type { HttpProvider } from '../../../core';
 import type { PresignedUpload } from '../../../../contract/chats';
-import { FlowPreview } from '../../flows/editor/FlowPreview';
-import { toDraft } from '../../flows/model/draft';
-import { mediaPreviewUrl, uploadMedia } from './upload';
+import { FlowPreview } from './FlowPreview';
+import { toDraft } from '../model/draft';
+import { mediaPreviewUrl, uploadMedia } from '../../../core/media/upload';
 
 let n = 0;
 /** An http provider answering the presign call like GET /api/chats/presigned_url/ (a fresh random folder each time). */

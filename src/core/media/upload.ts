@@ -1,6 +1,6 @@
-import type { HttpProvider } from '../../../core';
-import type { PresignedUpload } from '../../../../contract/chats';
-import type { BotMessageType } from '../../../../contract/bots';
+import type { HttpProvider } from '../apis';
+import type { PresignedUpload } from '../../../contract/chats';
+import type { BotMessageType } from '../../../contract/bots';
 
 /** The bot message type of a file, by its MIME type. */
 export function messageTypeOf(mime: string): BotMessageType {

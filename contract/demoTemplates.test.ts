@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateDefinition, templateErrors } from '../../../contract/templates';
-import { DEMO_TEMPLATES } from './demo';
+import { TemplateDefinition, templateErrors } from './templates';
+import { DEMO_TEMPLATES } from './demoTemplates';
 
 describe('the demo templates', () => {
   it('are valid for Meta, one of each kind with a carousel among them', () => {
