@@ -3,7 +3,7 @@
  * carousel carries exactly its approved number of cards, a media header its file; what passes
  * reaches the Cloud API with the header and the cards in Meta's shape.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rooms, whatsappTemplates } from '../../core/db/schema';
 import { identityFor, type FakeSocket } from '../chats/testing';

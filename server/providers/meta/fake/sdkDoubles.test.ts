@@ -9,7 +9,7 @@ import type { StartedFakeMeta } from './fakeMeta';
 import { graphFor, startTestFakeMeta } from './testSupport';
 
 /** jsdom's window, loosely typed: the server's type check has no DOM types. */
-type Page = typeof globalThis & Record<string, any>;
+type Page = Record<string, any>;
 type JSDOMClass = new (html: string, options: Record<string, unknown>) => { window: Page };
 // jsdom ships without type declarations here; only its constructor is needed.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: JSDOMClass };
