@@ -12,8 +12,8 @@ import { chatsPlugin } from './plugins/chats';
 import { channelsPlugin } from './plugins/channels';
 import { sandboxPlugin } from './plugins/sandbox';
 import teamPlugin from './plugins/team';
-import agentTemplatesPlugin from './plugins/agentTemplates';
-import templatesPlugin from './plugins/templates';
+import { agentTemplatesPlugin } from './plugins/agentTemplates';
+import { templatesPlugin } from './plugins/templates';
 import broadcastsPlugin from './plugins/broadcasts';
 import botsPlugin from './plugins/bots';
 import flowsPlugin from './plugins/flows';
@@ -27,8 +27,8 @@ export const serverPlugins: readonly ServerPlugin[] = [
   channelsPlugin,
   sandboxPlugin,
   legacyServerPlugin('team', teamPlugin),
-  legacyServerPlugin('agentTemplates', agentTemplatesPlugin),
-  legacyServerPlugin('templates', templatesPlugin),
+  agentTemplatesPlugin,
+  templatesPlugin,
   legacyServerPlugin('broadcasts', broadcastsPlugin),
   // Before the bots plugin: the isolation test calls the routes in this order, and the bots' key rotation comes last.
   legacyServerPlugin('flows', flowsPlugin),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Channel, ChannelsListResponse, FacebookPage } from '../../../contract/channels';
 import { channels, rooms } from '../../core/db/schema';
 import { describeEachDatabase } from '../../testing/testApp';
-import { ensureSandboxChannel } from '../sandbox/service';
+import { ensureSandboxChannel } from '../sandbox';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
 
 const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.', code: 'permission_denied' };

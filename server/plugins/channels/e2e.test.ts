@@ -12,8 +12,8 @@ import { messages, rooms } from '../../core/db/schema';
 import { HttpMetaGraph } from '../../providers/meta/graphClient';
 import { startFakeMeta, type StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
-import { identityFor } from '../chats/testing';
 import { channelsTestApp, companyFixture, eventually, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
+import { identityFor } from '../chats';
 
 describeEachDatabase('channels end to end with the fake Meta', (database) => {
   let fake: StartedFakeMeta;

@@ -16,7 +16,8 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { EmbeddedSignupBody, SignupStatusResponse, SignupStep, SignupStepName } from '../../../contract/channels';
 import { channels } from '../../core/db/schema';
 import { badRequest, forbidden, notFound } from '../../core/errors';
-import { CHANNEL_MESSAGES, isUniqueViolation, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
+import { CHANNEL_MESSAGES, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
 import { pendingSteps, stepsOf, toSignupStatus, type ChannelRow } from './views';
 import { checkPlanLimit } from '../billing/limits';
 

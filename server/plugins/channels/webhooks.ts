@@ -17,11 +17,12 @@ import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type TemplateWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
+import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
 import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
 import { parseJsonSafely, stripNul } from '../../core/input';
 import { extensionFor, type MediaStorage } from '../../providers/storage/types';
-import { ChatError, isRetryableSendError, type ChatService } from '../chats/service';
+import { ChatError, isRetryableSendError, type ChatService } from '../chats';
+import type { WebhookEventRegistry } from './webhookEvents';
 import type { ChannelDeps, ChannelService } from './service';
 import { access } from '../../core/access';
 import type { ChannelRow } from './views';
@@ -33,6 +34,8 @@ export interface WebhookDeps extends ChannelDeps {
   chats: ChatService;
   channels: ChannelService;
   storage: () => MediaStorage;
+  /** The handlers other plugins registered on webhookEventsExtensionPoint. */
+  events: WebhookEventRegistry;
 }
 
 export interface WebhookTiming {
@@ -59,14 +62,15 @@ export class WebhookProcessor {
   timing: WebhookTiming = { ...DEFAULT_WEBHOOK_TIMING };
   /** Runs at each sweep besides the events (the plugin resumes in-progress signups there). */
   onSweep: (() => Promise<unknown>) | null = null;
-  /** Template review and quality events of a WABA (the templates plugin sets it; ignored without). */
-  templateEvents: ((event: TemplateWebhookEvent) => Promise<void>) | null = null;
-  /** Broadcast statuses, replies and opt-outs (the broadcasts engine sets it; ignored without). */
+  /**
+   * TRANSITIONAL (issue #20): the broadcasts engine still replaces it; by default the handlers registered
+   * on webhookEventsExtensionPoint. Delete (and call deps.events) once broadcasts registers there.
+   */
   broadcastEvents: {
     status(channel: ChannelRow, event: StatusWebhookEvent): Promise<void>;
     inbound(channel: ChannelRow, event: InboundWebhookMessage): Promise<void>;
     preference(channel: ChannelRow, event: UserPreferenceWebhookEvent): Promise<void>;
-  } | null = null;
+  } | null;
   private readonly inFlight = new Set<number>();
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -75,7 +79,14 @@ export class WebhookProcessor {
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly deps: WebhookDeps) {}
+  constructor(private readonly deps: WebhookDeps) {
+    const events = deps.events;
+    this.broadcastEvents = {
+      status: (channel, event) => events.messageStatus(channel, event),
+      inbound: (channel, event) => events.inboundMessage(channel, event),
+      preference: (channel, event) => events.userPreference(channel, event),
+    };
+  }
 
   private get db() {
     return this.deps.db;
@@ -219,7 +230,7 @@ export class WebhookProcessor {
   /** One stored payload: every event in it, in order. Throws to have the whole payload retried (each part is idempotent). */
   async processEvent(payload: unknown): Promise<void> {
     const cache = new Map<string, ChannelRow | null>();
-    if (this.templateEvents) for (const event of parseTemplateWebhook(payload)) await this.templateEvents(event);
+    if (this.deps.events.hasTemplateHandlers) for (const event of parseTemplateWebhook(payload)) await this.deps.events.templateEvent(event);
     for (const event of parseMetaWebhook(payload)) {
       const key = `${event.platform}:${event.channelExternalId}`;
       if (!cache.has(key)) cache.set(key, await this.deps.channels.activeChannel(event.platform, event.channelExternalId));

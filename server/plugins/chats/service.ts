@@ -27,7 +27,6 @@ import { channels, companies, memberships, messages, roomReads, roomTags, rooms,
 import type { RealtimeHub } from '../../core/realtime/types';
 import { GraphApiError } from '../../providers/meta/types';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
-import { checkTemplateSend } from '../templates/sendCheck';
 import type { MediaStorage } from '../../providers/storage/types';
 import { pageTopic, roomTopic, toMessage, toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 
@@ -141,6 +140,10 @@ export interface ChatDeps {
   /** Media storage: every message handed out carries a freshly signed URL for a private attachment. */
   storage: () => MediaStorage;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** Runs after each customer message is stored (a replay's too): flows, bots… answer there. */
+  inboundPipeline: { run(room: RoomRecord, message: Message): Promise<void> };
+  /** Checks a template message against the company's templates (the templates plugin's). */
+  templateChecks: { problem(room: { companyId: number; channelId: number }, template: TemplateSendPayload, mediaUrl: string | null | undefined): Promise<string | null> };
 }
 
 export class ChatService {
@@ -152,7 +155,10 @@ export class ChatService {
   private closed = false;
   /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
   deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
-  /** Runs in the background (waited for by settled()) after each customer message is stored, a replay's too: the bots plugin answers there and dedupes on the message id. */
+  /**
+   * TRANSITIONAL (issue #20): the bots and flows plugins still set it, in place of the inbound pipeline
+   * (deps.inboundPipeline), which runs when it is null. Delete once they register pipeline handlers.
+   */
   afterInbound: ((room: RoomRecord, message: Message) => Promise<void>) | null = null;
 
   constructor(private readonly deps: ChatDeps) {}
@@ -536,7 +542,7 @@ export class ChatService {
     if (input.type === 'template') {
       if (!input.template) throw new ChatError('invalid payload', { template: ['This field is required.'] });
       if (room.platform !== 'whatsapp' && room.platform !== 'sandbox') throw new ChatError('invalid payload', { template: ['Templates can only be sent on WhatsApp.'] });
-      const problem = await checkTemplateSend(this.db, room, input.template, input.media_url);
+      const problem = await this.deps.templateChecks.problem(room, input.template, input.media_url);
       if (problem) throw new ChatError('invalid payload', { template: [problem] });
     } else if (!input.text?.trim() && !input.media_url?.trim()) {
       throw new ChatError('invalid payload', { message: ['A text or a media_url is required.'] });
@@ -830,8 +836,9 @@ export class ChatService {
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);
     }
-    const after = this.afterInbound;
-    if (after) this.track(after(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
+    // In the background (waited for by settled()); handlers dedupe on the message id, as a replay runs them again.
+    const after = this.afterInbound ?? ((room: RoomRecord, stored: Message) => this.deps.inboundPipeline.run(room, stored));
+    this.track(after(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
     return { room: record, message, created, roomCreated };
   }
 

@@ -23,3 +23,6 @@ export const sandboxPlugin = defineServerPlugin({
     sandboxRoutes(http, new SandboxService(db, chats));
   },
 });
+
+/** A company's simulator channel, made when missing (other plugins' tests start from it). */
+export { ensureSandboxChannel } from './service';

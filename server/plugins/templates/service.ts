@@ -25,8 +25,7 @@ import type { Database } from '../../core/db/client';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import { ApiError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph, type TemplateWebhookEvent } from '../../providers/meta/types';
-import type { ChannelService } from '../channels/service';
-import { graphFailure } from '../channels/service';
+import { graphFailure, type ChannelService } from '../channels';
 
 type ChannelRow = typeof channels.$inferSelect;
 type TemplateRow = typeof whatsappTemplates.$inferSelect;
