@@ -5,15 +5,14 @@
  * walks the routes in it). To add a plugin: server/plugins/<id>/index.ts, then one line below.
  */
 import type { ServerPlugin } from './core/plugins/defineServerPlugin';
-import { legacyServerPlugin } from './core/plugins/legacy';
 import { accountsPlugin } from './plugins/accounts';
 import { companiesPlugin } from './plugins/companies';
 import { chatsPlugin } from './plugins/chats';
 import { channelsPlugin } from './plugins/channels';
 import { sandboxPlugin } from './plugins/sandbox';
 import { teamPlugin } from './plugins/team';
-import agentTemplatesPlugin from './plugins/agentTemplates';
-import templatesPlugin from './plugins/templates';
+import { agentTemplatesPlugin } from './plugins/agentTemplates';
+import { templatesPlugin } from './plugins/templates';
 import { broadcastsPlugin } from './plugins/broadcasts';
 import { botsPlugin } from './plugins/bots';
 import { flowsPlugin } from './plugins/flows';
@@ -27,8 +26,8 @@ export const serverPlugins: readonly ServerPlugin[] = [
   channelsPlugin,
   sandboxPlugin,
   teamPlugin,
-  legacyServerPlugin('agentTemplates', agentTemplatesPlugin),
-  legacyServerPlugin('templates', templatesPlugin),
+  agentTemplatesPlugin,
+  templatesPlugin,
   broadcastsPlugin,
   botsPlugin,
   // After the bots plugin, whose key resolver and start_flow extension point it uses.

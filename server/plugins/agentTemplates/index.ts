@@ -1,16 +1,16 @@
 /**
  * Agent templates plugin: a company's canned replies agents insert in the chat composer
- * (spec §3 Agent template, §7 /api/agent-templates/). init(services) → service → routes.
+ * (spec §3 Agent template, §7 /api/agent-templates/). Needs the core's database and clock; gives
+ * its routes only.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
+import { coreServices, defineServerPlugin } from '../../core/plugins';
 import { agentTemplateRoutes } from './routes';
 import { AgentTemplateService } from './service';
 
-export function init(services: Services): AgentTemplateService {
-  return new AgentTemplateService(services.get('Database'), services.get('Clock'));
-}
-
-export default async function agentTemplatesPlugin(app: FastifyInstance): Promise<void> {
-  agentTemplateRoutes(app, init(app.services));
-}
+export const agentTemplatesPlugin = defineServerPlugin({
+  id: 'agentTemplates',
+  deps: { http: coreServices.http, db: coreServices.database, clock: coreServices.clock },
+  init({ http, db, clock }) {
+    agentTemplateRoutes(http, new AgentTemplateService(db, clock));
+  },
+});

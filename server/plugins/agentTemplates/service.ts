@@ -11,7 +11,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { agentTemplates } from '../../core/db/schema';
 import { fieldError, notFound } from '../../core/errors';
-import { isUniqueViolation } from '../channels/service';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
 
 export interface AgentTemplateListOptions extends PageRequest {

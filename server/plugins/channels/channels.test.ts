@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Channel, ChannelsListResponse, FacebookPage } from '../../../contract/channels';
 import { channels, rooms } from '../../core/db/schema';
-import { ensureSandboxChannel } from '../sandbox/service';
+import { ensureSandboxChannel } from '../sandbox';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
 
 const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.', code: 'permission_denied' };

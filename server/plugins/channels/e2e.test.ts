@@ -11,8 +11,8 @@ import { testConfig } from '../../core/config';
 import { messages, rooms } from '../../core/db/schema';
 import { HttpMetaGraph } from '../../providers/meta/graphClient';
 import { startFakeMeta, type StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
-import { identityFor } from '../chats/testing';
 import { channelsTestApp, companyFixture, eventually, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
+import { identityFor } from '../chats';
 
 describe('channels end to end with the fake Meta', () => {
   let fake: StartedFakeMeta;

@@ -1,22 +1,22 @@
 /**
  * Channels plugin: WhatsApp (embedded signup), Messenger and Instagram channels of a company, their
  * outbound providers on the chat service, and Meta's webhooks (inbound messages and statuses).
+ * Needs the core's database, clock, config and Graph API, and the chats plugin's service and providers'
+ * registry. Gives the channel service (channelServiceRef), its signup, webhook processor, provider and
+ * secret box by ref, and the webhook events of other kinds to the handlers of webhookEventsExtensionPoint.
  * At start: pending outgoing messages are handed to their providers again, in-progress signups
  * resume and unprocessed webhook events are processed; a sweep repeats the last two.
  */
 import type { FastifyInstance } from 'fastify';
 import { SecretBox } from '../../core/crypto/secretBox';
-import type { Services } from '../../core/services';
-import { chatService } from '../chats/runtime';
-import type { ChatService } from '../chats/service';
 import { MetaChannelProvider } from './providers';
 import { channelRoutes } from './routes';
 import { ChannelService, type ChannelDeps } from './service';
 import { SignupService } from './signup';
 import { WebhookProcessor, webhookRoutes } from './webhooks';
-import type { ChannelRow } from '../chats';
+import type { ChannelRow, ChatService } from '../chats';
 import { coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
-import { channelProvidersExtensionPoint } from '../chats';
+import { channelProvidersExtensionPoint, chatServiceRef } from '../chats';
 import { WebhookEventRegistry } from './webhookEvents';
 import type { InboundWebhookMessage, StatusWebhookEvent, TemplateWebhookEvent, UserPreferenceWebhookEvent } from '../../providers/meta/types';
 
@@ -39,7 +39,20 @@ export interface WebhookEventHandlers {
 export const webhookEventsExtensionPoint = createExtensionPoint<WebhookEventHandlers>({ id: 'channels.webhookEvents' });
 
 export type { ChannelService } from './service';
+export type { SignupService } from './signup';
+export type { WebhookProcessor } from './webhooks';
+export type { MetaChannelProvider } from './providers';
+/** Errors of the Graph API answered to the client without the secrets they may carry (the templates plugin's too). */
+export { graphFailure } from './service';
 
+/** The WhatsApp embedded signups in progress (tests tune its grace period). */
+export const signupServiceRef = createServiceRef<SignupService>({ id: 'channels.signup' });
+/** Meta's stored webhook deliveries, processed in the background. */
+export const webhookProcessorRef = createServiceRef<WebhookProcessor>({ id: 'channels.webhookProcessor' });
+/** The outbound provider of WhatsApp, Messenger and Instagram. */
+export const metaChannelProviderRef = createServiceRef<MetaChannelProvider>({ id: 'channels.metaProvider' });
+/** Seals and opens the channels' access tokens (demo data and tests store sealed tokens). */
+export const channelSecretBoxRef = createServiceRef<SecretBox>({ id: 'channels.secretBox' });
 
 export interface ChannelsRuntime {
   channels: ChannelService;
@@ -52,41 +65,25 @@ export interface ChannelsRuntime {
   settled(): Promise<void>;
 }
 
-const runtimes = new WeakMap<Services, ChannelsRuntime>();
-
-/** The app's channel services (one set per app; tests reach them to tune timings or wait for background work). */
+/** The app's channel services, gathered from their refs (tests reach them to tune timings or wait for background work). */
 export function channelsRuntime(app: FastifyInstance): ChannelsRuntime {
-  const existing = runtimes.get(app.services);
-  if (existing) return existing;
   const services = app.services;
-  const config = services.get('Config');
-  const deps: ChannelDeps = {
-    db: services.get('Database'),
-    clock: services.get('Clock'),
-    box: new SecretBox(config.channelSecretKey),
-    graph: () => services.get('MetaGraph'),
-    log: app.log,
-  };
-  const chats = chatService(app);
-  const channels = new ChannelService(deps);
-  const signup = new SignupService(deps, channels);
-  const webhooks = new WebhookProcessor({ ...deps, chats, channels, storage: () => services.get('MediaStorage') });
-  const provider = new MetaChannelProvider({ ...deps, publicUrl: config.publicUrl }, channels);
-  const runtime: ChannelsRuntime = {
-    channels,
+  const signup = services.get(signupServiceRef);
+  const webhooks = services.get(webhookProcessorRef);
+  const chats = services.get(chatServiceRef);
+  return {
+    channels: services.get(channelServiceRef),
     signup,
     webhooks,
-    provider,
+    provider: services.get(metaChannelProviderRef),
     chats,
-    box: deps.box,
+    box: services.get(channelSecretBoxRef),
     async settled() {
       for (let i = 0; i < 5; i++) {
         await Promise.all([signup.settled(), webhooks.settled(), chats.settled()]);
       }
     },
   };
-  runtimes.set(services, runtime);
-  return runtime;
 }
 
 /**
@@ -98,44 +95,54 @@ export const channelsPlugin = defineServerPlugin({
   id: 'channels',
   deps: {
     http: coreServices.http,
-    rootHttp: coreServices.rootHttp,
     config: coreServices.config,
+    db: coreServices.database,
+    clock: coreServices.clock,
+    graph: coreServices.metaGraph,
+    storage: coreServices.mediaStorage,
     lifecycle: coreServices.lifecycle,
     logger: coreServices.logger,
+    chats: chatServiceRef,
     providers: channelProvidersExtensionPoint,
     webhookEvents: webhookEventsExtensionPoint,
   },
-  provides: { channels: channelServiceRef },
+  provides: {
+    channels: channelServiceRef,
+    signup: signupServiceRef,
+    webhooks: webhookProcessorRef,
+    provider: metaChannelProviderRef,
+    box: channelSecretBoxRef,
+  },
   extensionPoints: [offerExtensionPoint(webhookEventsExtensionPoint, () => new WebhookEventRegistry())],
-  async init({ http, rootHttp, config, lifecycle, logger, providers, webhookEvents }) {
-    const rt = channelsRuntime(rootHttp);
-    for (const platform of ['whatsapp', 'messenger', 'instagram'] as const) providers.register(platform, rt.provider);
-    channelRoutes(http, rt.channels, rt.signup);
-    await http.register(webhookRoutes(rt.webhooks, config));
+  async init({ http, config, db, clock, graph, storage, lifecycle, logger, chats, providers, webhookEvents }) {
+    const deps: ChannelDeps = { db, clock, box: new SecretBox(config.channelSecretKey), graph: () => graph, log: logger };
+    const channels = new ChannelService(deps);
+    const signup = new SignupService(deps, channels);
+    const webhooks = new WebhookProcessor({ ...deps, chats, channels, storage: () => storage, events: webhookEvents as WebhookEventRegistry });
+    const provider = new MetaChannelProvider({ ...deps, publicUrl: config.publicUrl }, channels);
+    for (const platform of ['whatsapp', 'messenger', 'instagram'] as const) providers.register(platform, provider);
+    channelRoutes(http, channels, signup);
+    await http.register(webhookRoutes(webhooks, config));
 
-    const events = webhookEvents as WebhookEventRegistry;
-    rt.webhooks.templateEvents = (event) => events.templateEvent(event);
-    rt.webhooks.broadcastEvents = {
-      status: (channel, event) => events.messageStatus(channel, event),
-      inbound: (channel, event) => events.inboundMessage(channel, event),
-      preference: (channel, event) => events.userPreference(channel, event),
-    };
-    rt.webhooks.onSweep = () => rt.signup.resumeAll();
+    webhooks.onSweep = () => signup.resumeAll();
     lifecycle.addStartHook(async () => {
       try {
-        await rt.chats.resumePending();
-        await rt.signup.resumeAll();
+        await chats.resumePending();
+        await signup.resumeAll();
       } catch (err) {
         logger.error({ err }, 'channels: resuming deliveries and signups');
       }
-      rt.webhooks.start();
+      webhooks.start();
     });
     lifecycle.addShutdownHook(async () => {
-      rt.webhooks.stop();
-      rt.chats.close();
-      await rt.webhooks.settled();
-      await rt.signup.close();
+      webhooks.stop();
+      chats.close();
+      await webhooks.settled();
+      await signup.close();
     });
-    return { channels: rt.channels };
+    return { channels, signup, webhooks, provider, box: deps.box };
   },
 });
+
+/** What an outgoing message sends to Meta (the chats tests check attachments against it). */
+export { outboundContent } from './providers';

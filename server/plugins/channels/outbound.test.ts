@@ -4,12 +4,10 @@ import type { Message } from '../../../contract/chats';
 import { channels, messages, rooms } from '../../core/db/schema';
 import { GraphApiError } from '../../providers/meta/types';
 import { describeEachDatabase } from '../../testing/testApp';
-import { chatService } from '../chats/runtime';
-import { identityFor, type FakeSocket } from '../chats/testing';
-import type { ChannelRow } from '../chats/views';
 import { absoluteUrl, outboundContent } from './providers';
 import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
 import { messengerEvent, postWebhook, waInbound } from './testing';
+import { chatService, identityFor, type FakeSocket, type ChannelRow } from '../chats';
 
 function message(overrides: Partial<Message>): Message {
   return {

@@ -8,8 +8,7 @@ import type { Message } from '../../../contract/chats';
 import { channels } from '../../core/db/schema';
 import type { OutboundContent } from '../../providers/meta/types';
 import { choicesContentOf } from '../../providers/meta/interactive';
-import type { ChannelProvider } from '../chats/service';
-import type { RoomRecord } from '../chats/views';
+import type { ChannelProvider, RoomRecord } from '../chats';
 import { pageIdOf, type ChannelDeps, type ChannelService } from './service';
 
 const MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;

@@ -44,13 +44,9 @@ export interface ChannelDeps {
   log: Logger;
 }
 
-/** A unique-index violation (PostgreSQL 23505), as thrown by either driver (drizzle may wrap it). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+/** TRANSITIONAL (issue #20): its old address, for the bots and flows plugins; it lives in server/core/db now. */
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
+export { isUniqueViolation };
 
 export function alreadyConnectedError(): ApiError {
   return new ApiError(409, { detail: CHANNEL_MESSAGES.alreadyConnected, code: 'already_connected' });

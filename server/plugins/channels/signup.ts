@@ -17,7 +17,8 @@ import type { EmbeddedSignupBody, SignupStatusResponse, SignupStep, SignupStepNa
 import { channels } from '../../core/db/schema';
 import { KeyedJobs } from '../../core/jobs/backgroundJob';
 import { badRequest, forbidden, notFound } from '../../core/errors';
-import { CHANNEL_MESSAGES, isUniqueViolation, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
+import { CHANNEL_MESSAGES, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
 import { pendingSteps, stepsOf, toSignupStatus, type ChannelRow } from './views';
 import { checkPlanLimit } from '../billing/limits';
 

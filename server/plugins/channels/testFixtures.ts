@@ -4,12 +4,9 @@ import type { RoleId } from '../../../contract/permissions';
 import { channels } from '../../core/db/schema';
 import { MemoryMediaStorage } from '../../providers/storage/memory';
 import { createTestApp, type DatabaseKind, type TestApp, type TestAppOptions } from '../../testing/testApp';
-import { registerChatChannels } from '../chats/handlers';
-import { chatService, useHubForTests } from '../chats/runtime';
-import { FakeHub } from '../chats/testing';
-import type { ChannelRow } from '../chats/views';
 import { channelsRuntime } from './index';
 import { InMemoryGraph } from './testing';
+import { registerChatChannels, chatService, useHubForTests, FakeHub, type ChannelRow } from '../chats';
 
 export interface Person {
   id: number;

@@ -1,6 +1,6 @@
 /** Channel rows → the contract's shapes (contract/channels.ts). Tokens, PINs and codes never leave the server. */
 import { isChannelConnected, SIGNUP_STEPS, type Channel, type ChannelStatus, type SignupStatusResponse, type SignupStep } from '../../../contract/channels';
-import type { ChannelRow } from '../chats/views';
+import type { ChannelRow } from '../chats';
 
 export type { ChannelRow };
 

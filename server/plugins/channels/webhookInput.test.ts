@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import type { ChannelRow } from '../chats/views';
 import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp } from './testFixtures';
 import { postWebhook, waInbound } from './testing';
+import { type ChannelRow } from '../chats';
 
 describe('webhook payloads with NUL characters', () => {
   let t: ChannelsTestApp;

@@ -3,12 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels, messages, rooms, webhookEvents } from '../../core/db/schema';
 import { describeEachDatabase } from '../../testing/testApp';
-import { chatService } from '../chats/runtime';
-import { identityFor } from '../chats/testing';
-import type { ChannelRow } from '../chats/views';
 import { channelsRuntime } from './index';
 import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from './testFixtures';
 import { messengerEvent, postWebhook, waInbound, waStatuses } from './testing';
+import { chatService, identityFor, type ChannelRow } from '../chats';
 
 describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
   let t: ChannelsTestApp;

@@ -18,11 +18,12 @@ import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
 import { BackgroundJob, backoffDelay } from '../../core/jobs/backgroundJob';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type TemplateWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
+import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
 import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
 import { parseJsonSafely, stripNul } from '../../core/input';
 import { extensionFor, type MediaStorage } from '../../providers/storage/types';
-import { ChatError, isRetryableSendError, type ChatService } from '../chats/service';
+import { ChatError, isRetryableSendError, type ChatService } from '../chats';
+import type { WebhookEventRegistry } from './webhookEvents';
 import type { ChannelDeps, ChannelService } from './service';
 import { access } from '../../core/access';
 import type { ChannelRow } from './views';
@@ -34,6 +35,8 @@ export interface WebhookDeps extends ChannelDeps {
   chats: ChatService;
   channels: ChannelService;
   storage: () => MediaStorage;
+  /** The handlers other plugins registered on webhookEventsExtensionPoint. */
+  events: WebhookEventRegistry;
 }
 
 export interface WebhookTiming {
@@ -60,14 +63,6 @@ export class WebhookProcessor {
   timing: WebhookTiming = { ...DEFAULT_WEBHOOK_TIMING };
   /** Runs at each sweep besides the events (the plugin resumes in-progress signups there). */
   onSweep: (() => Promise<unknown>) | null = null;
-  /** Template review and quality events of a WABA (the templates plugin sets it; ignored without). */
-  templateEvents: ((event: TemplateWebhookEvent) => Promise<void>) | null = null;
-  /** Broadcast statuses, replies and opt-outs (the broadcasts engine sets it; ignored without). */
-  broadcastEvents: {
-    status(channel: ChannelRow, event: StatusWebhookEvent): Promise<void>;
-    inbound(channel: ChannelRow, event: InboundWebhookMessage): Promise<void>;
-    preference(channel: ChannelRow, event: UserPreferenceWebhookEvent): Promise<void>;
-  } | null = null;
   private readonly inFlight = new Set<number>();
   /** Passes over the pending events: at start, at each sweep (with onSweep), when an event is stored, after a failure's back-off. */
   private readonly job: BackgroundJob;
@@ -192,7 +187,7 @@ export class WebhookProcessor {
   /** One stored payload: every event in it, in order. Throws to have the whole payload retried (each part is idempotent). */
   async processEvent(payload: unknown): Promise<void> {
     const cache = new Map<string, ChannelRow | null>();
-    if (this.templateEvents) for (const event of parseTemplateWebhook(payload)) await this.templateEvents(event);
+    if (this.deps.events.hasTemplateHandlers) for (const event of parseTemplateWebhook(payload)) await this.deps.events.templateEvent(event);
     for (const event of parseMetaWebhook(payload)) {
       const key = `${event.platform}:${event.channelExternalId}`;
       if (!cache.has(key)) cache.set(key, await this.deps.channels.activeChannel(event.platform, event.channelExternalId));
@@ -207,7 +202,7 @@ export class WebhookProcessor {
 
   private async apply(channel: ChannelRow, event: WebhookEvent): Promise<void> {
     if (event.kind === 'message') await this.inbound(channel, event);
-    else if (event.kind === 'user_preference') await this.broadcastEvents?.preference(channel, event);
+    else if (event.kind === 'user_preference') await this.deps.events.userPreference(channel, event);
     else await this.status(channel, event);
   }
 
@@ -217,7 +212,7 @@ export class WebhookProcessor {
     } else if (event.messageId) {
       await this.deps.chats.applyStatusByExternalId(channel.id, event.messageId, event.status, event.error ?? undefined);
     }
-    await this.broadcastEvents?.status(channel, event);
+    await this.deps.events.messageStatus(channel, event);
   }
 
   private async inbound(channel: ChannelRow, event: InboundWebhookMessage): Promise<void> {
@@ -230,7 +225,7 @@ export class WebhookProcessor {
       .where(and(eq(rooms.channelId, channel.id), eq(messages.clientId, clientId)))
       .limit(1);
     if (stored) return;
-    await this.broadcastEvents?.inbound(channel, event);
+    await this.deps.events.inboundMessage(channel, event);
     const existingRoom = await this.deps.chats.roomByCustomer(channel.id, event.customerId);
     if (existingRoom?.blockedAt) return;
 

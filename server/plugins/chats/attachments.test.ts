@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Message, PresignedUpload } from '../../../contract/chats';
 import { messages } from '../../core/db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { outboundContent } from '../channels/providers';
-import { ensureSandboxChannel } from '../sandbox/service';
+import { outboundContent } from '../channels';
+import { ensureSandboxChannel } from '../sandbox';
 import { ATTACHMENT_TYPE_ERROR, PRESIGN_EXPIRES_SECONDS, attachmentFileName } from './routes';
-import { chatService, useHubForTests } from './runtime';
+import { chatService, useHubForTests } from './index';
 import type { ChatActor } from './service';
 
 /** The path (and query) of an absolute URL, for app.inject. */

@@ -1,4 +1,10 @@
-/** Chats plugin: the live inbox's realtime topics (page:*, room:*) and its REST helpers. */
+/**
+ * Chats plugin: the live inbox. Needs the database, clock, media storage and realtime hub of the core.
+ * Gives the chat service (chatServiceRef) other plugins send and receive through, its realtime topics
+ * (page:*, room:*) and REST routes, and three extension points: the inbound-message pipeline (flows,
+ * bots… answer customers there), the channel providers' registry (who delivers a platform's messages)
+ * and the template-send checks (the templates plugin's).
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { messages } from '../../core/db/schema';
@@ -6,12 +12,13 @@ import { chatKeyOf } from '../../providers/storage/sweeper';
 import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
-import { chatService, findHub } from './runtime';
-import type { Message, Platform } from '../../../contract/chats';
+import type { Message, Platform, TemplateSendPayload } from '../../../contract/chats';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { InboundPipelineRunner } from './inboundPipeline';
 import { ChannelProviders } from './channelProviders';
-import type { ChannelProvider, ChatService } from './service';
+import { ChatService, type Broadcaster, type ChannelProvider } from './service';
+import { BroadcastSwitch } from './broadcastSwitch';
+import { TemplateSendCheckRegistry } from './templateSendChecks';
 import type { RoomRecord } from './views';
 
 // ---- What the chats plugin gives other plugins (issue #20: its contract; the only way in) ----
@@ -46,9 +53,35 @@ export interface ChannelProviderRegistry {
 }
 export const channelProvidersExtensionPoint = createExtensionPoint<ChannelProviderRegistry>({ id: 'chats.channelProviders' });
 
-export type { ChatService, ChatActor, ChannelProvider, Broadcaster, OutgoingInput, InboundInput } from './service';
-export type { RoomRecord, ChannelRow } from './views';
+/** A check of a template message against the company's templates: a problem to refuse it with, or null. */
+export type TemplateSendCheck = (room: { companyId: number; channelId: number }, template: TemplateSendPayload, mediaUrl: string | null | undefined) => Promise<string | null>;
+export interface TemplateSendChecks {
+  add(check: TemplateSendCheck): void;
+}
+/** Where the templates plugin checks a template message before the inbox stores it. */
+export const templateSendChecksExtensionPoint = createExtensionPoint<TemplateSendChecks>({ id: 'chats.templateSendChecks' });
 
+/** Where the chat service's broadcasts go: the app's hub, or a test's fake one (useHubForTests). */
+export const chatBroadcastRef = createServiceRef<BroadcastSwitch>({ id: 'chats.broadcast' });
+
+export type { ChatActor, ChannelProvider, Broadcaster, OutgoingInput, InboundInput } from './service';
+export type { ChatService };
+export type { RoomRecord, ChannelRow } from './views';
+/** A refusal answered as `{reason, errors?}`, and which send errors leave a message pending: the channel plugins' too. */
+export { ChatError, isRetryableSendError } from './service';
+
+/** The app's chat service (many tests reach it this way). */
+export function chatService(app: FastifyInstance): ChatService {
+  return app.services.get(chatServiceRef);
+}
+
+/** Tests: route the chat service's broadcasts to a fake hub (null: back to the app's hub). */
+export function useHubForTests(app: FastifyInstance, hub: Broadcaster | null): void {
+  app.services.get(chatBroadcastRef).useForTests(hub);
+}
+
+/** Tests: serve the page and room topics on a fake hub. */
+export { registerChatChannels } from './handlers';
 
 /**
  * Chats plugin: the live inbox's realtime topics (page:*, room:*), its REST routes, the chat service
@@ -56,23 +89,48 @@ export type { RoomRecord, ChannelRow } from './views';
  */
 export const chatsPlugin = defineServerPlugin({
   id: 'chats',
-  deps: { http: coreServices.http, rootHttp: coreServices.rootHttp, config: coreServices.config, lifecycle: coreServices.lifecycle, mediaReferences: coreExtensionPoints.mediaReferences, pipeline: inboundPipelineExtensionPoint, providers: channelProvidersExtensionPoint },
-  provides: { chats: chatServiceRef },
+  deps: {
+    http: coreServices.http,
+    config: coreServices.config,
+    db: coreServices.database,
+    clock: coreServices.clock,
+    storage: coreServices.mediaStorage,
+    realtime: coreServices.realtime,
+    logger: coreServices.logger,
+    lifecycle: coreServices.lifecycle,
+    mediaReferences: coreExtensionPoints.mediaReferences,
+    pipeline: inboundPipelineExtensionPoint,
+    providers: channelProvidersExtensionPoint,
+    templateChecks: templateSendChecksExtensionPoint,
+  },
+  provides: { chats: chatServiceRef, broadcast: chatBroadcastRef },
   extensionPoints: [
     offerExtensionPoint(inboundPipelineExtensionPoint, () => new InboundPipelineRunner()),
     offerExtensionPoint(channelProvidersExtensionPoint, () => new ChannelProviders()),
+    offerExtensionPoint(templateSendChecksExtensionPoint, () => new TemplateSendCheckRegistry()),
   ],
-  init({ http, rootHttp, config, lifecycle, mediaReferences, pipeline, providers }) {
-    const chats = chatService(rootHttp);
+  init({ http, config, db, clock, storage, realtime, logger, lifecycle, mediaReferences, pipeline, providers, templateChecks }) {
+    const broadcast = new BroadcastSwitch(realtime);
+    const chats = new ChatService({
+      db,
+      clock,
+      hub: () => broadcast,
+      storage: () => storage,
+      log: logger,
+      inboundPipeline: pipeline as InboundPipelineRunner,
+      templateChecks: templateChecks as TemplateSendCheckRegistry,
+    });
     (providers as ChannelProviders).forEach((platform, provider) => chats.registerProvider(platform, provider));
-    chats.afterInbound = (room, message) => (pipeline as InboundPipelineRunner).run(room, message);
-    const hub = findHub(rootHttp);
-    if (hub) registerChatChannels(hub, chats, ownMediaBases(config));
-    else http.log.warn('chats: no realtime hub, the page and room topics are not served');
+    registerChatChannels(realtime, chats, ownMediaBases(config));
     lifecycle.addShutdownHook(() => chats.settled());
     chatRoutes(http, chats);
     // A message's attachment (an agent's upload, media received from Meta) stays while the message names it; the LIKE is a cheap pre-filter.
     mediaReferences.add('messages', sql`SELECT ${chatKeyOf(messages.mediaUrl)} AS key FROM ${messages} WHERE ${messages.mediaUrl} LIKE '%/chats/%'`);
-    return { chats };
+    return { chats, broadcast };
   },
 });
+
+
+
+// For other plugins' tests: the in-memory hub and socket identities the chat topics are tested with.
+export { FakeHub, identityFor, type FakeSocket } from './testing';

@@ -9,8 +9,8 @@ import WebSocket from 'ws';
 import { MEDIA_URL_MESSAGE, type Message } from '../../../contract/chats';
 import { NUL_MESSAGE } from '../../core/input/nul';
 import { startRealtimeApp, waitFor, type RealtimeTestApp } from '../../core/realtime/testSupport';
-import { ensureSandboxChannel } from '../sandbox/service';
-import { chatService } from './runtime';
+import { ensureSandboxChannel } from '../sandbox';
+import { chatService } from './index';
 import type { ChannelRow } from './views';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Presence, type Socket } from 'phoenix';
 import type { Message, PageInfo, Room } from '../../../contract/chats';
 import { connect, disconnect, join, nextEvent, phoenixSocket, push, startRealtimeApp, waitFor, type RealtimeTestApp, type TransportName } from '../../core/realtime/testSupport';
-import { ensureSandboxChannel } from '../sandbox/service';
-import { chatService } from './runtime';
+import { ensureSandboxChannel } from '../sandbox';
+import { chatService } from './index';
 import type { ChannelRow } from './views';
 
 let rt: RealtimeTestApp;

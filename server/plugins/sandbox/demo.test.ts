@@ -5,10 +5,8 @@ import type { Room } from '../../../contract/chats';
 import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { DEMO } from '../../core/seed';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { registerChatChannels } from '../chats/handlers';
-import { chatService } from '../chats/runtime';
-import { FakeHub, identityFor } from '../chats/testing';
 import { sandboxLinkOf } from './demo';
+import { registerChatChannels, chatService, FakeHub, identityFor } from '../chats';
 
 describe('demo inbox seed', () => {
   let t: TestApp;

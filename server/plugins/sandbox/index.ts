@@ -24,5 +24,5 @@ export const sandboxPlugin = defineServerPlugin({
   },
 });
 
-// for the platform plugin (the generated isolation test's world: the sandbox channel of a company seeded without the companies service)
+/** A company's simulator channel, made when missing (other plugins' tests start from it). */
 export { ensureSandboxChannel } from './service';

@@ -8,7 +8,7 @@ import { isAllowedMediaUrl, type Message } from '../../../contract/chats';
 import { access } from '../../core/access';
 import type { RateRule } from '../../core/auth/rateLimiter';
 import { ApiError, notFound, throttled } from '../../core/errors';
-import { ChatError } from '../chats/service';
+import { ChatError } from '../chats';
 import { ensureSandboxChannel, simulatorUrl, type SandboxService } from './service';
 
 /** Per simulator key: the page polls every second per open conversation; sends are far rarer. */

@@ -3,11 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels, messages } from '../../core/db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { registerChatChannels } from '../chats/handlers';
-import { chatService, useHubForTests } from '../chats/runtime';
-import { FakeHub, identityFor } from '../chats/testing';
 import { SANDBOX_RATE_RULES } from './routes';
 import { ensureSandboxChannel } from './service';
+import { registerChatChannels, chatService, useHubForTests, FakeHub, identityFor } from '../chats';
 
 describe('sandbox channel and customer simulator', () => {
   let t: TestApp;

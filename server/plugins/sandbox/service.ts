@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
 import { channels, companies } from '../../core/db/schema';
-import type { ChannelProvider, ChatService } from '../chats/service';
-import type { ChannelRow } from '../chats/views';
+import type { ChannelProvider, ChannelRow, ChatService } from '../chats';
 
 export const SANDBOX_CHANNEL_NAME = 'Sandbox';
 

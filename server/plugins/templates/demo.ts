@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_TEMPLATES } from '../../../contract/demoTemplates';
 import { channels, companies } from '../../core/db/schema';
 import { FAKE_META_PREFIX } from '../../providers/meta/fake/mountFakes';
-import { channelsRuntime } from '../channels';
+import { channelSecretBoxRef } from '../channels';
 import { templateService } from './index';
 
 /** Seeds the Demo Company's WhatsApp number and templates (see above); logs and returns on any failure. */
@@ -43,7 +43,7 @@ export async function seedDemoWhatsApp(app: FastifyInstance, companyName: string
         status: 'active',
         wabaId,
         displayPhoneNumber: info.display_phone_number,
-        accessTokenEnc: channelsRuntime(app).box.seal(accessToken),
+        accessTokenEnc: app.services.get(channelSecretBoxRef).seal(accessToken),
         signupStatus: 'completed',
         settings: {},
       })

@@ -3,38 +3,57 @@
  * delete through Meta, carousel submissions, status history and stats — and Meta's template
  * webhooks (status and quality), which arrive on the channels plugin's webhook route and are
  * handed here. Changes reach open consoles as `template_status` on the channel's `page:{id}` topic.
+ * Needs the core's database, clock, Graph API and hub, the channels plugin's service and webhook
+ * events; gives the template service (templateServiceRef) and the inbox's check of a template message.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
-import { channelsRuntime } from '../channels';
+import { coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
+import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
+import { templateSendChecksExtensionPoint } from '../chats';
 import { templateMediaRoutes } from './mediaHandle';
 import { templateRoutes } from './routes';
+import { checkTemplateSend } from './sendCheck';
 import { TemplateService } from './service';
 
-const services = new WeakMap<Services, TemplateService>();
+/** WhatsApp message templates of a company's numbers. */
+export const templateServiceRef = createServiceRef<TemplateService>({ id: 'templates.service' });
+export type { TemplateService } from './service';
 
 /** The app's template service (tests reach it to wait for background syncs). */
 export function templateService(app: FastifyInstance): TemplateService {
-  const existing = services.get(app.services);
-  if (existing) return existing;
-  const channels = channelsRuntime(app);
-  const service = new TemplateService({
-    db: app.services.get('Database'),
-    clock: app.services.get('Clock'),
-    graph: () => app.services.get('MetaGraph'),
-    channels: channels.channels,
-    log: app.log,
-    // page:{id} is company-scoped (its join checks the channel is the member's company's).
-    push: (channelId, event, payload) => app.realtime.broadcast(`page:${channelId}`, event, payload),
-  });
-  services.set(app.services, service);
-  return service;
+  return app.services.get(templateServiceRef);
 }
 
-export default async function templatesPlugin(app: FastifyInstance): Promise<void> {
-  const service = templateService(app);
-  channelsRuntime(app).webhooks.templateEvents = (event) => service.applyWebhook(event);
-  templateRoutes(app, service);
-  templateMediaRoutes(app, service);
-  app.addHook('onClose', async () => service.settled());
-}
+export const templatesPlugin = defineServerPlugin({
+  id: 'templates',
+  deps: {
+    http: coreServices.http,
+    db: coreServices.database,
+    clock: coreServices.clock,
+    graph: coreServices.metaGraph,
+    realtime: coreServices.realtime,
+    logger: coreServices.logger,
+    lifecycle: coreServices.lifecycle,
+    channels: channelServiceRef,
+    webhookEvents: webhookEventsExtensionPoint,
+    templateChecks: templateSendChecksExtensionPoint,
+  },
+  provides: { templates: templateServiceRef },
+  init({ http, db, clock, graph, realtime, logger, lifecycle, channels, webhookEvents, templateChecks }) {
+    const service = new TemplateService({
+      db,
+      clock,
+      graph: () => graph,
+      channels,
+      log: logger,
+      // page:{id} is company-scoped (its join checks the channel is the member's company's).
+      push: (channelId, event, payload) => realtime.broadcast(`page:${channelId}`, event, payload),
+    });
+    webhookEvents.onTemplateEvent((event) => service.applyWebhook(event));
+    templateChecks.add((room, template, mediaUrl) => checkTemplateSend(db, room, template, mediaUrl));
+    templateRoutes(http, service);
+    templateMediaRoutes(http, service);
+    lifecycle.addShutdownHook(() => service.settled());
+    return { templates: service };
+  },
+});

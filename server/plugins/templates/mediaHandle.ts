@@ -15,7 +15,7 @@ import {
 } from '../../../contract/templates';
 import { access } from '../../core/access';
 import { fieldError, notFound } from '../../core/errors';
-import { graphFailure } from '../channels/service';
+import { graphFailure } from '../channels';
 import type { TemplateService } from './service';
 
 const MB = 1024 * 1024;

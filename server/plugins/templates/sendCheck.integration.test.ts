@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rooms, whatsappTemplates } from '../../core/db/schema';
-import { identityFor, type FakeSocket } from '../chats/testing';
-import type { ChannelRow } from '../chats/views';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
 import { postWebhook, waInbound } from '../channels/testing';
+import { identityFor, type FakeSocket, type ChannelRow } from '../chats';
 
 const imageCard = (text: string) => ({
   components: [

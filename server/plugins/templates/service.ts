@@ -26,8 +26,7 @@ import { KeyedJobs } from '../../core/jobs/backgroundJob';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import { ApiError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph, type TemplateWebhookEvent } from '../../providers/meta/types';
-import type { ChannelService } from '../channels/service';
-import { graphFailure } from '../channels/service';
+import { graphFailure, type ChannelService } from '../channels';
 
 type ChannelRow = typeof channels.$inferSelect;
 type TemplateRow = typeof whatsappTemplates.$inferSelect;

@@ -1,0 +1,292 @@
+/**
+ * The inbox's reads: rooms (a page of them, one with its newest messages, lookups), their tags,
+ * unread counts and message history, and who may see which room under the agent feature.
+ */
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../contract/chats';
+import type { RoleId } from '../../../contract/permissions';
+import type { Database } from '../../core/db/client';
+import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
+import { ChatError } from './chatError';
+import type { ChatActor } from './service';
+import { toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
+
+export interface FetchRoomsQuery {
+  search: string;
+  page: number;
+  tags?: number[];
+  pages?: number[];
+}
+
+/** Messages returned to a reconnecting client at most (the client reloads the room beyond that). */
+export const MAX_MISSED = 500;
+
+const roomColumns = {
+  id: rooms.id,
+  companyId: rooms.companyId,
+  channelId: rooms.channelId,
+  externalId: rooms.externalId,
+  name: rooms.name,
+  pausedUntil: rooms.pausedUntil,
+  blockedAt: rooms.blockedAt,
+  lastMessageAt: rooms.lastMessageAt,
+  lastInboundAt: rooms.lastInboundAt,
+  createdAt: rooms.createdAt,
+  platform: channels.platform,
+};
+
+/** A literal int[] of ids (numbers only) for unnest(). */
+function idArray(ids: number[]): SQL {
+  return sql`array[${sql.join(ids.map((id) => sql`${Math.trunc(id)}::int`), sql`, `)}]::int[]`;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function isPrivilegedRole(role: RoleId): boolean {
+  return role === 'admin' || role === 'manager';
+}
+
+export class RoomQueries {
+  constructor(
+    private readonly db: Database,
+    /** A stored message as it is handed out (its private attachment's URL signed now). */
+    private readonly message: (row: MessageRow) => Message,
+  ) {}
+
+  async agentFeature(companyId: number): Promise<boolean> {
+    const [row] = await this.db.select({ on: companies.agentFeature }).from(companies).where(eq(companies.id, companyId));
+    return row?.on ?? false;
+  }
+
+  /** Under the agent feature, a member who is neither admin nor manager sees only rooms tagged with their e-mail: that e-mail, else null. */
+  async restrictedEmail(actor: Pick<ChatActor, 'companyId' | 'role' | 'email'>): Promise<string | null> {
+    if (isPrivilegedRole(actor.role)) return null;
+    return (await this.agentFeature(actor.companyId)) ? actor.email.toLowerCase() : null;
+  }
+
+  async listPages(companyId: number): Promise<PageInfo[]> {
+    const rows = await this.db.select().from(channels).where(eq(channels.companyId, companyId)).orderBy(asc(channels.id));
+    return rows.map(toPageInfo);
+  }
+
+  async channel(companyId: number, channelId: number): Promise<ChannelRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, channelId), eq(channels.companyId, companyId)));
+    return row ?? null;
+  }
+
+  private taggedWith(email: string): SQL {
+    return sql`exists (select 1 from ${roomTags} inner join ${tags} on ${tags.id} = ${roomTags.tagId} where ${roomTags.roomId} = ${rooms.id} and lower(${tags.name}) = ${email})`;
+  }
+
+  async roomRecord(roomId: number): Promise<RoomRecord | null> {
+    const [row] = await this.db.select(roomColumns).from(rooms).innerJoin(channels, eq(channels.id, rooms.channelId)).where(eq(rooms.id, roomId));
+    return row ?? null;
+  }
+
+  /** The room if the actor may open it: another company's room is "not found", an agent-feature restriction "forbidden". */
+  async accessibleRoom(actor: ChatActor, roomId: number): Promise<RoomRecord> {
+    const room = await this.roomRecord(roomId);
+    if (!room || room.companyId !== actor.companyId) throw new ChatError('not found');
+    const email = await this.restrictedEmail(actor);
+    if (email) {
+      const tagNames = (await this.tagsOf([room.id])).get(room.id) ?? [];
+      if (!tagNames.some((t) => t.name.toLowerCase() === email)) throw new ChatError('forbidden');
+    }
+    return room;
+  }
+
+  private async tagsOf(roomIds: number[]): Promise<Map<number, Tag[]>> {
+    const map = new Map<number, Tag[]>();
+    if (roomIds.length === 0) return map;
+    const rows = await this.db
+      .select({ roomId: roomTags.roomId, id: tags.id, name: tags.name })
+      .from(roomTags)
+      .innerJoin(tags, eq(tags.id, roomTags.tagId))
+      .where(inArray(roomTags.roomId, roomIds))
+      .orderBy(asc(tags.name), asc(tags.id));
+    for (const { roomId, ...tag } of rows) {
+      const list = map.get(roomId) ?? [];
+      list.push(tag);
+      map.set(roomId, list);
+    }
+    return map;
+  }
+
+  private async unreadOf(roomIds: number[], userId: number | null): Promise<Map<number, number>> {
+    const map = new Map<number, number>();
+    if (roomIds.length === 0) return map;
+    // Per room: its read marker by primary key, then its customer messages after it, index-only
+    // (messages_room_customer_idx); never the page's rooms' whole history at once (bench/data).
+    const result = (await this.db.execute(sql`
+      select r.id as room_id,
+             (select count(*) from messages m
+               where m.room_id = r.id and m.origin = 'user'
+                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = r.id and rr.user_id = ${userId ?? -1}), 0))::int as unread
+      from unnest(${idArray(roomIds)}) as r(id)`)) as unknown as { rows: { room_id: number; unread: number }[] };
+    for (const row of result.rows) if (Number(row.unread) > 0) map.set(Number(row.room_id), Number(row.unread));
+    return map;
+  }
+
+  private async lastMessagesOf(roomIds: number[]): Promise<Map<number, Message>> {
+    const map = new Map<number, Message>();
+    if (roomIds.length === 0) return map;
+    // Each room's newest id by one backward index probe (messages_room_id_idx), then those rows (bench/data).
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(
+        sql`${messages.id} in (select (select m.id from messages m where m.room_id = r.id order by m.id desc limit 1) from unnest(${idArray(roomIds)}) as r(id))`,
+      );
+    for (const row of rows) map.set(row.roomId, this.message(row));
+    return map;
+  }
+
+  /** Room views for a list: each with its tags, the user's unread count and its last message only. */
+  async roomSummaries(records: RoomRecord[], userId: number | null): Promise<Room[]> {
+    const ids = records.map((r) => r.id);
+    const [tagMap, unreadMap, lastMap] = await Promise.all([this.tagsOf(ids), this.unreadOf(ids, userId), this.lastMessagesOf(ids)]);
+    return records.map((r) => {
+      const last = lastMap.get(r.id);
+      return toRoom(r, { tags: tagMap.get(r.id) ?? [], unread: unreadMap.get(r.id) ?? 0, messages: last ? [last] : [] });
+    });
+  }
+
+  /** One room with its newest CHAT_PAGE_SIZE messages (ascending). */
+  async roomDetail(record: RoomRecord, userId: number | null): Promise<Room> {
+    const [tagMap, unreadMap, page] = await Promise.all([this.tagsOf([record.id]), this.unreadOf([record.id], userId), this.newestMessages(record.id)]);
+    return toRoom(record, { tags: tagMap.get(record.id) ?? [], unread: unreadMap.get(record.id) ?? 0, messages: page });
+  }
+
+  private async newestMessages(roomId: number): Promise<Message[]> {
+    const rows = await this.db.select().from(messages).where(eq(messages.roomId, roomId)).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
+    return rows.reverse().map(this.message);
+  }
+
+  /** fetch_rooms: newest activity first, CHAT_PAGE_SIZE per page from 1. */
+  async fetchRooms(actor: ChatActor, pageId: number, query: FetchRoomsQuery): Promise<Room[]> {
+    const conditions: SQL[] = [eq(rooms.companyId, actor.companyId)];
+    conditions.push(query.pages && query.pages.length > 0 ? inArray(rooms.channelId, query.pages) : eq(rooms.channelId, pageId));
+    const term = query.search.trim();
+    if (term) {
+      const pattern = `%${escapeLike(term)}%`;
+      conditions.push(or(ilike(rooms.name, pattern), ilike(rooms.externalId, pattern))!);
+    }
+    if (query.tags && query.tags.length > 0) {
+      conditions.push(sql`exists (select 1 from ${roomTags} where ${roomTags.roomId} = ${rooms.id} and ${inArray(roomTags.tagId, query.tags)})`);
+    }
+    const email = await this.restrictedEmail(actor);
+    if (email) conditions.push(this.taggedWith(email));
+
+    // One round trip (bench/data): the page of rooms, then per room of the page only its tags, the
+    // user's unread count and its newest message (the same index probes as roomSummaries).
+    const page = this.db.$with('page').as(
+      this.db
+        .select({ ...roomColumns, sortAt: sql<Date>`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt})`.as('sort_at') })
+        .from(rooms)
+        .innerJoin(channels, eq(channels.id, rooms.channelId))
+        .where(and(...conditions))
+        .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
+        .limit(CHAT_PAGE_SIZE)
+        .offset((query.page - 1) * CHAT_PAGE_SIZE),
+    );
+    const last = this.db.select().from(messages).where(sql`${messages.roomId} = "page"."id"`).orderBy(desc(messages.id)).limit(1).as('last');
+    const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
+      [K in keyof typeof roomColumns]: (typeof page)[K];
+    };
+    const rows = await this.db
+      .with(page)
+      .select({
+        record,
+        tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
+        unread: sql<number>`(select count(*) from messages m
+               where m.room_id = "page"."id" and m.origin = 'user'
+                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${actor.userId ?? -1}), 0))::int`,
+        last: Object.fromEntries(Object.keys(getTableColumns(messages)).map((k) => [k, last[k as keyof MessageRow]])) as {
+          [K in keyof MessageRow]: (typeof last)[K];
+        },
+      })
+      .from(page)
+      .leftJoinLateral(last, sql`true`)
+      .orderBy(desc(page.sortAt), desc(page.id));
+    return rows.map((row) =>
+      toRoom(row.record as RoomRecord, {
+        tags: (row.tagList ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
+        unread: Number(row.unread) || 0,
+        messages: row.last && row.last.id != null ? [this.message(row.last as MessageRow)] : [],
+      }),
+    );
+  }
+
+  /** room:{id} join: the room with its newest page, the messages after the client's last one, and the room marked read. */
+  async openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined): Promise<{ room: Room; missed: Message[] }> {
+    let missed: Message[] = [];
+    if (lastMessageId !== null && lastMessageId !== undefined) {
+      const rows = await this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.roomId, room.id), gt(messages.id, lastMessageId)))
+        .orderBy(asc(messages.id))
+        .limit(MAX_MISSED);
+      missed = rows.map(this.message);
+    }
+    return { room: await this.roomDetail(room, actor.userId), missed };
+  }
+
+  /** fetch_messages: the page before a message (id) or a time, ascending. */
+  async olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }): Promise<{ messages: Message[]; has_more: boolean }> {
+    const conditions: SQL[] = [eq(messages.roomId, roomId)];
+    if (before.id !== null && before.id !== undefined) conditions.push(lt(messages.id, before.id));
+    if (before.timestamp) {
+      const at = new Date(before.timestamp);
+      if (Number.isNaN(at.getTime())) throw new ChatError('invalid payload', { before_timestamp: ['Enter a valid date/time.'] });
+      conditions.push(lt(messages.createdAt, at));
+    }
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(and(...conditions))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(CHAT_PAGE_SIZE + 1);
+    const has_more = rows.length > CHAT_PAGE_SIZE;
+    return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(this.message), has_more };
+  }
+
+  /** GET /api/tags/: all company tags; under the agent feature, a restricted member sees only the tags naming members' e-mails. */
+  async listTags(actor: ChatActor): Promise<Tag[]> {
+    const conditions: SQL[] = [eq(tags.companyId, actor.companyId)];
+    if (await this.restrictedEmail(actor)) {
+      const memberEmails = this.db
+        .select({ email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.companyId, actor.companyId));
+      conditions.push(sql`lower(${tags.name}) in (${memberEmails})`);
+    }
+    return this.db.select({ id: tags.id, name: tags.name }).from(tags).where(and(...conditions)).orderBy(asc(tags.name), asc(tags.id));
+  }
+
+  /** Every message of a room after an id, ascending (the simulator's polling). */
+  async messagesAfter(roomId: number, afterId: number, limit = 200): Promise<Message[]> {
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.roomId, roomId), gt(messages.id, afterId)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+    return rows.map(this.message);
+  }
+
+  async roomByCustomer(channelId: number, externalUserId: string): Promise<RoomRecord | null> {
+    const [row] = await this.db
+      .select(roomColumns)
+      .from(rooms)
+      .innerJoin(channels, eq(channels.id, rooms.channelId))
+      .where(and(eq(rooms.channelId, channelId), eq(rooms.externalId, externalUserId)));
+    return row ?? null;
+  }
+}
