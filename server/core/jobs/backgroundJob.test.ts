@@ -233,6 +233,20 @@ describe('KeyedJobs', () => {
     expect(finished).toBe(true);
   });
 
+  it('cancelScheduled drops the scheduled runs and refuses new ones, while run() still starts runs', async () => {
+    const k = jobs();
+    const later = vi.fn(async () => {});
+    k.runAfter(1, 10, later);
+    k.cancelScheduled();
+    expect(k.schedules).toBe(false);
+    expect(k.isStopped).toBe(false);
+    k.runAfter(2, 10, later);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(later).not.toHaveBeenCalled();
+    await k.run(3, later);
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+
   it('stopWithin waits for the runs up to the grace period and hands back the keys still running', async () => {
     const k = jobs();
     const slow = gate();

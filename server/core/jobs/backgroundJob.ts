@@ -145,11 +145,17 @@ export class KeyedJobs<K> {
   private readonly running = new Map<K, Promise<void>>();
   private readonly waiting = new Map<K, Timer>();
   private stopped = false;
+  private scheduling = true;
 
   constructor(private readonly options: KeyedJobsOptions<K>) {}
 
   get isStopped(): boolean {
     return this.stopped;
+  }
+
+  /** False after stop() or cancelScheduled(): a retry would not run. */
+  get schedules(): boolean {
+    return this.scheduling;
   }
 
   /** Whether the key has a run in progress or one scheduled. */
@@ -176,12 +182,12 @@ export class KeyedJobs<K> {
 
   /** Runs `task` for the key after `ms` (an unref'd timer; a retry's back-off), replacing one scheduled before; dropped by stop(). */
   runAfter(key: K, ms: number, task: () => Promise<void>): void {
-    if (this.stopped) return;
+    if (!this.scheduling) return;
     const before = this.waiting.get(key);
     if (before) clearTimeout(before);
     const timer = unrefTimeout(() => {
       this.waiting.delete(key);
-      if (!this.stopped) void this.launch(key, task);
+      if (this.scheduling) void this.launch(key, task);
     }, ms);
     this.waiting.set(key, timer);
   }
@@ -199,6 +205,15 @@ export class KeyedJobs<K> {
   /** Final: no run starts any more and the scheduled ones are dropped; runs in progress go on (see settled()). */
   stop(): void {
     this.stopped = true;
+    this.cancelScheduled();
+  }
+
+  /**
+   * Final for scheduled runs only: they are dropped and none is scheduled any more, while run() still
+   * starts runs (the chat deliveries at shutdown: a message sent meanwhile is still handed over once).
+   */
+  cancelScheduled(): void {
+    this.scheduling = false;
     for (const timer of this.waiting.values()) clearTimeout(timer);
     this.waiting.clear();
   }

@@ -150,7 +150,7 @@ export class ChatService {
 
   /** Shutdown: no new retry is scheduled and the waiting ones are dropped (they stay pending; resumePending picks them up on the next start). */
   close(): void {
-    this.deliveries.stop();
+    this.deliveries.cancelScheduled();
   }
 
   /** Messages waiting for a retry in this process (tests). */
@@ -366,7 +366,7 @@ export class ChatService {
       await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
       if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
     } catch (err) {
-      if (isRetryableSendError(err) && !this.deliveries.isStopped) {
+      if (isRetryableSendError(err) && this.deliveries.schedules) {
         this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
         this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
         return;
@@ -390,7 +390,7 @@ export class ChatService {
         return;
       }
       // Sent or failed meanwhile (another process), or shutting down: nothing to retry here.
-      if (!row || !room || this.deliveries.isStopped) return;
+      if (!row || !room || !this.deliveries.schedules) return;
       await this.attemptDelivery(room, this.message(row), attempt + 1);
     });
   }
