@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, type HttpProvider, type RequestOptions } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import AccountPage from '../account/AccountPage';
 import { accountPlugin } from '../account';
 import { billingPlugin } from './index';
@@ -18,7 +19,7 @@ const ADMIN = { can_view_billing: true, can_manage_billing: true };
 /** The account page, once rendered (the billing section is a lazy chunk: the page suspends until it is there). */
 async function renderAccount(http: HttpProvider, options: { path?: string; permissions?: Record<string, boolean> } = {}) {
   const permissions = options.permissions ?? ADMIN;
-  const view = renderPage(<AccountPage />, {
+  const view = renderPluginPage(<AccountPage />, { translations: [pageTranslations],
     path: options.path ?? '/account',
     http,
     user: testUser([membership(1, permissions, { name: 'Demo Company' }), membership(2, permissions, { name: 'Other Co' })]),
