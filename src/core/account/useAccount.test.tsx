@@ -4,7 +4,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { accountApiRef } from '../apis';
-import { renderWithConsole } from '../testing/renderWithConsole';
+import { renderPluginPage } from '../testing/renderPluginPage';
 import { useAccess } from '../permissions/useAccess';
 import { useFeature } from '../features/useFeature';
 import { membership, testUser } from './testUsers';
@@ -33,7 +33,7 @@ describe('account hooks', () => {
   beforeEach(() => localStorage.clear());
 
   it('re-render on account events; useSelectCompany selects and goes to the dashboard', async () => {
-    const { console } = renderWithConsole(<Probe />, { path: '/company/select', features: ['chats'] });
+    const { console } = renderPluginPage(<Probe />, { adminContext: false, route: false, path: '/company/select', features: ['chats'] });
     const account = console.get(accountApiRef);
     expect(screen.getByText('user:none')).toBeInTheDocument();
     act(() => account.setUser(testUser([membership(1, { can_view_members: false }), membership(2, { can_manage_members: true })])));

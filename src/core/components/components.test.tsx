@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithConsole } from '../testing/renderWithConsole';
+import { renderPluginPage } from '../testing/renderPluginPage';
 import { EmptyView } from './EmptyView';
 import { TABLE_PAGE_SIZES } from './ConsolePagination';
 
@@ -9,7 +9,7 @@ describe('EmptyView', () => {
   beforeEach(() => localStorage.clear());
 
   it("shows the spec's empty-data text", () => {
-    renderWithConsole(<EmptyView />);
+    renderPluginPage(<EmptyView />, { adminContext: false, route: false });
     expect(screen.getByText('Nothing Found.')).toBeInTheDocument();
     expect(screen.getByText("There's no data at the moment, please check back in later.")).toBeInTheDocument();
   });

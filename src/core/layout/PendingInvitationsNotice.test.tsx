@@ -7,7 +7,7 @@ import { accountApiRef, httpApiRef } from '../apis';
 import { overrideApi } from '../plugins/createConsole';
 import { membership, testUser } from '../account/testUsers';
 import { createFakeHttp } from '../testing/fakeHttp';
-import { renderWithConsole } from '../testing/renderWithConsole';
+import { renderPluginPage } from '../testing/renderPluginPage';
 import { PendingInvitationsNotice } from './PendingInvitationsNotice';
 
 function Where() {
@@ -22,11 +22,11 @@ function renderNotice(results: unknown) {
     }
     throw new Error(`unexpected ${method} ${path}`);
   });
-  const rendered = renderWithConsole(
+  const rendered = renderPluginPage(
     <Routes>
       <Route path="*" element={<><PendingInvitationsNotice /><Where /></>} />
     </Routes>,
-    { path: '/dashboard', overrides: [overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, path: '/dashboard', overrides: [overrideApi(httpApiRef, http)] },
   );
   act(() => rendered.console.get(accountApiRef).setUser(testUser([membership(1)])));
   return { ...rendered, http };

@@ -5,12 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, type HttpProvider } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import AccountPage from './AccountPage';
 import { accountPlugin } from './index';
 
 function renderAccount(http: HttpProvider, permissions: Record<string, boolean> = { can_manage_your_account: true }) {
-  return renderPage(<AccountPage />, {
+  return renderPluginPage(<AccountPage />, { translations: [pageTranslations],
     path: '/account',
     http,
     user: testUser([membership(1, permissions, { name: 'Demo Company' })]),

@@ -4,7 +4,8 @@ import { screen } from '@testing-library/react';
 import { createPlugin } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import AccountPage from './AccountPage';
 import { accountPlugin } from './index';
 import { accountSectionsApiRef } from './sections';
@@ -20,7 +21,7 @@ const extraPlugin = createPlugin({
 });
 
 function renderAccount(permissions: Record<string, boolean>) {
-  return renderPage(<AccountPage />, {
+  return renderPluginPage(<AccountPage />, { translations: [pageTranslations],
     path: '/account',
     http: createFakeHttp(() => undefined),
     user: testUser([membership(1, permissions, { name: 'Demo Company' })]),

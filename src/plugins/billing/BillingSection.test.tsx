@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, type HttpProvider, type RequestOptions } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import { accountPlugin } from '../account';
 import { billingPlugin } from './index';
 import { billingStoreApiRef, browserLocation } from './store';
@@ -20,7 +21,7 @@ const AccountPage = accountPlugin.routes!.find((route) => route.path === '/accou
 /** The account page, once rendered (the page and its billing section are lazy chunks: the page suspends until they are there). */
 async function renderAccount(http: HttpProvider, options: { path?: string; permissions?: Record<string, boolean> } = {}) {
   const permissions = options.permissions ?? ADMIN;
-  const view = renderPage(<AccountPage />, {
+  const view = renderPluginPage(<AccountPage />, { translations: [pageTranslations],
     path: options.path ?? '/account',
     http,
     user: testUser([membership(1, permissions, { name: 'Demo Company' }), membership(2, permissions, { name: 'Other Co' })]),

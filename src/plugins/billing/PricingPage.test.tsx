@@ -5,14 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, i18nApiRef, type HttpProvider } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import PricingPage from './PricingPage';
 import { billingPlugin } from './index';
 import { browserLocation } from './store';
 import { plans } from './testing/fixtures';
 
 function renderPricing(http: HttpProvider, permissions: Record<string, boolean> = { can_manage_billing: true }) {
-  return renderPage(<PricingPage />, {
+  return renderPluginPage(<PricingPage />, { translations: [pageTranslations],
     path: '/pricing',
     http,
     user: testUser([membership(1, permissions, { name: 'Demo Company' }), membership(2, permissions, { name: 'Other Co' })]),

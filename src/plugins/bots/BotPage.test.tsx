@@ -7,7 +7,8 @@ import { membership, testUser } from '../../core/account/testUsers';
 import type { Bot } from '../../../contract/bots';
 import { step } from './model/fixtures';
 import BotPage, { outlineOrder } from './BotPage';
-import { renderBotsPage } from './testing/renderBotsPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { botsPlugin } from './index';
 
 const admin = testUser([membership(1, { can_manage_flows: true, can_view_flows: true }, { role: { id: 'admin', name: 'Admin' } })]);
 
@@ -42,7 +43,7 @@ describe('/bots/{id}', () => {
 
   it('shows the integration, conversations handled and steps; assigns channels', async () => {
     const http = server();
-    const view = renderBotsPage(<BotPage />, { path: '/bots/9', route: '/bots/:id', http, user: admin });
+    const view = renderPluginPage(<BotPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots/9', route: '/bots/:id', http, user: admin });
     expect(await screen.findByTestId('integration-key')).toHaveProperty('textContent', 'bk_secret');
     expect(screen.getByTestId('bot-conversations').textContent).toBe('4');
     expect(screen.getByTestId('bot-outline').textContent).toContain('Message of hello');
@@ -54,14 +55,14 @@ describe('/bots/{id}', () => {
 
   it('rotates the key after confirmation', async () => {
     const http = server();
-    renderBotsPage(<BotPage />, { path: '/bots/9', route: '/bots/:id', http, user: admin });
+    renderPluginPage(<BotPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots/9', route: '/bots/:id', http, user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate key' }));
     await userEvent.click(screen.getByRole('button', { name: 'Rotate' }));
     await waitFor(() => expect(screen.getByTestId('integration-key').textContent).toBe('bk_rotated'));
   });
 
   it('the second view is the compact outline', async () => {
-    renderBotsPage(<BotPage />, { path: '/bots/9?view=outline', route: '/bots/:id', http: server(), user: admin });
+    renderPluginPage(<BotPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots/9?view=outline', route: '/bots/:id', http: server(), user: admin });
     expect((await screen.findByTestId('bot-outline')).textContent).toContain('Message of orphan');
     expect(screen.queryByTestId('integration-key')).toBeNull();
   });

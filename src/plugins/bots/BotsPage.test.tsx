@@ -7,7 +7,8 @@ import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { membership, testUser } from '../../core/account/testUsers';
 import type { BotSummary } from '../../../contract/bots';
 import BotsPage from './BotsPage';
-import { renderBotsPage } from './testing/renderBotsPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { botsPlugin } from './index';
 
 const admin = testUser([membership(1, { can_manage_flows: true, can_view_flows: true }, { role: { id: 'admin', name: 'Admin' } })]);
 
@@ -52,7 +53,7 @@ function fakeServer(bots: BotSummary[], options: { failCreate?: boolean; failDel
 describe('/bots', () => {
   it('lists the bots: name, channels, steps, conversations handled, last edit', async () => {
     const http = fakeServer([summary(1, 'Greeter')]);
-    renderBotsPage(<BotsPage />, { path: '/bots', http, user: admin });
+    renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http, user: admin });
     const row = (await screen.findByText('Greeter')).closest('tr')!;
     expect(within(row).getByText('Sandbox')).toBeTruthy();
     expect(within(row).getByText('3')).toBeTruthy();
@@ -61,12 +62,12 @@ describe('/bots', () => {
   });
 
   it("shows the spec's empty view without bots", async () => {
-    renderBotsPage(<BotsPage />, { path: '/bots', http: fakeServer([]), user: admin });
+    renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http: fakeServer([]), user: admin });
     expect(await screen.findByText("There's no data at the moment, please check back in later.")).toBeTruthy();
   });
 
   it("creates a bot: 'Bot has been created', then its canvas", async () => {
-    const view = renderBotsPage(<BotsPage />, { path: '/bots', http: fakeServer([]), user: admin });
+    const view = renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http: fakeServer([]), user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Create bot' }));
     await userEvent.type(screen.getByLabelText(/Bot name/), 'Support');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -75,7 +76,7 @@ describe('/bots', () => {
   });
 
   it("a refused creation shows 'Error {status} : {title} {detail}'", async () => {
-    const view = renderBotsPage(<BotsPage />, { path: '/bots', http: fakeServer([], { failCreate: true }), user: admin });
+    const view = renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http: fakeServer([], { failCreate: true }), user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Create bot' }));
     await userEvent.type(screen.getByLabelText(/Bot name/), 'X');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -84,7 +85,7 @@ describe('/bots', () => {
   });
 
   it("deletes after confirmation: 'Bot deleted successfully'", async () => {
-    const view = renderBotsPage(<BotsPage />, { path: '/bots', http: fakeServer([summary(1, 'Greeter')]), user: admin });
+    const view = renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http: fakeServer([summary(1, 'Greeter')]), user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bot Greeter' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(view.alertText()).toBe('Bot deleted successfully'));
@@ -92,7 +93,7 @@ describe('/bots', () => {
   });
 
   it("a failed deletion shows 'Error while deleting bot({error})'", async () => {
-    const view = renderBotsPage(<BotsPage />, { path: '/bots', http: fakeServer([summary(1, 'Greeter')], { failDelete: true }), user: admin });
+    const view = renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http: fakeServer([summary(1, 'Greeter')], { failDelete: true }), user: admin });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bot Greeter' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(view.alertText()).toBe('Error while deleting bot(Error 500 : Server error Try again.)'));

@@ -2,14 +2,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, SocialDialogClosedError, SocialSdkUnavailableError, type RequestOptions, type SocialApi } from '../../core';
+import { createPlugin, HttpError, SocialDialogClosedError, SocialSdkUnavailableError, type RequestOptions, type SocialApi } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import type { Channel, ConnectChannelBody, FacebookPage } from '../../../contract/channels';
 import type { User } from '../../../contract/api';
 import ChannelsPage from './ChannelsPage';
 import { AGENT, channel, CHANNELS, channelsPage, FACEBOOK_PAGES, MANAGER } from './testing/fixtures';
 import { createFakeSocial } from './testing/fakeSocial';
-import { renderChannelsPage } from './testing/renderChannelsPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { translations } from './translations';
+
+/** The channels page's own slice of the plugin (its strings and resource), without the WhatsApp onboarding. */
+const channelsPagePlugin = createPlugin({
+  id: 'channels',
+  featureFlag: 'channels',
+  resources: [{ name: 'channels', area: 'channels' }],
+  translations,
+});
 
 type Handler = (method: string, path: string, options: RequestOptions) => unknown;
 
@@ -59,7 +68,7 @@ function fakeApi(
 }
 
 function renderChannels(http = fakeApi(), user: User = MANAGER, social: SocialApi = createFakeSocial()) {
-  return renderChannelsPage(<ChannelsPage />, { http, user, social });
+  return renderPluginPage(<ChannelsPage />, { plugins: [channelsPagePlugin], features: ['channels'], path: '/channels', companyId: 1, signedIn: true, http, user, social });
 }
 
 function card(name: string) {

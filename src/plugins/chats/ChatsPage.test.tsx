@@ -7,7 +7,7 @@ import { membership, testUser } from '../../core/account/testUsers';
 import { accountApiRef, createPlugin, httpApiRef, overrideApi, realtimeApiRef } from '../../core';
 import type { PermissionMap } from '../../../contract/permissions';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderWithConsole } from '../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
 import { badgeTitle } from './notifications';
@@ -31,14 +31,14 @@ function renderInbox(path = '/chats', options: { rooms?: typeof THREE_ROOMS; sim
   });
   const sockets: FakeSocket[] = [];
   const realtime = { createSocket: () => { const s = new FakeSocket((t, e, p) => server.reply(t, e, p)); sockets.push(s); return s.asSocket(); } };
-  const view = renderWithConsole(
+  const view = renderPluginPage(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 60 }}>
       <Routes>
         <Route path="/chats/:roomId?" element={<ChatsPage />} />
         <Route path="/channels" element={<p>Channels page</p>} />
       </Routes>
     </VirtuosoMockContext.Provider>,
-    { plugins: [chatsPlugin, channelsStub], features: ['chats', 'channels'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, plugins: [chatsPlugin, channelsStub], features: ['chats', 'channels'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   return { ...view, server, socket: () => sockets[sockets.length - 1] };
 }

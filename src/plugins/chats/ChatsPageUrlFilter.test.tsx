@@ -6,7 +6,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { membership, testUser } from '../../core/account/testUsers';
 import { accountApiRef, httpApiRef, overrideApi, realtimeApiRef } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderWithConsole } from '../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
 import { createFakeChatServer, room } from './testing/fakeChatServer';
@@ -27,7 +27,7 @@ function renderInbox(path: string) {
     throw Object.assign(new Error('Not Found'), { status: 404 });
   });
   const realtime = { createSocket: () => new FakeSocket((t, e, p) => server.reply(t, e, p)).asSocket() };
-  const view = renderWithConsole(
+  const view = renderPluginPage(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 60 }}>
       <Routes>
         <Route
@@ -41,7 +41,7 @@ function renderInbox(path: string) {
         />
       </Routes>
     </VirtuosoMockContext.Provider>,
-    { plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   act(() => {
     view.console.get(accountApiRef).setUser(testUser([membership(1)]));

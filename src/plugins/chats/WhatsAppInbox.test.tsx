@@ -8,7 +8,7 @@ import type { Message } from '../../../contract/chats';
 import { membership, testUser } from '../../core/account/testUsers';
 import { accountApiRef, alertApiRef, httpApiRef, overrideApi, realtimeApiRef } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderWithConsole } from '../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
 import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE } from './testing/fakeChatServer';
@@ -42,13 +42,13 @@ function renderInbox(customerWroteAgo: number, path = '/chats/2') {
   });
   const sockets: FakeSocket[] = [];
   const realtime = { createSocket: () => { const s = new FakeSocket((t, e, p) => server.reply(t, e, p)); sockets.push(s); return s.asSocket(); } };
-  const view = renderWithConsole(
+  const view = renderPluginPage(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 60 }}>
       <Routes>
         <Route path="/chats/:roomId?" element={<ChatsPage />} />
       </Routes>
     </VirtuosoMockContext.Provider>,
-    { plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   act(() => {
     view.console.get(accountApiRef).setUser(testUser([membership(1)]));

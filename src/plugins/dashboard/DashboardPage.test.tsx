@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import DashboardPage from './DashboardPage';
 import { dashboardPlugin } from './index';
 import { createPlugin } from '../../core';
@@ -19,7 +20,7 @@ describe('DashboardPage', () => {
     const company = membership(1, { can_view_members: false }, { name: 'Demo Company', role: { id: 'agent', name: 'Agent' } });
     let resolveAccount: (value: unknown) => void = () => undefined;
     const http = createFakeHttp(() => new Promise((resolve) => (resolveAccount = resolve)));
-    renderPage(<DashboardPage />, {
+    renderPluginPage(<DashboardPage />, { translations: [pageTranslations],
       path: '/dashboard',
       http,
       user: testUser([company]),

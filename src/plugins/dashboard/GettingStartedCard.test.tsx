@@ -4,7 +4,8 @@ import { screen } from '@testing-library/react';
 import type { DashboardSetup } from '../../../contract/stats';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import { GettingStartedCard } from './GettingStartedCard';
 import { gettingStartedSteps } from './gettingStartedSteps';
 import { dashboardPlugin } from './index';
@@ -18,7 +19,7 @@ function render(setup: DashboardSetup, withProgress = true, node = <GettingStart
     throw Object.assign(new Error('Not Found'), { status: 404 });
   });
   const company = membership(1, {}, { name: 'Demo Company', role: { id: 'admin', name: 'Admin' } });
-  renderPage(node, { path: '/dashboard', http, user: testUser([company]), companyId: 1, plugins: [dashboardPlugin], features: ['dashboard'] });
+  renderPluginPage(node, { translations: [pageTranslations], path: '/dashboard', http, user: testUser([company]), companyId: 1, plugins: [dashboardPlugin], features: ['dashboard'] });
   return http;
 }
 

@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import type { DashboardStats } from '../../../contract/stats';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import { statsPlugin } from '../stats';
 import { dashboardPlugin } from './index';
 import { TodayCard } from './TodayCard';
@@ -31,7 +32,7 @@ describe('TodayCard', () => {
   it('shows today’s figures, each a link to where it is acted on, running broadcasts with progress and channels needing attention', async () => {
     const http = createFakeHttp(() => TODAY);
     const company = membership(1, {}, { name: 'Demo Company', role: { id: 'admin', name: 'Admin' } });
-    renderPage(<TodayCard />, { path: '/dashboard', http, user: testUser([company]), companyId: 1, plugins: [dashboardPlugin, statsPlugin], features: ['dashboard', 'stats'] });
+    renderPluginPage(<TodayCard />, { translations: [pageTranslations], path: '/dashboard', http, user: testUser([company]), companyId: 1, plugins: [dashboardPlugin, statsPlugin], features: ['dashboard', 'stats'] });
 
     const unassigned = await screen.findByTestId('dashboard-figure-unassigned');
     expect(unassigned).toHaveTextContent('Unassigned2');

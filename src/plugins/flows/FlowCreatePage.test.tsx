@@ -6,7 +6,10 @@ import { HttpError } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import FlowCreatePage from './FlowCreatePage';
 import { fakeFlowServer } from './testing/fixtures';
-import { renderFlowsPage } from './testing/renderFlowsPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { botsPlugin } from '../bots';
+import { templatesPlugin } from '../templates';
+import { flowsPlugin } from './index';
 
 const admin = testUser([membership(1, { can_manage_flows: true, can_view_flows: true }, { name: 'Acme' })]);
 
@@ -19,7 +22,7 @@ async function fill() {
 // A shared, loaded machine runs the suite: room for the form's renders.
 describe('/flows/create', { timeout: 120_000 }, () => {
   it("checks §5's rules as you type (the contract's schema)", async () => {
-    renderFlowsPage(<FlowCreatePage />, { path: '/flows/create', http: fakeFlowServer([]), user: admin });
+    renderPluginPage(<FlowCreatePage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/create', http: fakeFlowServer([]), user: admin });
     const name = screen.getByRole('textbox', { name: /Flow name/ });
     await userEvent.click(name);
     await userEvent.paste('x'.repeat(129));
@@ -32,7 +35,7 @@ describe('/flows/create', { timeout: 120_000 }, () => {
 
   it('sends only the five creation fields, with extra_context items added, edited, reordered and removed, then opens the editor', async () => {
     const http = fakeFlowServer([]);
-    const view = renderFlowsPage(<FlowCreatePage />, { path: '/flows/create', http, user: admin });
+    const view = renderPluginPage(<FlowCreatePage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/create', http, user: admin });
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Add a context item' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add a context item' }));
@@ -51,7 +54,7 @@ describe('/flows/create', { timeout: 120_000 }, () => {
 
   it('does not send an invalid form', async () => {
     const http = fakeFlowServer([]);
-    renderFlowsPage(<FlowCreatePage />, { path: '/flows/create', http, user: admin });
+    renderPluginPage(<FlowCreatePage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/create', http, user: admin });
     await userEvent.click(screen.getByRole('button', { name: 'Create flow' }));
     expect(screen.getAllByText('This field may not be blank.').length).toBe(3);
     expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
@@ -59,7 +62,7 @@ describe('/flows/create', { timeout: 120_000 }, () => {
 
   it("a refused creation shows 'Error ' + error + '(' + message + ')', or 'Error saving flow(…)'", async () => {
     const failing = new HttpError(400, { errors: [], error: 'Invalid flow_name', message: 'A flow with this name already exists in this company.' });
-    const view = renderFlowsPage(<FlowCreatePage />, { path: '/flows/create', http: fakeFlowServer([], { failCreate: failing }), user: admin });
+    const view = renderPluginPage(<FlowCreatePage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/create', http: fakeFlowServer([], { failCreate: failing }), user: admin });
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Create flow' }));
     await waitFor(() => expect(view.alertText()).toBe('Error Invalid flow_name(A flow with this name already exists in this company.)'));
@@ -67,7 +70,7 @@ describe('/flows/create', { timeout: 120_000 }, () => {
   });
 
   it("a network failure shows 'Error saving flow(' + its message + ')'", async () => {
-    const view = renderFlowsPage(<FlowCreatePage />, { path: '/flows/create', http: fakeFlowServer([], { failCreate: new TypeError('Failed to fetch') }), user: admin });
+    const view = renderPluginPage(<FlowCreatePage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/create', http: fakeFlowServer([], { failCreate: new TypeError('Failed to fetch') }), user: admin });
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Create flow' }));
     await waitFor(() => expect(view.alertText()).toBe('Error saving flow(Failed to fetch)'));

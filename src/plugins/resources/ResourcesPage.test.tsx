@@ -1,26 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { render } from '@testing-library/react';
-import { AdminContext, memoryStore } from 'react-admin';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BotIntegration } from '../../../contract/bots';
-import {
-  accountApiRef,
-  alertApiRef,
-  authApiRef,
-  ConsoleProvider,
-  createConsole,
-  dataProviderApiRef,
-  httpApiRef,
-  i18nApiRef,
-  overrideApi,
-} from '../../core';
+import { alertApiRef } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { resourcesPlugin } from './index';
 import ResourcesPage from './ResourcesPage';
-import { addLazyPluginStrings } from '../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
 
 const API_DOC = {
   openapi: '3.1.0',
@@ -44,24 +30,15 @@ function setup(integration: BotIntegration, options: { path?: string; locale?: s
     }
     throw new Error(`unexpected ${method} ${path}`);
   });
-  const console = createConsole({ plugins: [resourcesPlugin], features: ['resources'], overrides: [overrideApi(httpApiRef, http)] });
-  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
-  console.get(accountApiRef).selectCompany(7);
-  const i18n = console.get(i18nApiRef);
-  if (options.locale) void i18n.i18n.changeLanguage(options.locale);
-  render(
-    <ConsoleProvider console={console}>
-      <I18nextProvider i18n={i18n.i18n}>
-        <MemoryRouter initialEntries={[options.path ?? '/resources']}>
-          <AdminContext i18nProvider={i18n.provider} authProvider={console.get(authApiRef)} dataProvider={console.get(dataProviderApiRef)} store={memoryStore()}>
-            <Routes>
-              <Route path="/resources" element={<ResourcesPage />} />
-            </Routes>
-          </AdminContext>
-        </MemoryRouter>
-      </I18nextProvider>
-    </ConsoleProvider>,
-  );
+  const { console } = renderPluginPage(<ResourcesPage />, {
+    plugins: [resourcesPlugin],
+    features: ['resources'],
+    path: options.path ?? '/resources',
+    route: '/resources',
+    http,
+    companyId: 7,
+    locale: options.locale,
+  });
   return { http, console };
 }
 

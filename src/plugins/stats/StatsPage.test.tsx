@@ -4,7 +4,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { StatsReport } from '../../../contract/stats';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
-import { renderPage } from '../../app/pages/testing/renderPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { pageTranslations } from '../../app/pages/translations';
 import StatsPage from './StatsPage';
 import { statsPlugin } from './index';
 import { presetRange } from './model';
@@ -44,7 +45,7 @@ function report(over: Partial<StatsReport> = {}): StatsReport {
 function renderStats(answer: StatsReport, features = ['stats', 'broadcast_engagement']) {
   const http = createFakeHttp((_m, path) => (path === '/api/stats/' ? answer : { results: [{ id: 1, name: 'Sandbox' }] }));
   const company = membership(1, {}, { name: 'Demo Company', role: { id: 'admin', name: 'Admin' } });
-  renderPage(<StatsPage />, { path: '/stats', http, user: testUser([company]), companyId: 1, plugins: [statsPlugin], features });
+  renderPluginPage(<StatsPage />, { translations: [pageTranslations], path: '/stats', http, user: testUser([company]), companyId: 1, plugins: [statsPlugin], features });
   return http;
 }
 

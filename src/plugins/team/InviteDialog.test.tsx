@@ -5,12 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { InviteDialog } from './InviteDialog';
-import { renderTeamPage } from './testing/renderTeamPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { teamPlugin } from './index';
 import { invite, ROLES, viewer } from './testing/fixtures';
 
 function renderDialog(http: ReturnType<typeof createFakeHttp>, role: 'admin' | 'manager' = 'admin') {
   const onSent = vi.fn();
-  const result = renderTeamPage(<InviteDialog open onClose={() => undefined} onSent={onSent} />, {
+  const result = renderPluginPage(<InviteDialog open onClose={() => undefined} onSent={onSent} />, { plugins: [teamPlugin], features: ['members'], signedIn: true,
     path: '/team',
     http,
     user: viewer({ can_manage_members: true }, role),

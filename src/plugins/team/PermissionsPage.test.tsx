@@ -7,7 +7,8 @@ import { PERMISSION_AREAS } from '../../../contract/permissions';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import type { RolePermissions } from '../../../contract/team';
 import PermissionsPage from './PermissionsPage';
-import { renderTeamPage } from './testing/renderTeamPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { teamPlugin } from './index';
 import { rolePermissions, viewer } from './testing/fixtures';
 
 const MANAGER = viewer({ can_view_permissions: true, can_manage_permissions: true });
@@ -32,7 +33,7 @@ function api(options: { failPatch?: boolean } = {}) {
 const everyArea = createPlugin({ id: 'every-area', routes: PERMISSION_AREAS.map((area) => ({ path: `/${area}-page`, name: area, component: () => null })) });
 
 function renderPermissions(http = api(), user = MANAGER, plugins: ConsolePlugin[] = [everyArea]) {
-  return renderTeamPage(<PermissionsPage />, { path: '/permissions', http, user, companyId: 1, plugins });
+  return renderPluginPage(<PermissionsPage />, { plugins: [teamPlugin, ...plugins], features: ['members'], signedIn: true, path: '/permissions', http, user, companyId: 1 });
 }
 
 const box = (action: 'View' | 'Manage', area: string, role: string) => screen.getByLabelText(`${action} ${area} (${role})`);

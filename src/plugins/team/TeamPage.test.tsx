@@ -6,7 +6,8 @@ import { HttpError, type RequestOptions } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import type { TeamMember } from '../../../contract/team';
 import TeamPage from './TeamPage';
-import { renderTeamPage } from './testing/renderTeamPage';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { teamPlugin } from './index';
 import { invite, MEMBERS, ROLES, viewer } from './testing/fixtures';
 
 type Handler = (method: string, path: string, options: RequestOptions) => unknown;
@@ -44,7 +45,7 @@ function fakeApi(extra: Handler = () => undefined, members: TeamMember[] = MEMBE
 const ADMIN = viewer({ can_view_members: true, can_manage_members: true });
 
 function renderTeam(http = fakeApi(), user = ADMIN) {
-  return renderTeamPage(<TeamPage />, { path: '/team', http, user, companyId: 1 });
+  return renderPluginPage(<TeamPage />, { plugins: [teamPlugin], features: ['members'], signedIn: true, path: '/team', http, user, companyId: 1 });
 }
 
 function row(text: string) {

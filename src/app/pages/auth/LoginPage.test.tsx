@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../../core';
 import { testUser } from '../../../core/account/testUsers';
 import { createFakeHttp, withoutClientConfig } from '../../../core/testing/fakeHttp';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { LoginPage } from './LoginPage';
 
 describe('LoginPage', () => {
@@ -15,7 +16,7 @@ describe('LoginPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { non_field_errors: ['Unable to log in with provided credentials.'], email: ['ignored'] });
     });
-    renderPage(<LoginPage />, { path: '/auth/login?email=ada%40example.com', http });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login?email=ada%40example.com', http });
 
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -29,7 +30,7 @@ describe('LoginPage', () => {
     const http = createFakeHttp(() => {
       throw new Error('Failed to fetch');
     });
-    renderPage(<LoginPage />, { path: '/auth/login', http });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -38,7 +39,7 @@ describe('LoginPage', () => {
 
   it('validates before calling the server', async () => {
     const http = createFakeHttp(() => undefined);
-    renderPage(<LoginPage />, { path: '/auth/login', http });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
@@ -51,7 +52,7 @@ describe('LoginPage', () => {
       if (path === '/account/login/') return { access: 'a', refresh: 'r', user: testUser([]) };
       throw new Error(`unexpected ${method} ${path}`);
     });
-    renderPage(<LoginPage />, { path: '/auth/login', http });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -59,15 +60,15 @@ describe('LoginPage', () => {
   });
 
   it('puts the cursor in the e-mail field, or in the password when the link brought the address', () => {
-    const first = renderPage(<LoginPage />, { path: '/auth/login', http: createFakeHttp(() => undefined) });
+    const first = renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http: createFakeHttp(() => undefined) });
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
     first.unmount();
-    renderPage(<LoginPage />, { path: '/auth/login?email=ada%40example.com', http: createFakeHttp(() => undefined) });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login?email=ada%40example.com', http: createFakeHttp(() => undefined) });
     expect(screen.getByLabelText('Password')).toHaveFocus();
   });
 
   it('links to password reset and sign-up', () => {
-    renderPage(<LoginPage />, { path: '/auth/login', http: createFakeHttp(() => undefined) });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http: createFakeHttp(() => undefined) });
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/reset-password');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
   });

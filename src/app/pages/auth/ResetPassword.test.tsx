@@ -4,7 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { ResetPasswordConfirmPage } from './ResetPasswordConfirmPage';
 import { ResetPasswordRequestPage } from './ResetPasswordRequestPage';
 
@@ -13,7 +14,7 @@ describe('ResetPasswordRequestPage', () => {
 
   it('says a link was sent when the server accepts the address', async () => {
     const http = createFakeHttp(() => ({ detail: 'sent' }));
-    renderPage(<ResetPasswordRequestPage />, { path: '/auth/reset-password', http });
+    renderPluginPage(<ResetPasswordRequestPage />, { translations: [pageTranslations], path: '/auth/reset-password', http });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(/a reset link has been sent/)).toHaveTextContent('ada@example.com');
@@ -24,7 +25,7 @@ describe('ResetPasswordRequestPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { email: ['Enter a valid email address.'] });
     });
-    renderPage(<ResetPasswordRequestPage />, { path: '/auth/reset-password', http });
+    renderPluginPage(<ResetPasswordRequestPage />, { translations: [pageTranslations], path: '/auth/reset-password', http });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
@@ -43,7 +44,7 @@ describe('ResetPasswordConfirmPage', () => {
 
   it('requires both passwords to match before calling the server', async () => {
     const http = createFakeHttp(() => undefined);
-    renderPage(<ResetPasswordConfirmPage />, { path: '/auth/reset-password/tok-1', route, http });
+    renderPluginPage(<ResetPasswordConfirmPage />, { translations: [pageTranslations], path: '/auth/reset-password/tok-1', route, http });
     await fill('Brand-New-Secret-88', 'Something-Else-88');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(http.calls).toHaveLength(0);
@@ -51,7 +52,7 @@ describe('ResetPasswordConfirmPage', () => {
 
   it("sends token and password, says 'Password reset successful' and goes to login", async () => {
     const http = createFakeHttp(() => ({ detail: 'ok' }));
-    const { alertText } = renderPage(<ResetPasswordConfirmPage />, { path: '/auth/reset-password/tok-1', route, http });
+    const { alertText } = renderPluginPage(<ResetPasswordConfirmPage />, { translations: [pageTranslations], path: '/auth/reset-password/tok-1', route, http });
     await fill('Brand-New-Secret-88', 'Brand-New-Secret-88');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
     expect(alertText()).toBe('Password reset successful');
@@ -62,7 +63,7 @@ describe('ResetPasswordConfirmPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { token: ['Invalid or expired token.'] });
     });
-    renderPage(<ResetPasswordConfirmPage />, { path: '/auth/reset-password/used', route, http });
+    renderPluginPage(<ResetPasswordConfirmPage />, { translations: [pageTranslations], path: '/auth/reset-password/used', route, http });
     await fill('Brand-New-Secret-88', 'Brand-New-Secret-88');
     expect(await screen.findByText('Password reset failed')).toBeInTheDocument();
   });

@@ -16,7 +16,8 @@ import {
 import { membership, testUser } from '../../../core/account/testUsers';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import type { RequestOptions } from '../../../core';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { SignupCheckEmailPage } from '../signup/SignupCheckEmailPage';
 import { LoginPage } from './LoginPage';
 
@@ -55,12 +56,12 @@ type Handler = (method: string, path: string, options: RequestOptions) => unknow
 
 function renderLogin(social: SocialApi, handler: Handler = () => undefined, ui = <LoginPage />, path = '/auth/login') {
   const http = createFakeHttp(handler);
-  const page = renderPage(
+  const page = renderPluginPage(
     <>
       {ui}
       <AlertHost />
     </>,
-    { path, http, overrides: [overrideApi(socialApiRef, social)] },
+    { translations: [pageTranslations], path, http, overrides: [overrideApi(socialApiRef, social)] },
   );
   const facebook = () => screen.getByRole('button', { name: 'Continue with Facebook' });
   const google = () => screen.getByRole('button', { name: 'Continue with Google' });

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../../core';
 import { membership, testUser } from '../../../core/account/testUsers';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { CompanyCreatePage } from './CompanyCreatePage';
 
 describe('CompanyCreatePage', () => {
@@ -18,7 +19,7 @@ describe('CompanyCreatePage', () => {
       if (path === '/account/user/') return testUser([membership(1), created]);
       throw new Error(`${method} ${path}`);
     });
-    const { account } = renderPage(<CompanyCreatePage />, { path: '/company/create', http, user: testUser([membership(1)]), companyId: 1 });
+    const { account } = renderPluginPage(<CompanyCreatePage />, { translations: [pageTranslations], path: '/company/create', http, user: testUser([membership(1)]), companyId: 1 });
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Company name' }), 'Hopper Logistics');
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
@@ -35,7 +36,7 @@ describe('CompanyCreatePage', () => {
   });
 
   it('refuses a logo over 100 KB', async () => {
-    renderPage(<CompanyCreatePage />, { path: '/company/create', http: createFakeHttp(() => undefined), user: testUser([]) });
+    renderPluginPage(<CompanyCreatePage />, { translations: [pageTranslations], path: '/company/create', http: createFakeHttp(() => undefined), user: testUser([]) });
     const big = new File([new Uint8Array(100 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Company logo'), big);
     expect(await screen.findByText('The logo must be 100 KB or smaller.')).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe('CompanyCreatePage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { name: ['Ensure this field has no more than 100 characters.'] });
     });
-    renderPage(<CompanyCreatePage />, { path: '/company/create', http, user: testUser([]) });
+    renderPluginPage(<CompanyCreatePage />, { translations: [pageTranslations], path: '/company/create', http, user: testUser([]) });
     await userEvent.type(screen.getByRole('textbox', { name: 'Company name' }), 'Acme');
     await userEvent.click(screen.getByRole('button', { name: 'Create Company' }));
     expect(await screen.findByText('Ensure this field has no more than 100 characters.')).toBeInTheDocument();

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { membership, testUser } from '../../../core/account/testUsers';
 import { HttpError } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { CompanySelectPage } from './CompanySelectPage';
 
 const demo = membership(1, {}, { name: 'Demo Company', role: { id: 'admin', name: 'Admin' }, subscription_plan_name: 'Pro' });
@@ -17,7 +18,7 @@ describe('CompanySelectPage', () => {
   beforeEach(() => localStorage.clear());
 
   it('counts the results, shows role and plan ("Free plan" by default) and filters case-insensitively', async () => {
-    renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([demo, northwind]), companyId: null, http: noInvitations() });
+    renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([demo, northwind]), companyId: null, http: noInvitations() });
 
     expect(screen.getByText('2 results')).toBeInTheDocument();
     const options = screen.getAllByRole('option');
@@ -41,16 +42,16 @@ describe('CompanySelectPage', () => {
   });
 
   it('shows "1 result" and the empty state for a user without companies', () => {
-    const { unmount } = renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([demo]), companyId: null, http: noInvitations() });
+    const { unmount } = renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([demo]), companyId: null, http: noInvitations() });
     expect(screen.getByText('1 result')).toBeInTheDocument();
     unmount();
-    renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([]), companyId: null, http: noInvitations() });
+    renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([]), companyId: null, http: noInvitations() });
     expect(screen.getByText('No companies found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Company' })).toHaveAttribute('href', '/company/create');
   });
 
   it('selects the chosen company and opens the dashboard', async () => {
-    const { account } = renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([demo, northwind]), companyId: null, http: noInvitations() });
+    const { account } = renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([demo, northwind]), companyId: null, http: noInvitations() });
     await userEvent.click(screen.getByRole('option', { name: /Northwind Shop/ }));
     expect(account.getCompanyId()).toBe(2);
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
@@ -89,7 +90,7 @@ describe('CompanySelectPage', () => {
     }
 
     it('a user without a company sees the invitations with who invited them and the role, above "create company"', async () => {
-      renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([]), companyId: null, http: fakeServer() });
+      renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([]), companyId: null, http: fakeServer() });
       const list = await screen.findByRole('list', { name: 'Invitations waiting for you' });
       const items = within(list).getAllByRole('listitem');
       expect(items).toHaveLength(2);
@@ -102,7 +103,7 @@ describe('CompanySelectPage', () => {
 
     it('Join accepts, reloads the account so the company is listed, and offers to open it', async () => {
       const http = fakeServer();
-      const { account } = renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([]), companyId: null, http });
+      const { account } = renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([]), companyId: null, http });
       await userEvent.click(await screen.findByRole('button', { name: 'Join Acme' }));
 
       expect(await screen.findByText('You joined Acme.')).toBeInTheDocument();
@@ -118,7 +119,7 @@ describe('CompanySelectPage', () => {
 
     it('Decline removes the invitation and joins nothing', async () => {
       const http = fakeServer();
-      const { account, alertText } = renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([]), companyId: null, http });
+      const { account, alertText } = renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([]), companyId: null, http });
       await userEvent.click(await screen.findByRole('button', { name: 'Decline the invitation from Globex' }));
       await waitFor(() => expect(screen.queryByText('Globex')).not.toBeInTheDocument());
       expect(alertText()).toBe('Invitation from Globex declined.');
@@ -129,7 +130,7 @@ describe('CompanySelectPage', () => {
 
     it('an invitation that is gone meanwhile shows the error and the list as the server has it', async () => {
       const http = fakeServer({ failAccept: true });
-      const { alertText } = renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([]), companyId: null, http });
+      const { alertText } = renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([]), companyId: null, http });
       await userEvent.click(await screen.findByRole('button', { name: 'Join Acme' }));
       await waitFor(() => expect(alertText()).toBe('Not found.'));
       await waitFor(() => expect(http.calls.filter((c) => c.path === '/api/invitations/')).toHaveLength(2));
@@ -138,7 +139,7 @@ describe('CompanySelectPage', () => {
 
     it('shows nothing when no invitation is waiting', async () => {
       const http = noInvitations();
-      renderPage(<CompanySelectPage />, { path: '/company/select', user: testUser([demo]), companyId: null, http });
+      renderPluginPage(<CompanySelectPage />, { translations: [pageTranslations], path: '/company/select', user: testUser([demo]), companyId: null, http });
       await waitFor(() => expect(http.calls).toHaveLength(1));
       expect(screen.queryByText('Invitations waiting for you')).not.toBeInTheDocument();
     });

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { Message } from '../../../../contract/chats';
 import { HttpError } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { SandboxSimulatorPage } from './SandboxSimulatorPage';
 import { mergeMessages } from './simulatorApi';
 
@@ -38,7 +39,7 @@ describe('SandboxSimulatorPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(404, { detail: 'Not found.' });
     });
-    renderPage(<SandboxSimulatorPage />, { path: `/sandbox/${KEY}`, route, http });
+    renderPluginPage(<SandboxSimulatorPage />, { translations: [pageTranslations], path: `/sandbox/${KEY}`, route, http });
     expect(await screen.findByText(/This simulator link is not valid/)).toBeInTheDocument();
   });
 
@@ -60,7 +61,7 @@ describe('SandboxSimulatorPage', () => {
         }),
       };
     });
-    renderPage(<SandboxSimulatorPage />, { path: `/sandbox/${KEY}`, route, http });
+    renderPluginPage(<SandboxSimulatorPage />, { translations: [pageTranslations], path: `/sandbox/${KEY}`, route, http });
     expect(await screen.findByText(/writing to Demo Company on its Sandbox channel/)).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText(/Customer name/), 'Maria Lopez');
@@ -106,7 +107,7 @@ describe('SandboxSimulatorPage', () => {
   it('shows a blocked conversation and hides the composer', async () => {
     localStorage.setItem(`sandbox:${KEY}:customer`, JSON.stringify({ id: 'spam-1', name: 'Spammer' }));
     const http = createFakeHttp((_method, path) => (path === `/api/sandbox/${KEY}/` ? { channel_id: 3, channel_name: 'Sandbox', company_name: 'Demo' } : { blocked: true, messages: [] }));
-    renderPage(<SandboxSimulatorPage />, { path: `/sandbox/${KEY}`, route, http });
+    renderPluginPage(<SandboxSimulatorPage />, { translations: [pageTranslations], path: `/sandbox/${KEY}`, route, http });
     expect(await screen.findByText('This conversation has been blocked by the company.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });

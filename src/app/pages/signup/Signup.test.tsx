@@ -4,7 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../../core';
 import { createFakeHttp, withoutClientConfig } from '../../../core/testing/fakeHttp';
-import { renderPage } from '../testing/renderPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { pageTranslations } from '../translations';
 import { SignupCheckEmailPage } from './SignupCheckEmailPage';
 import { SignupCreateAccountPage } from './SignupCreateAccountPage';
 import { SignupVerifyEmailPage } from './SignupVerifyEmailPage';
@@ -22,7 +23,7 @@ describe('SignupCheckEmailPage', () => {
       if (path === '/api/onboarding-request/status/') return { verified };
       throw new Error(path);
     });
-    renderPage(<SignupCheckEmailPage />, { path: '/auth/signup/check-email', http });
+    renderPluginPage(<SignupCheckEmailPage />, { translations: [pageTranslations], path: '/auth/signup/check-email', http });
     expect(screen.getByRole('checkbox', { name: 'I need a WhatsApp number' })).toBeChecked();
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -44,7 +45,7 @@ describe('SignupCheckEmailPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { email: ['Enter a valid email address.'] });
     });
-    renderPage(<SignupCheckEmailPage />, { path: '/auth/signup/check-email', http });
+    renderPluginPage(<SignupCheckEmailPage />, { translations: [pageTranslations], path: '/auth/signup/check-email', http });
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
@@ -54,7 +55,7 @@ describe('SignupCheckEmailPage', () => {
 describe('SignupVerifyEmailPage', () => {
   it('confirms the verification and continues to account creation with the reply e-mail', async () => {
     const http = createFakeHttp(() => ({ success: true, email: 'new@example.com' }));
-    renderPage(<SignupVerifyEmailPage />, { path: '/auth/signup/verify-account-email?token=good', route: '/auth/signup/verify-account-email', http });
+    renderPluginPage(<SignupVerifyEmailPage />, { translations: [pageTranslations], path: '/auth/signup/verify-account-email?token=good', route: '/auth/signup/verify-account-email', http });
     expect(await screen.findByText('Your e-mail address is verified.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/signup/create-account?email=new%40example.com');
@@ -64,7 +65,7 @@ describe('SignupVerifyEmailPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { success: false, error: 'This link has expired.' });
     });
-    renderPage(<SignupVerifyEmailPage />, { path: '/auth/signup/verify-account-email?token=old', route: '/auth/signup/verify-account-email', http });
+    renderPluginPage(<SignupVerifyEmailPage />, { translations: [pageTranslations], path: '/auth/signup/verify-account-email?token=old', route: '/auth/signup/verify-account-email', http });
     expect(await screen.findByText('This link has expired.')).toBeInTheDocument();
   });
 });
@@ -81,7 +82,7 @@ describe('SignupCreateAccountPage', () => {
   it('registers with the prefilled e-mail and goes to login with it', async () => {
     sessionStorage.setItem('signup.email', 'grace@example.com');
     const http = createFakeHttp(() => ({ detail: 'created' }));
-    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account', http });
+    renderPluginPage(<SignupCreateAccountPage />, { translations: [pageTranslations], path: '/auth/signup/create-account', http });
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('grace@example.com');
     await fill();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login?email=grace%40example.com'));
@@ -95,7 +96,7 @@ describe('SignupCreateAccountPage', () => {
     const http = createFakeHttp((_method, path) =>
       path === '/api/invites/check_email/' ? { email: 'new@example.com', invited: true, companies: ['Demo Company'], has_account: false } : { detail: 'created' },
     );
-    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?invite=tok-123&email=new%40example.com', route: '/auth/signup/create-account', http });
+    renderPluginPage(<SignupCreateAccountPage />, { translations: [pageTranslations], path: '/auth/signup/create-account?invite=tok-123&email=new%40example.com', route: '/auth/signup/create-account', http });
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('new@example.com');
     expect(await screen.findByText('Demo Company invited you to join them. Create your account to accept.')).toBeInTheDocument();
     expect(http.calls[0]).toMatchObject({ path: '/api/invites/check_email/', options: { auth: false, query: { email: 'new@example.com', token: 'tok-123' } } });
@@ -107,14 +108,14 @@ describe('SignupCreateAccountPage', () => {
 
   it('sends the holder of an invite link whose address has an account to sign in', async () => {
     const http = createFakeHttp(() => ({ email: 'ada@example.com', invited: true, companies: ['Northwind Shop'], has_account: true }));
-    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?invite=tok-9&email=ada%40example.com', route: '/auth/signup/create-account', http });
+    renderPluginPage(<SignupCreateAccountPage />, { translations: [pageTranslations], path: '/auth/signup/create-account?invite=tok-9&email=ada%40example.com', route: '/auth/signup/create-account', http });
     expect(await screen.findByText('Northwind Shop invited ada@example.com, which already has an account. Sign in to answer the invitation.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/auth/login?email=ada%40example.com');
   });
 
   it('sends no invite field without an invite link', async () => {
     const http = createFakeHttp(() => ({ detail: 'created' }));
-    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?email=grace%40example.com', route: '/auth/signup/create-account', http });
+    renderPluginPage(<SignupCreateAccountPage />, { translations: [pageTranslations], path: '/auth/signup/create-account?email=grace%40example.com', route: '/auth/signup/create-account', http });
     await fill();
     await waitFor(() => expect(http.calls).toHaveLength(1));
     expect(http.calls[0].path).toBe('/account/registration/');
@@ -125,7 +126,7 @@ describe('SignupCreateAccountPage', () => {
     const http = createFakeHttp(() => {
       throw new HttpError(400, { email: ['Verify this e-mail address before creating an account.'] });
     });
-    renderPage(<SignupCreateAccountPage />, { path: '/auth/signup/create-account?email=grace%40example.com', http });
+    renderPluginPage(<SignupCreateAccountPage />, { translations: [pageTranslations], path: '/auth/signup/create-account?email=grace%40example.com', http });
     await fill();
     expect(await screen.findByText('Verify this e-mail address before creating an account.')).toBeInTheDocument();
   });

@@ -7,7 +7,8 @@ import { membership, testUser } from '../../../core/account/testUsers';
 import type { Bot } from '../../../../contract/bots';
 import { step } from '../model/fixtures';
 import BotCanvasPage from './BotCanvasPage';
-import { renderBotsPage } from '../testing/renderBotsPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { botsPlugin } from '..';
 
 const admin = testUser([membership(1, { can_manage_flows: true, can_view_flows: true }, { role: { id: 'admin', name: 'Admin' } })]);
 
@@ -54,7 +55,7 @@ const patches = (http: ReturnType<typeof server>) => http.calls.filter((c) => c.
 describe('/flows/generic-flow/{botId}: the fallback', () => {
   it('choosing a fallback step saves it on the bot, marks its node, and undo gives it back to a person', async () => {
     const http = server(makeBot(null));
-    const view = renderBotsPage(<BotCanvasPage />, { path: '/flows/generic-flow/9', route: '/flows/generic-flow/:botId', http, user: admin });
+    const view = renderPluginPage(<BotCanvasPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/flows/generic-flow/9', route: '/flows/generic-flow/:botId', http, user: admin });
     const select = await screen.findByRole('combobox', { name: 'Fallback' });
     expect(select).toHaveTextContent('Hand over to a person');
     expect(screen.queryByTestId('fallback-marker')).toBeNull();
@@ -79,7 +80,7 @@ describe('/flows/generic-flow/{botId}: the fallback', () => {
   });
 
   it('shows the saved fallback and its marker when the canvas opens', async () => {
-    renderBotsPage(<BotCanvasPage />, { path: '/flows/generic-flow/9', route: '/flows/generic-flow/:botId', http: server(makeBot('end')), user: admin });
+    renderPluginPage(<BotCanvasPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/flows/generic-flow/9', route: '/flows/generic-flow/:botId', http: server(makeBot('end')), user: admin });
     expect(await screen.findByRole('combobox', { name: 'Fallback' })).toHaveTextContent('Message of end');
     const marker = await screen.findByTestId('fallback-marker');
     expect(marker).toHaveTextContent('Fallback');

@@ -1,22 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore } from 'react-admin';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { accountApiRef, alertApiRef, authApiRef, ConsoleProvider, createConsole, createPlugin, dataProviderApiRef, httpApiRef, i18nApiRef, overrideApi, sessionApiRef } from '../../../core';
+import { createPlugin } from '../../../core';
 import { HttpError } from '../../../core/http/HttpError';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import { translations } from '../translations';
 import { viewer } from '../testing/fixtures';
 import { DefaultFlowSelect } from './DefaultFlowSelect';
-import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
-
-function testToken(): string {
-  const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
-  return `e30.${payload.replace(/=+$/, '')}.sig`;
-}
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 
 const plugin = createPlugin({ id: 'channels', featureFlag: 'channels', translations });
 const ADMIN = viewer({ can_view_channels: true, can_manage_channels: true, can_view_flows: true, can_manage_flows: true });
@@ -44,24 +36,7 @@ function fakeServer(options: { refuse?: boolean } = {}) {
 }
 
 function renderSelect(http: ReturnType<typeof fakeServer>, user = ADMIN, features = ['channels', 'flows']) {
-  const console = createConsole({ plugins: [plugin], features, overrides: [overrideApi(httpApiRef, http)] });
-  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
-  console.get(accountApiRef).setUser(user);
-  console.get(accountApiRef).selectCompany(1);
-  console.get(sessionApiRef).setTokens({ access: testToken(), refresh: testToken() });
-  const i18n = console.get(i18nApiRef);
-  render(
-    <ConsoleProvider console={console}>
-      <I18nextProvider i18n={i18n.i18n}>
-        <MemoryRouter>
-          <AdminContext i18nProvider={i18n.provider} authProvider={console.get(authApiRef)} dataProvider={console.get(dataProviderApiRef)} store={memoryStore()}>
-            <DefaultFlowSelect channelId={3} />
-          </AdminContext>
-        </MemoryRouter>
-      </I18nextProvider>
-    </ConsoleProvider>,
-  );
-  return { alertText: () => console.get(alertApiRef).getState().text };
+  return renderPluginPage(<DefaultFlowSelect channelId={3} />, { plugins: [plugin], features, route: false, http, user, companyId: 1, signedIn: true });
 }
 
 describe("a channel's default flow on the channels page", () => {

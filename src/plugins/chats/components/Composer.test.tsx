@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { WHATSAPP_WINDOW_MS } from '../../../../contract/channels';
 import type { Room } from '../../../../contract/chats';
 import { i18nApiRef } from '../../../core';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { chatsPlugin } from '../index';
 import { Composer } from './Composer';
 
@@ -16,7 +16,7 @@ const closingIn = (ms: number): Pick<Room, 'platform' | 'last_inbound_at'> => ({
 function renderComposer(props: Partial<React.ComponentProps<typeof Composer>> = {}) {
   const onSend = vi.fn();
   const onTemplate = vi.fn();
-  const view = renderWithConsole(<Composer onSend={onSend} onTemplate={onTemplate} {...props} />, { plugins: [chatsPlugin], features: ['chats'] });
+  const view = renderPluginPage(<Composer onSend={onSend} onTemplate={onTemplate} {...props} />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] });
   return { ...view, onSend, onTemplate };
 }
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { chatsPlugin } from '../index';
 import { message } from '../testing/fakeChatServer';
 import { MessageBubble } from './MessageBubble';
 
 function show(patch: Parameters<typeof message>[2]) {
-  renderWithConsole(<MessageBubble message={message(1, 1, patch)} onRetry={vi.fn()} />, { plugins: [chatsPlugin], features: ['chats'] });
+  renderPluginPage(<MessageBubble message={message(1, 1, patch)} onRetry={vi.fn()} />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] });
   return screen.getByTestId('message-row');
 }
 
@@ -36,7 +36,7 @@ describe('MessageBubble: media URLs', () => {
 
   it('reports an attachment that fails to load (an expired signed URL) with the message id', () => {
     const onMediaError = vi.fn();
-    renderWithConsole(<MessageBubble message={message(1, 7, { type: 'image', media_url: '/media/chats/1/a.png?exp=1&sig=x' })} onMediaError={onMediaError} />, {
+    renderPluginPage(<MessageBubble message={message(1, 7, { type: 'image', media_url: '/media/chats/1/a.png?exp=1&sig=x' })} onMediaError={onMediaError} />, { adminContext: false, route: false,
       plugins: [chatsPlugin],
       features: ['chats'],
     });

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { chatsPlugin } from '../index';
 import type { ChatMessage } from '../model/messages';
 import { message } from '../testing/fakeChatServer';
 import { MessageBubble } from './MessageBubble';
 
 function show(m: ChatMessage, onRetry = vi.fn()) {
-  renderWithConsole(<MessageBubble message={m} onRetry={onRetry} />, { plugins: [chatsPlugin], features: ['chats'] });
+  renderPluginPage(<MessageBubble message={m} onRetry={onRetry} />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] });
   return { row: screen.getByTestId('message-row'), onRetry };
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { message } from '../testing/fakeChatServer';
 import { mergeMessages } from '../model/messages';
 import { MessageList } from './MessageList';
@@ -11,13 +11,13 @@ import { chatsPlugin } from '../index';
 describe('MessageList', () => {
   it('keeps a 10,000-message room virtualised: far fewer than 100 rows in the DOM', async () => {
     const messages = mergeMessages([], Array.from({ length: 10_000 }, (_, i) => message(1, i + 1, { origin: i % 2 ? 'agent' : 'user', status: i % 2 ? 'read' : null })));
-    renderWithConsole(
+    renderPluginPage(
       <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 56 }}>
         <div style={{ height: 800, display: 'flex' }}>
           <MessageList messages={messages} hasMore={false} loadingOlder={false} onLoadOlder={vi.fn()} onRetry={vi.fn()} />
         </div>
       </VirtuosoMockContext.Provider>,
-      { plugins: [chatsPlugin], features: ['chats'] },
+      { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] },
     );
     const rows = await screen.findAllByTestId('message-row');
     expect(rows.length).toBeGreaterThan(5);
@@ -30,11 +30,11 @@ describe('MessageList', () => {
   it('shows delivery ticks and a Retry for a failed optimistic message', async () => {
     const onRetry = vi.fn();
     const failed = { ...message(1, -5, { origin: 'agent', status: 'failed', client_id: 'c-1', text: 'oops' }), local: true };
-    renderWithConsole(
+    renderPluginPage(
       <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 56 }}>
         <MessageList messages={[message(1, 1, { origin: 'agent', status: 'delivered' }), message(1, 2, { origin: 'agent', status: 'read' }), failed]} hasMore={false} loadingOlder={false} onLoadOlder={vi.fn()} onRetry={onRetry} />
       </VirtuosoMockContext.Provider>,
-      { plugins: [chatsPlugin], features: ['chats'] },
+      { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] },
     );
     expect(await screen.findByRole('img', { name: 'Delivered' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Read' })).toHaveAttribute('data-status', 'read');
@@ -52,11 +52,11 @@ describe('MessageList', () => {
       message(1, 4, { created_at: day(1, 9), text: 'yesterday morning' }),
       message(1, 5, { created_at: day(0, 0), text: 'just after midnight', origin: 'agent', status: 'read' }),
     ]);
-    renderWithConsole(
+    renderPluginPage(
       <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 40 }}>
         <MessageList messages={messages} hasMore={false} loadingOlder={false} onLoadOlder={vi.fn()} onRetry={vi.fn()} />
       </VirtuosoMockContext.Provider>,
-      { plugins: [chatsPlugin], features: ['chats'] },
+      { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] },
     );
     const separators = await screen.findAllByTestId('day-separator');
     const weekday = new Intl.DateTimeFormat('en', { weekday: 'long' }).format(new Date(day(3, 19)));

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { overrideApi } from '../../../core';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import type { MessageTemplate } from '../../../../contract/channels';
 import { chatApiRef, chatsPlugin } from '../index';
 import type { ChatService } from '../service/chatService';
@@ -40,7 +40,7 @@ const TEMPLATES = [
 function renderDialog(upload = vi.fn(async () => '/media/company-1/chat/photo.png')) {
   const onSend = vi.fn();
   const service = { loadTemplates: vi.fn(async () => TEMPLATES), upload } as unknown as ChatService;
-  renderWithConsole(<TemplateDialog open pageId={3} onClose={() => undefined} onSend={onSend} />, {
+  renderPluginPage(<TemplateDialog open pageId={3} onClose={() => undefined} onSend={onSend} />, { adminContext: false, route: false,
     plugins: [chatsPlugin],
     features: ['chats'],
     overrides: [overrideApi(chatApiRef, service)],

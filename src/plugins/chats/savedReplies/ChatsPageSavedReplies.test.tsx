@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import { membership, testUser } from '../../../core/account/testUsers';
 import { accountApiRef, httpApiRef, overrideApi, realtimeApiRef, type Console } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import ChatsPage from '../ChatsPage';
 import { chatsPlugin } from '../index';
 import { agentTemplate, createFakeAgentTemplates } from '../testing/fakeAgentTemplates';
@@ -27,13 +27,13 @@ function renderInbox() {
   });
   const server = createFakeChatServer({ rooms: [{ room: room(1, { name: 'Alice Smith' }), messages: [message(1, 1, { text: 'Hello' })] }] });
   const realtime = { createSocket: () => new FakeSocket((t, e, p) => server.reply(t, e, p)).asSocket() };
-  const view = renderWithConsole(
+  const view = renderPluginPage(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 60 }}>
       <Routes>
         <Route path="/chats/:roomId?" element={<ChatsPage />} />
       </Routes>
     </VirtuosoMockContext.Provider>,
-    { plugins: [chatsPlugin], features: ['chats'], path: '/chats/1', overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], path: '/chats/1', overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   c = view.console;
   return { ...view, http };

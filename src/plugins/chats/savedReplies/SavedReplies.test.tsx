@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { membership, testUser } from '../../../core/account/testUsers';
 import { accountApiRef, AlertHost, httpApiRef, i18nApiRef, overrideApi, type Console } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { savedRepliesApiRef } from '../api';
 import { Composer } from '../components/Composer';
 import { chatsPlugin } from '../index';
@@ -24,12 +24,12 @@ async function renderComposer() {
     return { results: [] };
   });
   const onSend = vi.fn();
-  const view = renderWithConsole(
+  const view = renderPluginPage(
     <>
       <Composer onSend={onSend} />
       <AlertHost />
     </>,
-    { plugins: [chatsPlugin], features: ['chats'], overrides: [overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], overrides: [overrideApi(httpApiRef, http)] },
   );
   c = view.console;
   act(() => {

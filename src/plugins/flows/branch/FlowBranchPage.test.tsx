@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore } from 'react-admin';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { accountApiRef, alertApiRef, authApiRef, ConsoleProvider, createConsole, dataProviderApiRef, httpApiRef, i18nApiRef, overrideApi, sessionApiRef } from '../../../core';
 import { HttpError } from '../../../core/http/HttpError';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
 import { membership, testUser } from '../../../core/account/testUsers';
@@ -14,7 +10,7 @@ import { botsPlugin } from '../../bots';
 import { flowsPlugin } from '..';
 import FlowBranchPage from './FlowBranchPage';
 import { branchTranslations } from './translations';
-import { addLazyPluginStrings } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 
 // React Flow measures its pane and nodes: jsdom has no layout, so give it the browser APIs it calls.
 beforeAll(() => {
@@ -53,11 +49,6 @@ const FLOW: Flow = {
   updated_at: '2026-01-02T10:00:00Z',
 };
 
-function testToken(): string {
-  const payload = btoa(JSON.stringify({ sub: '7', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 }));
-  return `e30.${payload.replace(/=+$/, '')}.sig`;
-}
-
 function server(options: { failSave?: unknown } = {}) {
   return createFakeHttp((method, path, req) => {
     if (path === '/api/bots/integration/') return { endpoint: 'http://localhost/bot-service', access_key: 'bk_secret' };
@@ -72,26 +63,16 @@ function server(options: { failSave?: unknown } = {}) {
 }
 
 function renderPage(path: string, http: ReturnType<typeof server>) {
-  const console = createConsole({ plugins: [botsPlugin, flowsPlugin], features: ['flows', 'branching_flows'], overrides: [overrideApi(httpApiRef, http)] });
-  addLazyPluginStrings(console); // the plugins' page strings, as their routes load them
-  console.get(accountApiRef).setUser(admin);
-  console.get(accountApiRef).selectCompany(1);
-  console.get(sessionApiRef).setTokens({ access: testToken(), refresh: testToken() });
-  const i18n = console.get(i18nApiRef);
-  render(
-    <ConsoleProvider console={console}>
-      <I18nextProvider i18n={i18n.i18n}>
-        <MemoryRouter initialEntries={[path]}>
-          <AdminContext i18nProvider={i18n.provider} authProvider={console.get(authApiRef)} dataProvider={console.get(dataProviderApiRef)} store={memoryStore()}>
-            <Routes>
-              <Route path="/flows/branch/:flowName" element={<FlowBranchPage />} />
-            </Routes>
-          </AdminContext>
-        </MemoryRouter>
-      </I18nextProvider>
-    </ConsoleProvider>,
-  );
-  return { alertText: () => console.get(alertApiRef).getState().text };
+  return renderPluginPage(<FlowBranchPage />, {
+    plugins: [botsPlugin, flowsPlugin],
+    features: ['flows', 'branching_flows'],
+    path,
+    route: '/flows/branch/:flowName',
+    http,
+    user: admin,
+    companyId: 1,
+    signedIn: true,
+  });
 }
 
 const saves = (http: ReturnType<typeof server>) => http.calls.filter((c) => c.method === 'POST').map((c) => c.options.body as FlowSaveBody);

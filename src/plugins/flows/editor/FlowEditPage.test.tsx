@@ -8,14 +8,17 @@ import { membership, testUser } from '../../../core/account/testUsers';
 import type { FlowSaveBody } from '../../../../contract/flows';
 import FlowEditPage from './FlowEditPage';
 import { fakeFlowServer, flowFixture } from '../testing/fixtures';
-import { renderFlowsPage } from '../testing/renderFlowsPage';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { botsPlugin } from '../../bots';
+import { templatesPlugin } from '../../templates';
+import { flowsPlugin } from '..';
 
 const admin = testUser([membership(1, { can_manage_flows: true, can_view_flows: true })]);
 const viewer = testUser([membership(1, { can_manage_flows: false, can_view_flows: true }, { role: { id: 'agent', name: 'Agent' } })]);
 const route = '/flows/edit/:flowName';
 
 function open(http = fakeFlowServer([flowFixture(1, 'Shop tour')]), user = admin) {
-  const view = renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Shop%20tour', route, http, user, extra: <Link to="/chats">Chats link</Link> });
+  const view = renderPluginPage(<FlowEditPage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/edit/Shop%20tour', route, http, user, besideRoutes: <Link to="/chats">Chats link</Link> });
   return { view, http };
 }
 
@@ -40,17 +43,17 @@ describe('/flows/edit/{flowName}', { timeout: 120_000 }, () => {
   });
 
   it('offers the branching view only where branching_flows is enabled', async () => {
-    const off = renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Shop%20tour', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
+    const off = renderPluginPage(<FlowEditPage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/edit/Shop%20tour', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Shop tour' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Branching view' })).toBeNull();
     off.unmount();
-    renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Shop%20tour', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin, features: ['branching_flows'] });
+    const on = renderPluginPage(<FlowEditPage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates', 'branching_flows'], companyId: 1, signedIn: true, path: '/flows/edit/Shop%20tour', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Branching view' }));
-    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/flows/branch/Shop%20tour'));
+    await waitFor(() => expect(on.currentPath()).toBe('/flows/branch/Shop%20tour'));
   });
 
   it('a flow name that does not exist says so', async () => {
-    renderFlowsPage(<FlowEditPage />, { path: '/flows/edit/Nope', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
+    renderPluginPage(<FlowEditPage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows/edit/Nope', route, http: fakeFlowServer([flowFixture(1, 'Shop tour')]), user: admin });
     expect(await screen.findByText('This flow does not exist (any more) in this company.')).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import type { HttpProvider } from '../../../core';
 import type { PresignedUpload } from '../../../../contract/chats';
 import { FlowPreview } from './FlowPreview';
@@ -47,7 +47,7 @@ describe('uploadMedia and its local preview', () => {
   it("the flow preview shows the just-uploaded intro image from the browser's copy", async () => {
     const stored = await uploadMedia(presigner(), file(), ok);
     const draft = toDraft({ flow_name: 'Tour', description: 'd', company_name: 'Acme', company_domain: 'acme.test', extra_context: [], intro_msg: 'Hi', intro_media_url: stored, find_out_more_msg: '', find_out_more_media_url: null, call_to_action: null, keywords: [], steps: [] });
-    renderWithConsole(<FlowPreview draft={draft} businessName="Acme" />);
+    renderPluginPage(<FlowPreview draft={draft} businessName="Acme" />, { adminContext: false, route: false });
     const img = screen.getByTestId('preview-media').querySelector('img')!;
     expect(img.getAttribute('src')).toBe(mediaPreviewUrl(stored));
     expect(img.getAttribute('src')).toMatch(/^blob:/);

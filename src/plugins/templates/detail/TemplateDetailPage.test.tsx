@@ -58,7 +58,7 @@ describe('TemplateDetailPage', () => {
     expect(stats.querySelector('[data-stat="failed"]')).toHaveTextContent('110%');
     // Meta edits an approved template: the editor opens with it.
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/templates/create-whatsapp-carousel?channel=3&template=5');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/templates/create-whatsapp-carousel?channel=3&template=5'));
   });
 
   it('a status from Meta shows live, with the history reloaded', async () => {

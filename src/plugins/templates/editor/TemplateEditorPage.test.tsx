@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { alertApiRef, createPlugin, HttpError, httpApiRef, overrideApi } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
-import { renderWithConsole } from '../../../core/testing/renderWithConsole';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import type { Channel } from '../../../../contract/channels';
 import type { WhatsAppTemplate } from '../../../../contract/templates';
 import CarouselBuilderPage from '../carousel/CarouselBuilderPage';
@@ -55,13 +55,13 @@ function renderAt(path: string, answer: (method: string, path: string, body: unk
     if (method === 'GET' && p === '/api/channels/7/templates/') return { results: [APPROVED], count: 1 };
     return answer(method, p, options.body);
   });
-  const result = renderWithConsole(
+  const result = renderPluginPage(
     <Routes>
       <Route path={EDITOR_ROUTE} element={<TemplateEditorPage />} />
       <Route path={CAROUSEL_PATH} element={<CarouselBuilderPage />} />
       <Route path="/templates" element={<p>templates list</p>} />
     </Routes>,
-    { path, plugins: [plugin], overrides: [overrideApi(httpApiRef, http)] },
+    { adminContext: false, route: false, path, plugins: [plugin], overrides: [overrideApi(httpApiRef, http)] },
   );
   return { ...result, http, alertText: () => result.console.get(alertApiRef).getState().text };
 }

@@ -114,7 +114,7 @@ describe('TemplatesPage', () => {
     renderList(fakeApi({ templates: [template(1, 'order_shipped', { category: 'UTILITY', components: [{ type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::x'] } }, { type: 'BODY', text: 'x' }] })] }));
     await screen.findByText('order_shipped');
     await userEvent.click(screen.getByRole('button', { name: 'Duplicate order_shipped as new' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/templates/create-whatsapp-template/utility/media?channel=3&duplicate=1');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/templates/create-whatsapp-template/utility/media?channel=3&duplicate=1'));
   });
 
   it('warns before Meta’s limits are hit and blocks duplicates once the hourly limit is reached', async () => {
