@@ -11,15 +11,9 @@ import { seedDemoData, DEMO } from './core/seed';
 import { demoSeedersRef, type DemoAppContext } from './core/demoData';
 import { buildApp } from './core/app';
 import { serverPlugins } from './plugins.config';
+import { sandboxLinkOf } from './plugins/sandbox';
 import { exposedDemoWarning, modeLines } from './core/startupBanner';
 import { stripeBannerLine, stripeConfigOf } from './providers/stripe/config';
-// TRANSITIONAL (issue #20): the demo parts of the plugins that do not add a demo seeder yet (core/demoData.ts).
-import { sandboxLinkOf } from './plugins/sandbox/demo';
-import { seedDemoWhatsApp } from './plugins/templates/demo';
-import { seedDemoBot } from './plugins/bots/demo';
-import { seedDemoFlow } from './plugins/flows/demo';
-import { seedDemoBroadcasts } from './plugins/broadcasts/demo';
-import { seedDemoStats } from './plugins/stats/demo';
 
 /** How long in-flight requests get to finish on SIGINT/SIGTERM before their connections are dropped. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -34,12 +28,7 @@ async function main(): Promise<void> {
   const demoContext: DemoAppContext = { app, config, db: database.db, demo: DEMO };
   // After the app: the demo's pictures are stored through its MediaStorage (local disk or bucket).
   if (config.seedDemo) await seedDemoData(database.db, config, app.services.get('MediaStorage'), demoSeeders);
-  // TRANSITIONAL (issue #20): until the bots, flows and stats plugins add their demo seeders ('beforeListen', in this order).
-  // The demo bot on the Demo Company's sandbox channel (none yet: seeded; never stops the start).
-  if (config.seedDemo) await seedDemoBot(database.db, DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo bot'));
-  if (config.seedDemo) await seedDemoFlow(database.db, app.services.get('Clock'), DEMO.companies.demo.name).catch((err) => app.log.error({ err }, 'demo flow'));
-  // The demo inbox's agent replies count as the demo agent's (per-agent figures on /stats).
-  if (config.seedDemo) await seedDemoStats(database.db, DEMO.companies.demo.name, DEMO.agent.email).catch((err) => app.log.error({ err }, 'demo stats'));
+  // The demo bot, flow and the stats' history (never stop the start).
   if (config.seedDemo) await demoSeeders.seedApp('beforeListen', demoContext, app.log);
 
   let closing = false;
@@ -63,12 +52,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // TRANSITIONAL (issue #20): until the templates and broadcasts plugins add their demo seeders ('afterListen', required, in this order).
-  // The demo's WhatsApp number on the local fake Meta, with its templates (needs the port: the adapter calls the fake over HTTP).
-  if (config.seedDemo && config.demo.enabled && config.meta.mode === 'local') await seedDemoWhatsApp(app, DEMO.companies.demo.name);
-  // Then its broadcasts on that number (one finished, one scheduled for tomorrow).
-  if (config.seedDemo && config.demo.enabled && config.meta.mode === 'local') await seedDemoBroadcasts(app, DEMO.companies.demo.name);
-  // The seeders that reach the local fakes over HTTP (the Demo Company on Growth through the fake Stripe's checkout: billing).
+  // The seeders that reach the local fakes over HTTP: the demo's WhatsApp number and templates, its broadcasts, the Demo Company on Growth through the fake Stripe's checkout.
   if (config.seedDemo) await demoSeeders.seedApp('afterListen', demoContext, app.log);
 
   const base = `http://localhost:${config.port}`;

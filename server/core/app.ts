@@ -23,7 +23,7 @@ import { healthRoutes } from './health';
 import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from '../providers/storage/localDisk';
 import { S3MediaStorage } from '../providers/storage/s3';
-import { mediaReferences as appMediaReferences, registerMediaSweeper } from '../providers/storage/sweeper';
+import { MediaReferences, mediaReferencesRef, registerMediaSweeper } from '../providers/storage/sweeper';
 import { mediaRoutes } from '../providers/storage/routes';
 import { UploadSigner } from '../providers/storage/presign';
 import { clientConfigRoute, createGoogleIdentity, createMetaGraph } from '../providers/meta';
@@ -176,8 +176,8 @@ export async function buildApp({ config, db, overrides = {}, plugins }: BuildApp
 
   await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
   // The feature plugins (server/plugins.config.ts), each in its own encapsulated context, in dependency order.
-  // TRANSITIONAL (issue #20): the per-app registry the unconverted plugins still reach through mediaReferences(app).
-  const mediaReferences = appMediaReferences(app);
+  const mediaReferences = new MediaReferences();
+  services.provide(mediaReferencesRef, mediaReferences);
   const planLimits = new PlanLimitsHub();
   // The plugins add their demo seeders; server/main.ts and the test harness run them (app.services.get(demoSeedersRef)).
   const demoData = new DemoSeeders();

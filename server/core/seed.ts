@@ -12,9 +12,6 @@ import { companies, companyRolePermissions, memberships, users } from './db/sche
 import { hashPassword } from './auth/passwords';
 import type { MediaStorage } from '../providers/storage/types';
 import { DEMO, type DemoSeeders } from './demoData';
-// TRANSITIONAL (issue #20): until the sandbox plugin adds its demo seeder (phase 'withCompanies').
-import { ensureSandboxChannel } from '../plugins/sandbox/service';
-import { seedDemoInbox } from '../plugins/sandbox/demo';
 
 export { DEMO } from './demoData';
 
@@ -51,10 +48,6 @@ export async function seedDemoData(
       { companyId: northwind.id, userId: agent.id, role: 'agent' },
     ]);
     await tx.insert(companyRolePermissions).values({ companyId: northwind.id, role: 'agent', permissions: { ...DEMO.northwindAgentOverride } });
-    // TRANSITIONAL (issue #20): the sandbox plugin's part, until it adds its demo seeder.
-    // Live inbox: the Demo Company's sandbox conversations; Northwind's sandbox starts empty.
-    await seedDemoInbox(tx, demo.id, DEMO.agent.email, storage);
-    await ensureSandboxChannel(tx, northwind.id);
     await seeders.seedWithCompanies({ tx, companyIds: { demo: demo.id, northwind: northwind.id }, storage, demo: DEMO });
   });
   return true;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '../../../contract/api';
 import type { AgentTemplate } from '../../../contract/agentTemplates';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { COMPANY_FORBIDDEN, NOT_FOUND, PERMISSION_DENIED, teamFixture, type TeamFixture } from '../team/testFixtures';
+import { COMPANY_FORBIDDEN, NOT_FOUND, PERMISSION_DENIED, teamFixture, type TeamFixture } from '../team/testing';
 
 const DUPLICATE = { name: ['An agent template with this name already exists.'] };
 

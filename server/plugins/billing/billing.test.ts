@@ -19,7 +19,7 @@ import { StripePayments } from '../../providers/stripe';
 import { TEST_CARDS, stripeSignature, type FakeStripe, type FakeStripeEvent } from '../../providers/stripe/fake/fakeStripe';
 import { startFakeStripeServer } from '../../providers/stripe/fake/routes';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
-import { teamFixture, type TeamFixture } from '../team/testFixtures';
+import { teamFixture, type TeamFixture } from '../team/testing';
 import { billingServices } from '.';
 import { billingInvoices, billingWebhookEvents } from './schema';
 

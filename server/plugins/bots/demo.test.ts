@@ -3,7 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { DEMO } from '../../core/seed';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { chatService } from '../chats/runtime';
+import { chatService } from '../chats';
 import { DEMO_BOT_NAME, seedDemoBot } from './demo';
 import { botChannels, bots } from './schema';
 

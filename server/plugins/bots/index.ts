@@ -25,6 +25,7 @@ import { BotService } from './service';
 import { bots, botSteps } from './schema';
 import { chatKeyOf } from '../../providers/storage/sweeper';
 import { FlowStarterSlot } from './runtime/flowStarter';
+import { seedDemoBot } from './demo';
 
 export { runOperation, type OperationRunOptions, type OperationResult } from './operations';
 
@@ -74,6 +75,7 @@ export function botRuntime(app: FastifyInstance): BotRuntime {
 export const botsPlugin = defineServerPlugin({
   id: 'bots',
   deps: {
+    demoData: coreExtensionPoints.demoData,
     http: coreServices.http,
     config: coreServices.config,
     db: coreServices.database,
@@ -90,7 +92,9 @@ export const botsPlugin = defineServerPlugin({
   optionalDeps: { keywordOptOuts: broadcastOptOutsRef },
   provides: { services: botsServicesRef, keys: botKeysRef, runtime: botRuntimeRef },
   extensionPoints: [offerExtensionPoint(botFlowStarterExtensionPoint, () => new FlowStarterSlot())],
-  async init({ http, config, db, clock, storage, logger, planLimits, planLimitsRegistry, mediaReferences, chats, pipeline, flowStarter, keywordOptOuts }) {
+  async init({ demoData, http, config, db, clock, storage, logger, planLimits, planLimitsRegistry, mediaReferences, chats, pipeline, flowStarter, keywordOptOuts }) {
+    // The demo bot on the Demo Company's sandbox channel.
+    demoData.add({ id: 'bot', order: 100, phase: 'beforeListen', seed: ({ db, demo }) => seedDemoBot(db, demo.companies.demo.name) });
     const box = new SecretBox(config.channelSecretKey);
     const operations = new OperationService(db, clock, box);
     const runOptions: OperationRunOptions = {

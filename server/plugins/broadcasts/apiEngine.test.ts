@@ -11,7 +11,6 @@ import { whatsappTemplates } from '../../core/db/schema';
 import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { describeEachDatabase } from '../../testing/testApp';
 import { companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
-import type { BroadcastEngineRuntime } from './engine';
 import { startEngineTestApp } from './engine/testing';
 
 describeEachDatabase('broadcasts: API and engine against the fake Meta', (database) => {

@@ -24,6 +24,7 @@ import { broadcastRoutes } from './routes';
 import { BroadcastService } from './service';
 import { broadcastRecipients, broadcasts } from './schema';
 import { chatKeyOf } from '../../providers/storage/sweeper';
+import { seedDemoBroadcasts } from './demo';
 
 // ---- What the broadcasts plugin gives other plugins (issue #20: its contract; the only way in) ----
 
@@ -66,6 +67,7 @@ export function broadcastEngineRuntime(app: FastifyInstance): BroadcastEngineRun
 export const broadcastsPlugin = defineServerPlugin({
   id: 'broadcasts',
   deps: {
+    demoData: coreExtensionPoints.demoData,
     http: coreServices.http,
     config: coreServices.config,
     db: coreServices.database,
@@ -82,7 +84,11 @@ export const broadcastsPlugin = defineServerPlugin({
     webhookEvents: webhookEventsExtensionPoint,
   },
   provides: { service: broadcastServiceRef, engine: broadcastEngineRef, optOuts: broadcastOptOutsRef, messagingLimits: messagingLimitsRef },
-  init({ http, config, db, clock, realtime, metaGraph, storage, lifecycle, logger, planLimits, planLimitsRegistry, mediaReferences, channels, webhookEvents }) {
+  init({ demoData, http, config, db, clock, realtime, metaGraph, storage, lifecycle, logger, planLimits, planLimitsRegistry, mediaReferences, channels, webhookEvents }) {
+    // Then its broadcasts on that number (one finished, one scheduled for tomorrow).
+    demoData.add({ id: 'broadcasts', order: 200, phase: 'afterListen', required: true, seed: async ({ app, config, demo }) => {
+      if (config.demo.enabled && config.meta.mode === 'local') await seedDemoBroadcasts(app, demo.companies.demo.name);
+    } });
     const engine = createBroadcastEngine({ config, db, clock, metaGraph, realtime, storage, channels, webhookEvents, lifecycle, log: logger });
     const service = new BroadcastService({
       db,

@@ -102,6 +102,7 @@ export const channelsPlugin = defineServerPlugin({
     storage: coreServices.mediaStorage,
     lifecycle: coreServices.lifecycle,
     logger: coreServices.logger,
+    planLimits: coreServices.planLimits,
     chats: chatServiceRef,
     providers: channelProvidersExtensionPoint,
     webhookEvents: webhookEventsExtensionPoint,
@@ -114,8 +115,8 @@ export const channelsPlugin = defineServerPlugin({
     box: channelSecretBoxRef,
   },
   extensionPoints: [offerExtensionPoint(webhookEventsExtensionPoint, () => new WebhookEventRegistry())],
-  async init({ http, config, db, clock, graph, storage, lifecycle, logger, chats, providers, webhookEvents }) {
-    const deps: ChannelDeps = { db, clock, box: new SecretBox(config.channelSecretKey), graph: () => graph, log: logger };
+  async init({ http, config, db, clock, graph, storage, lifecycle, logger, planLimits, chats, providers, webhookEvents }) {
+    const deps: ChannelDeps = { db, clock, box: new SecretBox(config.channelSecretKey), graph: () => graph, log: logger, planLimits };
     const channels = new ChannelService(deps);
     const signup = new SignupService(deps, channels);
     const webhooks = new WebhookProcessor({ ...deps, chats, channels, storage: () => storage, events: webhookEvents as WebhookEventRegistry });

@@ -17,7 +17,8 @@ import { GraphApiError, type MetaGraph } from '../../providers/meta/types';
 import { UPSTREAM_MESSAGES, describeUpstreamError, redactSecrets } from '../../providers/meta/upstreamErrors';
 import { offsetOf, paged, type PageRequest } from '../../core/paging';
 import { toChannel, type ChannelRow } from './views';
-import { checkPlanLimit } from '../billing/limits';
+import { isUniqueViolation } from '../../core/db/uniqueViolation';
+import type { PlanLimits } from '../../core/planLimits';
 
 export const CHANNEL_MESSAGES = {
   alreadyConnected: 'This account is already connected to another company.',
@@ -42,11 +43,9 @@ export interface ChannelDeps {
   /** Resolved when used (tests replace it through the service overrides). */
   graph: () => MetaGraph;
   log: Logger;
+  /** A new or reconnected channel counts towards the plan's channels. */
+  planLimits: PlanLimits;
 }
-
-/** TRANSITIONAL (issue #20): its old address, for the bots and flows plugins; it lives in server/core/db now. */
-import { isUniqueViolation } from '../../core/db/uniqueViolation';
-export { isUniqueViolation };
 
 export function alreadyConnectedError(): ApiError {
   return new ApiError(409, { detail: CHANNEL_MESSAGES.alreadyConnected, code: 'already_connected' });
@@ -214,7 +213,7 @@ export class ChannelService {
     };
     const existing = holder ?? (await this.companyRow(companyId, input.platform, externalId));
     // The plan's channel limit (issue #14): a new channel, or a disconnected one connected again.
-    if (!existing || existing.status === 'disconnected') await checkPlanLimit(this.db, this.deps.clock, companyId, 'channels');
+    if (!existing || existing.status === 'disconnected') await this.deps.planLimits.check(companyId, 'channels');
     try {
       if (existing) {
         const [row] = await this.db.update(channels).set(values).where(eq(channels.id, existing.id)).returning();

@@ -20,7 +20,6 @@ import { badRequest, forbidden, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import { CHANNEL_MESSAGES, SECRET_SETTINGS, settingsWithout, type ChannelDeps, type ChannelService } from './service';
 import { pendingSteps, stepsOf, toSignupStatus, type ChannelRow } from './views';
-import { checkPlanLimit } from '../billing/limits';
 
 export const SIGNUP_MESSAGES = {
   startAgain: 'Start the WhatsApp signup again: Facebook codes can only be used once.',
@@ -109,7 +108,7 @@ export class SignupService {
 
     const target = holder ?? (await this.channelsService.companyRow(companyId, 'whatsapp', externalId));
     // The plan's channel limit (issue #14): a new number, or a disconnected one connected again.
-    if (!target || target.status === 'disconnected') await checkPlanLimit(this.db, this.deps.clock, companyId, 'channels');
+    if (!target || target.status === 'disconnected') await this.deps.planLimits.check(companyId, 'channels');
     const settings = {
       non_json_data: body.non_json_data ?? null,
       signup_email: body.email,

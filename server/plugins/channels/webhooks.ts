@@ -18,7 +18,7 @@ import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
 import { BackgroundJob, backoffDelay } from '../../core/jobs/backgroundJob';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type UserPreferenceWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
+import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
 import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
 import { parseJsonSafely, stripNul } from '../../core/input';
 import { extensionFor, type MediaStorage } from '../../providers/storage/types';

@@ -381,7 +381,7 @@ export class ChatService {
     const delay = Math.max(backoffDelay(this.deliveryBackoff, attempt), retryAfterMs ?? 0);
     this.deliveries.runAfter(messageId, delay, async () => {
       let row: MessageRow | undefined;
-      let room: RoomRecord | null = null;
+      let room: RoomRecord | null;
       try {
         [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
         room = row?.status === 'pending' ? await this.roomRecord(roomId) : null;

@@ -18,6 +18,7 @@ import { FlowRuntime, registerFlowTestChat } from './runtime';
 import { FlowService } from './service';
 import { flows as flowsTable, flowVersions } from './schema';
 import { chatKeyOf } from '../../providers/storage/sweeper';
+import { seedDemoFlow } from './demo';
 
 // ---- What the flows plugin gives other plugins (issue #20: its contract; the only way in) ----
 
@@ -39,6 +40,7 @@ export function flowRuntime(app: FastifyInstance): FlowRuntime {
 export const flowsPlugin = defineServerPlugin({
   id: 'flows',
   deps: {
+    demoData: coreExtensionPoints.demoData,
     http: coreServices.http,
     config: coreServices.config,
     db: coreServices.database,
@@ -52,7 +54,8 @@ export const flowsPlugin = defineServerPlugin({
     flowStarter: botFlowStarterExtensionPoint,
   },
   provides: { flows: flowServiceRef, runtime: flowRuntimeRef },
-  async init({ http, config, db, clock, storage, logger, mediaReferences, chats, pipeline, keys, flowStarter }) {
+  async init({ demoData, http, config, db, clock, storage, logger, mediaReferences, chats, pipeline, keys, flowStarter }) {
+    demoData.add({ id: 'flow', order: 200, phase: 'beforeListen', seed: ({ db, demo }) => seedDemoFlow(db, clock, demo.companies.demo.name) });
     const flows = new FlowService(db, clock, () => storage);
     const runtime = new FlowRuntime({ db, clock, chats, flows, log: logger });
     // In front of the bot runtime: a flow's keyword, a running flow or the channel's default flow answers first.

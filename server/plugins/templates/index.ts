@@ -7,13 +7,14 @@
  * events; gives the template service (templateServiceRef) and the inbox's check of a template message.
  */
 import type { FastifyInstance } from 'fastify';
-import { coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
+import { coreExtensionPoints, coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
 import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
 import { templateSendChecksExtensionPoint } from '../chats';
 import { templateMediaRoutes } from './mediaHandle';
 import { templateRoutes } from './routes';
 import { checkTemplateSend } from './sendCheck';
 import { TemplateService } from './service';
+import { seedDemoWhatsApp } from './demo';
 
 /** WhatsApp message templates of a company's numbers. */
 export const templateServiceRef = createServiceRef<TemplateService>({ id: 'templates.service' });
@@ -27,6 +28,7 @@ export function templateService(app: FastifyInstance): TemplateService {
 export const templatesPlugin = defineServerPlugin({
   id: 'templates',
   deps: {
+    demoData: coreExtensionPoints.demoData,
     http: coreServices.http,
     db: coreServices.database,
     clock: coreServices.clock,
@@ -39,7 +41,11 @@ export const templatesPlugin = defineServerPlugin({
     templateChecks: templateSendChecksExtensionPoint,
   },
   provides: { templates: templateServiceRef },
-  init({ http, db, clock, graph, realtime, logger, lifecycle, channels, webhookEvents, templateChecks }) {
+  init({ demoData, http, db, clock, graph, realtime, logger, lifecycle, channels, webhookEvents, templateChecks }) {
+    // The demo's WhatsApp number on the local fake Meta, with its templates (needs the port: the adapter calls the fake over HTTP).
+    demoData.add({ id: 'whatsapp', order: 100, phase: 'afterListen', required: true, seed: async ({ app, config, demo }) => {
+      if (config.demo.enabled && config.meta.mode === 'local') await seedDemoWhatsApp(app, demo.companies.demo.name);
+    } });
     const service = new TemplateService({
       db,
       clock,

@@ -11,7 +11,7 @@ import { fakeUploadsOf } from '../../providers/meta/fake/fakeMetaUploads';
 import { connectedNumber, graphFor, metaConfigFor, startTestFakeMeta } from '../../providers/meta/fake/testSupport';
 import { appSecretProof } from '../../providers/meta/graphClient';
 import { GraphApiError } from '../../providers/meta/types';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { templateService } from './index';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rooms, whatsappTemplates } from '../../core/db/schema';
-import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { postWebhook, waInbound } from '../channels/testing';
 import { identityFor, type FakeSocket, type ChannelRow } from '../chats';
 

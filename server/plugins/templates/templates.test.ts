@@ -13,7 +13,7 @@ import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { templateStatusPayload } from '../../providers/meta/fake/fakeMetaTemplates';
 import { connectedNumber, graphFor, metaConfigFor, postJson, startTestFakeMeta } from '../../providers/meta/fake/testSupport';
 import { describeEachDatabase } from '../../testing/testApp';
-import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testFixtures';
+import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { postWebhook } from '../channels/testing';
 import { templateService } from './index';
 

@@ -14,7 +14,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import { BackgroundJob } from '../../core/jobs/backgroundJob';
 import type { Database } from '../../core/db/client';
-import type { Services } from '../../core/services';
+import { createServiceRef } from '../../core/plugins/refs';
 import type { MediaStorage } from './types';
 
 export const SWEEP_GRACE_MS = 24 * 3600_000;
@@ -77,17 +77,8 @@ export class MediaReferences {
   }
 }
 
-const registries = new WeakMap<Services, MediaReferences>();
-
-/** The app's media references (one per app's services, as the plugins keep their own services). */
-export function mediaReferences(app: FastifyInstance): MediaReferences {
-  let registry = registries.get(app.services);
-  if (!registry) {
-    registry = new MediaReferences();
-    registries.set(app.services, registry);
-  }
-  return registry;
-}
+/** The app's registry (built by server/core/app.ts, filled through coreExtensionPoints.mediaReferences): tests read it. */
+export const mediaReferencesRef = createServiceRef<MediaReferences>({ id: 'core.mediaReferences' });
 
 /** Chat attachments (and every other upload under `chats/<company>/`): referenced while a MediaReferences fragment names the key. */
 function chatUploads(references: MediaReferences): SweptKind {

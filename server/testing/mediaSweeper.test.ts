@@ -1,20 +1,21 @@
+/** The media sweeper over the whole app: every plugin's media references (chats, flows, bots, broadcasts) keep their uploads; lives in server/testing because it reads several plugins' tables. */
 import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { channels, messages, rooms, users } from '../../core/db/schema';
-import { flows, flowVersions } from '../../plugins/flows/schema';
-import { bots, botSteps } from '../../plugins/bots/schema';
-import { broadcasts } from '../../plugins/broadcasts/schema';
-import type { FlowFields } from '../../../contract/flows';
-import { startFakeS3, type FakeS3 } from './fakeS3';
-import { LocalDiskMediaStorage } from './localDisk';
-import { MemoryMediaStorage } from './memory';
-import { S3MediaStorage } from './s3';
-import { MediaReferences, SWEEP_GRACE_MS, mediaReferences, sweepUnreferencedMedia, type SweepOptions } from './sweeper';
-import type { MediaStorage } from './types';
+import { createTestApp, type TestApp } from './testApp';
+import { channels, messages, rooms, users } from '../core/db/schema';
+import { flows, flowVersions } from '../plugins/flows/schema';
+import { bots, botSteps } from '../plugins/bots/schema';
+import { broadcasts } from '../plugins/broadcasts/schema';
+import type { FlowFields } from '../../contract/flows';
+import { startFakeS3, type FakeS3 } from '../providers/storage/fakeS3';
+import { LocalDiskMediaStorage } from '../providers/storage/localDisk';
+import { MemoryMediaStorage } from '../providers/storage/memory';
+import { S3MediaStorage } from '../providers/storage/s3';
+import { MediaReferences, SWEEP_GRACE_MS, mediaReferencesRef, sweepUnreferencedMedia, type SweepOptions } from '../providers/storage/sweeper';
+import type { MediaStorage } from '../providers/storage/types';
 
 const PNG = Buffer.from('\x89PNG\r\n\x1a\nbytes');
 const HOUR = 3600_000;
@@ -53,7 +54,7 @@ afterAll(async () => {
 
 /** A sweep with the test app's references (the ones its plugins registered). */
 const sweep = (options: Omit<SweepOptions, 'db' | 'clock' | 'references'> & Partial<SweepOptions>) =>
-  sweepUnreferencedMedia({ db: t.db, clock: t.clock, references: mediaReferences(t.app), ...options });
+  sweepUnreferencedMedia({ db: t.db, clock: t.clock, references: t.app.services.get(mediaReferencesRef), ...options });
 
 const adapters: [string, () => Adapter][] = [
   [
@@ -232,7 +233,7 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
 
 describe('media references', () => {
   it('are registered by the plugins whose rows keep chat uploads', () => {
-    expect(mediaReferences(t.app).names.sort()).toEqual(
+    expect(t.app.services.get(mediaReferencesRef).names.sort()).toEqual(
       ['broadcasts.header_media_url', 'bot_steps.messages', 'flow_versions.snapshot', 'flows.find_out_more_media_url', 'flows.intro_media_url', 'messages'].sort(),
     );
   });
