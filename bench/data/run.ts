@@ -420,7 +420,7 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
   const { buildApp } = await import('../../server/core/app');
   const { serverPlugins } = await import('../../server/plugins.config');
   const { testConfig } = await import('../../server/core/config');
-  const { chatService } = await import('../../server/plugins/chats/runtime');
+  const { chatService } = await import('../../server/plugins/chats');
   const database = await openBenchDatabase(kind);
   const client = rawClient(database.db);
   let captured: Captured[] = [];

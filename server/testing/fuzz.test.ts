@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, disconnect, join, phoenixSocket } from '../core/realtime/testSupport';
 import { DEFAULT_REALTIME_CONFIG } from '../core/config';
 import { InMemoryGraph } from '../plugins/channels/testing';
-import { chatService } from '../plugins/chats/runtime';
+import { chatService } from '../plugins/chats';
 import { SocialTokenError, type GoogleIdentity } from '../providers/meta/types';
 import { createTestApp, type TestApp } from './testApp';
 import { seedWorld, type World } from './isolation/world';

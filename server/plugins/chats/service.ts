@@ -113,8 +113,8 @@ export class ChatService {
   /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
   deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
   /**
-   * TRANSITIONAL (issue #20): the bots and flows plugins still set it, in place of the inbound pipeline
-   * (deps.inboundPipeline), which runs when it is null. Delete once they register pipeline handlers.
+   * Tests only: runs instead of the inbound pipeline (deps.inboundPipeline) while set, e.g. to store a
+   * customer message that no handler sees (bots/runtime/runtime.test.ts). Plugins add pipeline handlers.
    */
   afterInbound: ((room: RoomRecord, message: Message) => Promise<void>) | null = null;
 

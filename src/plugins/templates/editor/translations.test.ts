@@ -10,9 +10,9 @@ function keys(messages: object, prefix = ''): string[] {
   );
 }
 
-/** Every `templates.editor.*` / `templates.carousel.*` key the editor, carousel and preview files name. */
+/** Every `templates.editor.*` / `templates.carousel.*` key the editor, carousel and phone-preview files name (the preview lives in core, src/core/components/whatsappPreview, and keeps the templates' keys). */
 function usedKeys(): string[] {
-  const dirs = ['.', '../carousel', '../preview'].map((d) => path.resolve(__dirname, d));
+  const dirs = ['.', '../carousel', '../../../core/components/whatsappPreview'].map((d) => path.resolve(__dirname, d));
   const found = new Set<string>();
   for (const dir of dirs) {
     for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f) && f !== 'translations.ts')) {
