@@ -112,11 +112,8 @@ export class ChatService {
   private readonly deliveries: KeyedJobs<number>;
   /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
   deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
-  /**
-   * Tests only: runs instead of the inbound pipeline (deps.inboundPipeline) while set, e.g. to store a
-   * customer message that no handler sees (bots/runtime/runtime.test.ts). Plugins add pipeline handlers.
-   */
-  afterInbound: ((room: RoomRecord, message: Message) => Promise<void>) | null = null;
+  /** Tests only: false stores customer messages without running the inbound pipeline (a message no handler saw). */
+  runsInboundPipeline = true;
 
   /** The reads (./roomQueries.ts). */
   private readonly rooms: RoomQueries;
@@ -578,8 +575,9 @@ export class ChatService {
       await this.announceMessage(message, channel.id, !roomCreated);
     }
     // In the background (waited for by settled()); handlers dedupe on the message id, as a replay runs them again.
-    const after = this.afterInbound ?? ((room: RoomRecord, stored: Message) => this.deps.inboundPipeline.run(room, stored));
-    this.track(after(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
+    if (this.runsInboundPipeline) {
+      this.track(this.deps.inboundPipeline.run(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
+    }
     return { room: record, message, created, roomCreated };
   }
 
