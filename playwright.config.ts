@@ -14,10 +14,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  // One retry in CI only, for now (issue #20 is open on this): this session's fresh-clone run timed out in four
-  // long tests (the accessibility walks past 240 s, two 60 s tests) on a loaded 2-core machine. The closing
-  // step of `npm test` names every test that needed its retry; locally a test that fails once fails the run.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once fails the run, and is fixed at its cause.
+  retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
