@@ -45,6 +45,8 @@ export interface ConsolePage {
   path: string;
   /** Plugin id, for messages. */
   plugin: string;
+  /** The route pattern the path is an example of (two examples of one pattern render the same page component). */
+  route: string;
 }
 
 /** The pages of the loaded plugins' routes, shell and no-layout alike. */
@@ -55,13 +57,13 @@ export function pluginPages(): ConsolePage[] {
     for (const route of plugin.routes ?? []) {
       const examples = ROUTE_EXAMPLES[route.path];
       if (examples) {
-        pages.push(...examples.map((path) => ({ path, plugin: plugin.id })));
+        pages.push(...examples.map((path) => ({ path, plugin: plugin.id, route: route.path })));
         continue;
       }
       // optional parameters are left out: '/chats/:roomId?' is '/chats'
       const path = route.path.replace(/\/:[^/]+\?/g, '');
       if (/[:*]/.test(path)) throw new Error(`Add example paths for ${route.path} (plugin ${plugin.id}) to ROUTE_EXAMPLES`);
-      pages.push({ path, plugin: plugin.id });
+      pages.push({ path, plugin: plugin.id, route: route.path });
     }
   }
   return pages;
