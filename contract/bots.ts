@@ -4,7 +4,8 @@
  * server (server/plugins/bots, its runtime) and the console (src/plugins/bots).
  *
  * TWO SURFACES, both on our server:
- *  - the BOT SERVICE, under the integration's `endpoint` (default `{the origin the console was served from}/bot-service`, config
+ *  - the BOT SERVICE, under the integration's `endpoint` (default `{the origin the console was served from}/bot-service` when
+ *    that origin is one of the server's own names, loopback or PUBLIC_URL's host, else `{PUBLIC_URL}/bot-service`; config
  *    BOT_SERVICE_BASE). Every call carries the company's key as the `access_key` QUERY PARAMETER
  *    (`?access_key=…`; `Authorization: Bot <key>` is accepted too). No bearer token, no Company
  *    header: the key alone names the company. Paths below are relative to the endpoint:
