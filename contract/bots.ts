@@ -65,6 +65,8 @@ export const BOT_LIMITS = {
   pauseDaysMax: 365,
   variableName: 64,
   layoutAbs: 1_000_000,
+  /** The smallest non-zero coordinate in absolute value (a `real` column holds down to about 1.2e-38). */
+  layoutMinAbs: 1e-30,
 } as const;
 
 /** Canvas warnings (not refusals): what the channels accept (WhatsApp). */
@@ -162,10 +164,20 @@ export const BotMessageSchema = z
   .refine((m) => (m.type === 'text' ? m.text.trim().length > 0 : !!m.media_url), { message: 'A text message needs text; a media message needs a media_url.', path: ['text'] });
 export type BotMessage = z.output<typeof BotMessageSchema>;
 
-export const LayoutSchema = z.object({
-  x: z.number().finite().min(-BOT_LIMITS.layoutAbs).max(BOT_LIMITS.layoutAbs),
-  y: z.number().finite().min(-BOT_LIMITS.layoutAbs).max(BOT_LIMITS.layoutAbs),
-});
+/**
+ * A canvas coordinate: finite, within ±layoutAbs, and 0 or at least layoutMinAbs in size. The steps keep it in a
+ * PostgreSQL `real` (float4), whose smallest normal value is about 1.2e-38: `1e-50` passed a plain finite check
+ * and failed the save with a 500 (issue #25). Floating-point noise of a layout (5.7e-14) is far above the bound.
+ */
+const coordinate = () =>
+  z
+    .number('A valid number is required.')
+    .finite('A valid number is required.')
+    .min(-BOT_LIMITS.layoutAbs, `Ensure this value is greater than or equal to -${BOT_LIMITS.layoutAbs}.`)
+    .max(BOT_LIMITS.layoutAbs, `Ensure this value is less than or equal to ${BOT_LIMITS.layoutAbs}.`)
+    .refine((v) => v === 0 || Math.abs(v) >= BOT_LIMITS.layoutMinAbs, `Ensure this value is 0 or at least ${BOT_LIMITS.layoutMinAbs} in absolute value.`);
+
+export const LayoutSchema = z.object({ x: coordinate(), y: coordinate() });
 export type Layout = z.output<typeof LayoutSchema>;
 
 /**
