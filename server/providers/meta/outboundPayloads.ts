@@ -22,7 +22,9 @@ export const WHATSAPP_LIMITS = {
   footerText: 60,
   replyButtons: 3,
   buttonTitle: 20,
+  /** A reply button's id: 256 characters; a list row's: 200 (Meta's Messages API reference). */
   buttonId: 256,
+  rowId: 200,
   listButtonText: 20,
   listSections: 10,
   listRows: 10,
@@ -121,7 +123,7 @@ function whatsAppContent(content: OutboundContent): Record<string, unknown> {
       }
       for (const row of rows) {
         checkText(row.title, WHATSAPP_LIMITS.rowTitle, `The row title "${row.title}"`);
-        checkText(row.id, WHATSAPP_LIMITS.buttonId, 'A row id');
+        checkText(row.id, WHATSAPP_LIMITS.rowId, 'A row id');
         checkOptionalText(row.description, WHATSAPP_LIMITS.rowDescription, `The description of "${row.title}"`);
       }
       checkUniqueIds(
