@@ -181,11 +181,23 @@ export const LayoutSchema = z.object({ x: coordinate(), y: coordinate() });
 export type Layout = z.output<typeof LayoutSchema>;
 
 /**
+ * A new option's id, for a client that leaves it to the server (the spec lists the option's fields, not who
+ * picks its id): `opt_` and 16 random hex digits, a valid step id unlikely ever to meet a client's own.
+ * getRandomValues, not randomUUID: it exists outside secure contexts too (a console on a LAN's plain http).
+ */
+export function newOptionId(): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return `opt_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
  * Step option (spec §3: id, text default "Button", next_step, step). `step` is the id of the step the
- * option belongs to; in a step's `options` it may be omitted (it is that step).
+ * option belongs to; in a step's `options` it may be omitted (it is that step). Without an `id` the
+ * server gives it one (newOptionId): a body naming only text and next_step was refused (issue #25).
  */
 export const StepOptionSchema = z.object({
-  id: stepId(),
+  id: stepId().default(newOptionId),
   text: z.string().trim().min(1, blank).max(BOT_LIMITS.optionText, maxMessage(BOT_LIMITS.optionText)).default(DEFAULT_OPTION_TEXT),
   next_step: stepId().nullable().default(null),
   step: stepId().optional(),

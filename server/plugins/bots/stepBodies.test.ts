@@ -55,4 +55,39 @@ describe('bot step bodies', () => {
       expect((await svc('PATCH', `/api/bots/${bot.id}/steps/start/`, { layout: { x: 1_000_001, y: 0 } })).statusCode).toBe(400);
     });
   });
+
+  describe('a step option without an id gets one from the server (the spec lists its fields; a client may leave the id)', () => {
+    const generated = /^opt_[0-9a-f]{16}$/;
+
+    it('bot service: POST /api/bots/{id}/steps/ and PATCH of a step', async () => {
+      const res = await svc('POST', `/api/bots/${bot.id}/steps/`, {
+        id: 'menu',
+        messages: [{ text: 'Choose' }],
+        options: [{ text: 'Start again', next_step: 'start' }, { id: 'mine', text: 'Mine' }, { text: 'Other' }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const step = res.json() as BotStep;
+      expect(step.options.map((o) => o.text)).toEqual(['Start again', 'Mine', 'Other']);
+      expect(step.options[0]).toMatchObject({ id: expect.stringMatching(generated), next_step: 'start', step: 'menu' });
+      expect(step.options[1].id).toBe('mine');
+      expect(step.options[2].id).toMatch(generated);
+      expect(step.options[2].id).not.toBe(step.options[0].id);
+
+      const patched = await svc('PATCH', `/api/bots/${bot.id}/steps/menu/`, { options: [{ text: 'Only one' }] });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect((patched.json() as BotStep).options).toEqual([{ id: expect.stringMatching(generated), text: 'Only one', next_step: null, step: 'menu' }]);
+    });
+
+    it("main API: the bulk create's options and a step's own", async () => {
+      const res = await main('POST', `/api/bots/${bot.id}/steps/`, {
+        data: { steps: [{ id: 'bulk', messages: [{ text: 'Bulk' }], options: [{ text: 'Inline' }] }], options: [{ text: 'Listed', step: 'bulk', next_step: 'start' }] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const step = (res.json() as { steps: BotStep[] }).steps.find((s) => s.id === 'bulk')!;
+      expect(step.options.map((o) => [o.text, generated.test(o.id)])).toEqual([
+        ['Inline', true],
+        ['Listed', true],
+      ]);
+    });
+  });
 });
