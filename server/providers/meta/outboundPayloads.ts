@@ -33,6 +33,11 @@ export const WHATSAPP_LIMITS = {
   sectionTitle: 24,
 } as const;
 
+/** Instagram's Send API (Messenger Platform, Facebook Login): text of at most 1000 bytes of UTF-8; otherwise Messenger's. */
+export const INSTAGRAM_LIMITS = {
+  textBytes: 1000,
+} as const;
+
 /** Messenger Send API limits (button template, quick replies). */
 export const MESSENGER_LIMITS = {
   text: 2000,
@@ -207,11 +212,19 @@ export function whatsAppMessagePayload(to: string, content: OutboundContent): Re
 /** Messenger's attachment types; a document is a "file" there. */
 const MESSENGER_ATTACHMENT_TYPE = { image: 'image', video: 'video', audio: 'audio', document: 'file' } as const;
 
+/** Instagram counts its text limit in UTF-8 bytes, not characters. */
+function checkInstagramText(value: string, platform: 'messenger' | 'instagram', what: string): void {
+  if (platform !== 'instagram') return;
+  const bytes = Buffer.byteLength(value, 'utf8');
+  check(bytes <= INSTAGRAM_LIMITS.textBytes, `${what} is too long for Instagram (${bytes} bytes, at most ${INSTAGRAM_LIMITS.textBytes}).`);
+}
+
 /** The `message` object of the Send API. */
-function messengerMessage(content: OutboundContent): Record<string, unknown> {
+function messengerMessage(content: OutboundContent, platform: 'messenger' | 'instagram'): Record<string, unknown> {
   switch (content.kind) {
     case 'text':
       checkText(content.text, MESSENGER_LIMITS.text, 'The message');
+      checkInstagramText(content.text, platform, 'The message');
       return { text: content.text };
 
     case 'media':
@@ -242,6 +255,7 @@ function messengerMessage(content: OutboundContent): Record<string, unknown> {
       const rows = content.sections.flatMap((s) => s.rows);
       const text = [content.header, content.body, content.footer].filter(Boolean).join('\n\n');
       checkText(text, MESSENGER_LIMITS.text, 'The message text');
+      checkInstagramText(text, platform, 'The message text');
       check(rows.length >= 1, 'Add at least one row to the list.');
       check(rows.length <= MESSENGER_LIMITS.quickReplies, `Messenger allows at most ${MESSENGER_LIMITS.quickReplies} quick replies (${rows.length} given).`);
       for (const row of rows) {
@@ -257,7 +271,7 @@ function messengerMessage(content: OutboundContent): Record<string, unknown> {
 }
 
 /** The body of POST /{page-id}/messages: a reply within the conversation (messaging_type RESPONSE). */
-export function messengerMessagePayload(recipientId: string, content: OutboundContent): Record<string, unknown> {
+export function messengerMessagePayload(recipientId: string, content: OutboundContent, platform: 'messenger' | 'instagram' = 'messenger'): Record<string, unknown> {
   check(recipientId.trim().length > 0, 'The recipient is required.');
-  return { recipient: { id: recipientId }, messaging_type: 'RESPONSE', message: messengerMessage(content) };
+  return { recipient: { id: recipientId }, messaging_type: 'RESPONSE', message: messengerMessage(content, platform) };
 }
