@@ -4,7 +4,8 @@
  * server (server/plugins/bots, its runtime) and the console (src/plugins/bots).
  *
  * TWO SURFACES, both on our server:
- *  - the BOT SERVICE, under the integration's `endpoint` (default `{the origin the console was served from}/bot-service`, config
+ *  - the BOT SERVICE, under the integration's `endpoint` (default `{the origin the console was served from}/bot-service` when
+ *    that origin is one of the server's own names, loopback or PUBLIC_URL's host, else `{PUBLIC_URL}/bot-service`; config
  *    BOT_SERVICE_BASE). Every call carries the company's key as the `access_key` QUERY PARAMETER
  *    (`?access_key=…`; `Authorization: Bot <key>` is accepted too). No bearer token, no Company
  *    header: the key alone names the company. Paths below are relative to the endpoint:
@@ -64,6 +65,8 @@ export const BOT_LIMITS = {
   pauseDaysMax: 365,
   variableName: 64,
   layoutAbs: 1_000_000,
+  /** The smallest non-zero coordinate in absolute value (a `real` column holds down to about 1.2e-38). */
+  layoutMinAbs: 1e-30,
 } as const;
 
 /** Canvas warnings (not refusals): what the channels accept (WhatsApp). */
@@ -161,18 +164,40 @@ export const BotMessageSchema = z
   .refine((m) => (m.type === 'text' ? m.text.trim().length > 0 : !!m.media_url), { message: 'A text message needs text; a media message needs a media_url.', path: ['text'] });
 export type BotMessage = z.output<typeof BotMessageSchema>;
 
-export const LayoutSchema = z.object({
-  x: z.number().finite().min(-BOT_LIMITS.layoutAbs).max(BOT_LIMITS.layoutAbs),
-  y: z.number().finite().min(-BOT_LIMITS.layoutAbs).max(BOT_LIMITS.layoutAbs),
-});
+/**
+ * A canvas coordinate: finite, within ±layoutAbs, and 0 or at least layoutMinAbs in size. The steps keep it in a
+ * PostgreSQL `real` (float4), whose smallest normal value is about 1.2e-38: `1e-50` passed a plain finite check
+ * and failed the save with a 500 (issue #25). Floating-point noise of a layout (5.7e-14) is far above the bound.
+ */
+const coordinate = () =>
+  z
+    .number('A valid number is required.')
+    .finite('A valid number is required.')
+    .min(-BOT_LIMITS.layoutAbs, `Ensure this value is greater than or equal to -${BOT_LIMITS.layoutAbs}.`)
+    .max(BOT_LIMITS.layoutAbs, `Ensure this value is less than or equal to ${BOT_LIMITS.layoutAbs}.`)
+    .refine((v) => v === 0 || Math.abs(v) >= BOT_LIMITS.layoutMinAbs, `Ensure this value is 0 or at least ${BOT_LIMITS.layoutMinAbs} in absolute value.`);
+
+export const LayoutSchema = z.object({ x: coordinate(), y: coordinate() });
 export type Layout = z.output<typeof LayoutSchema>;
 
 /**
+ * A new option's id, for a client that leaves it to the server (the spec lists the option's fields, not who
+ * picks its id): `opt_` and 16 random hex digits, a valid step id unlikely ever to meet a client's own.
+ * getRandomValues, not randomUUID: it exists outside secure contexts too (a console on a LAN's plain http).
+ */
+export function newOptionId(): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return `opt_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
  * Step option (spec §3: id, text default "Button", next_step, step). `step` is the id of the step the
- * option belongs to; in a step's `options` it may be omitted (it is that step).
+ * option belongs to; in a step's `options` it may be omitted (it is that step). Without an `id` the
+ * server gives it one (newOptionId): a body naming only text and next_step was refused (issue #25).
  */
 export const StepOptionSchema = z.object({
-  id: stepId(),
+  id: stepId().default(newOptionId),
   text: z.string().trim().min(1, blank).max(BOT_LIMITS.optionText, maxMessage(BOT_LIMITS.optionText)).default(DEFAULT_OPTION_TEXT),
   next_step: stepId().nullable().default(null),
   step: stepId().optional(),

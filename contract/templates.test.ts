@@ -197,6 +197,16 @@ describe('refusals name the field', () => {
     const errors = errorsOf(template([{ type: 'BODY' }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'ONE_TAP' }] }], { category: 'AUTHENTICATION' }));
     expect(Object.keys(errors)).toEqual(['components.1.buttons.0.package_name']);
   });
+  it("authentication: the one-tap signature hash has 11 characters, checked decoded (Meta's example is URL-encoded, issue #25)", () => {
+    const oneTap = (signature_hash: string) =>
+      errorsOf(template([{ type: 'BODY' }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', package_name: 'com.example.luckyshrub', signature_hash }] }], { category: 'AUTHENTICATION' }));
+    expect(oneTap('K8a%2FAINcGX7')).toEqual({});
+    expect(oneTap('K8a/AINcGX7')).toEqual({});
+    const wrong = { 'components.1.buttons.0.signature_hash': ['The signature hash has 11 characters.'] };
+    expect(oneTap('K8a%2FAINcGX')).toEqual(wrong);
+    expect(oneTap('K8a%2FAINcGX7x')).toEqual(wrong);
+    expect(oneTap('K8a/AINcGX7xy')).toEqual(wrong);
+  });
   it('carousel: marketing only', () => {
     expect(carouselErrors(carousel([card(), card()], { category: 'UTILITY' }))).toEqual({ category: ['Carousel templates are marketing templates.'] });
   });

@@ -173,13 +173,30 @@ export const CopyCodeButton = z.object({
   /** The sample offer code Meta shows reviewers. */
   example: z.string().trim().min(1, blank).max(TEMPLATE_LIMITS.copyCodeExample, max(TEMPLATE_LIMITS.copyCodeExample)),
 });
+/** A signature hash as the app's hash, whether written plainly (`K8a/AINcGX7`) or URL-encoded (`K8a%2FAINcGX7`). */
+export function decodedSignatureHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash; // a lone `%`: not encoded, checked as written
+  }
+}
+
 export const OtpButton = z.object({
   type: z.literal('OTP'),
   otp_type: z.enum(['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'], { message: 'OTP type must be COPY_CODE, ONE_TAP or ZERO_TAP.' }),
   text: z.string().max(TEMPLATE_LIMITS.buttonText, max(TEMPLATE_LIMITS.buttonText)).optional(),
   autofill_text: z.string().max(TEMPLATE_LIMITS.buttonText, max(TEMPLATE_LIMITS.buttonText)).optional(),
   package_name: z.string().max(224, max(224)).optional(),
-  signature_hash: z.string().length(11, 'The signature hash has 11 characters.').optional(),
+  /**
+   * The Android app's 11-character signature hash. Meta's own example gives it URL-encoded (`K8a%2FAINcGX7`,
+   * 13 characters, for `K8a/AINcGX7`): it is checked decoded and sent as written, which Meta takes either way.
+   */
+  signature_hash: z
+    .string()
+    .trim()
+    .refine((hash) => decodedSignatureHash(hash).length === 11, 'The signature hash has 11 characters.')
+    .optional(),
 });
 
 export const TemplateButton = z.discriminatedUnion('type', [QuickReplyButton, UrlButton, PhoneNumberButton, CopyCodeButton, OtpButton], {

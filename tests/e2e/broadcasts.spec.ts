@@ -104,3 +104,29 @@ test('a CSV broadcast: bad row reported, variable mapped, scheduled a minute ahe
   await expect(page.getByText('Successfully deleted broadcast.')).toBeVisible();
   await expect(broadcasts.row(name)).toHaveCount(0);
 });
+
+test('a fixed text value is a field one can see and fill, on a wide and on a phone-sized screen', async ({ page }) => {
+  // Issue #25: the "Value from" select took the whole row and left the fixed text about 24 px.
+  const { csv } = audience();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+  const broadcasts = new BroadcastsPage(page);
+  await broadcasts.open();
+  await broadcasts.startCsvBroadcast();
+  await broadcasts.fillName(`Fixed text ${Date.now().toString(36)}`);
+  await broadcasts.chooseNumber(/\+/);
+  await broadcasts.uploadCsv('fixed.csv', csv);
+  await broadcasts.next();
+  await broadcasts.chooseTemplate('welcome_offer');
+  await broadcasts.mapVariable('body.2', 'Body {{2}}', 'Fixed text', '25%');
+  await expect(broadcasts.preview()).toContainText('enjoy 25% off');
+
+  const field = page.getByTestId('variable-body.2').getByRole('textbox', { name: 'Value of Body {{2}}' });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(field).toBeVisible();
+    await expect(field).toHaveValue('25%');
+    const box = await field.boundingBox();
+    expect(box?.width, `the fixed text's width at ${width} px`).toBeGreaterThanOrEqual(160);
+  }
+});

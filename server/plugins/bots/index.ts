@@ -120,7 +120,7 @@ export const botsPlugin = defineServerPlugin({
     };
 
     const base = config.botService.base;
-    const routeDeps = { ...services, db, keywordOptOuts: keywordOptOuts ?? null, base };
+    const routeDeps = { ...services, db, keywordOptOuts: keywordOptOuts ?? null, base, publicUrl: config.publicUrl };
     // The bot service in its own context: its error handler answers in the bot service's error shape.
     await http.register(async (scope) => botServiceRoutes(scope, routeDeps), { prefix: base === '/' ? '' : base });
     botMainApiRoutes(http, routeDeps);

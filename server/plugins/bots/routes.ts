@@ -28,6 +28,7 @@ import {
 import { canManage } from '../../../contract/permissions';
 import { access } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
+import { browserOrigin } from '../../core/browserOrigin';
 import { botServiceErrorHandler } from './botServiceErrors';
 import type { Database } from '../../core/db/client';
 import type { BroadcastOptOuts } from '../broadcasts';
@@ -49,9 +50,14 @@ function pathStepId(value: string): string {
   return value;
 }
 
-/** The origin the caller reached us at (behind a trusted proxy, the one it forwarded: TRUST_PROXY). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * The origin the integration's endpoint is built on: the console's own (the Resources page fetches the bot
+ * service's document from it, which its CSP allows only there) when that is one of this server's names, else
+ * PUBLIC_URL. Never a name a client or a proxy forwarded (`X-Forwarded-Host: evil.test`): the endpoint is
+ * handed out next to the key.
+ */
+function originOf(request: FastifyRequest, publicUrl: string): string {
+  return browserOrigin(request, publicUrl);
 }
 
 function companyId(request: FastifyRequest): number {
@@ -66,6 +72,8 @@ export interface BotRouteDeps {
   /** The broadcasts plugin's keyword opt-outs (null: that plugin is not loaded). */
   keywordOptOuts: BroadcastOptOuts | null;
   base: string;
+  /** PUBLIC_URL: the integration's endpoint when the request's host is not one of this server's names. */
+  publicUrl: string;
 }
 
 /** The bot service: every route under `base`, its own error shape. */
@@ -149,7 +157,7 @@ export function botMainApiRoutes(app: FastifyInstance, deps: BotRouteDeps): void
 
   const integration = async (request: FastifyRequest, key: string | null): Promise<BotIntegration> => {
     const mayManage = canManage(request.membership?.permissions, 'flows');
-    return { endpoint: keys.endpointFor(originOf(request)), access_key: mayManage ? (key ?? (await keys.getOrCreate(companyId(request)))) : null };
+    return { endpoint: keys.endpointFor(originOf(request, deps.publicUrl)), access_key: mayManage ? (key ?? (await keys.getOrCreate(companyId(request)))) : null };
   };
 
   app.get('/api/bots/integration/', { config: view }, async (request) => integration(request, null));
@@ -159,7 +167,7 @@ export function botMainApiRoutes(app: FastifyInstance, deps: BotRouteDeps): void
     return integration(request, await keys.rotate(companyId(request)));
   });
 
-  app.get('/api/bot-integrations/', { config: view }, async (request) => ({ results: await keys.list(companyId(request), originOf(request)) }));
+  app.get('/api/bot-integrations/', { config: view }, async (request) => ({ results: await keys.list(companyId(request), originOf(request, deps.publicUrl)) }));
 
   app.get<IdParams>('/api/bots/:id/steps/', { config: view }, async (request) => ({
     results: bots.readableSteps(companyId(request), await bots.listSteps(companyId(request), pathId(request.params.id))),

@@ -141,4 +141,41 @@ describe('channels end to end with the fake Meta', () => {
     const state = await control('/control/state');
     expect(state.pages[pages[0].id].subscribedFields).toEqual([]);
   });
+
+  // Issue #25: the reply goes to the linked page's /messages (Meta's Instagram messaging with Facebook login), and the
+  // fake knew the customer only under the Instagram account's id: every reply failed with "No matching user found".
+  it('Instagram: connected through its page; the customer’s message and the reply sent as the page, then read', async () => {
+    const login = await control('/dialog/login', {
+      email: 'insta@acme.test',
+      first_name: 'Ines',
+      scopes: ['pages_show_list', 'pages_messaging', 'pages_manage_metadata', 'business_management', 'instagram_basic', 'instagram_manage_messages'],
+    });
+    const [page] = (await acme.call(acme.admin, 'POST', '/api/channels/facebook_pages/', { access_token: login.accessToken })).json().results as FacebookPage[];
+    const connected = await acme.call(acme.admin, 'POST', '/api/channels/', { platform: 'instagram', access_token: login.accessToken, page_id: page.id });
+    expect(connected.statusCode, connected.body).toBe(201);
+    const channelId = connected.json().id as number;
+    const igId = connected.json().external_id as string;
+    expect(igId).not.toBe(page.id);
+
+    const igsid = '1780000000000042';
+    const inbound = await control('/control/inbound', { ig_id: igId, sender_id: igsid, text: 'Is the blue one in stock?' });
+    expect(inbound.webhook_status).toBe(200);
+    await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.externalId, inbound.message_id)))[0]).toBeDefined());
+    const [room] = await t.db.select().from(rooms).where(and(eq(rooms.channelId, channelId), eq(rooms.externalId, igsid)));
+    const { ctx } = await t.hub.join(identityFor({ userId: acme.agent.id, email: acme.agent.email, companyId: acme.company, role: 'agent' }), `room:${room.id}`);
+    const reply = await t.hub.push(ctx, 'send_message', { message: { text: 'Yes, two left.', client_id: 'e2e-ig-1' } });
+    expect(reply.status).toBe('ok');
+    const id = reply.response.message.id as number;
+    const sentRow = await eventually(async () => {
+      const [row] = await t.db.select().from(messages).where(eq(messages.id, id));
+      expect(row.status).toBe('sent');
+      return row;
+    });
+    // Posted as the page (its id in the path, the page token), filed by the fake in the Instagram conversation.
+    const sent = await control(`/control/sent?channel_id=${igId}`);
+    expect(sent.data.find((m: { id: string }) => m.id === sentRow.externalId)).toMatchObject({ recipient: igsid, summary: 'Yes, two left.' });
+    // Instagram reports reads by message id.
+    await control('/control/status', { message_id: sentRow.externalId, status: 'read' });
+    await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.id, id)))[0].status).toBe('read'));
+  });
 });

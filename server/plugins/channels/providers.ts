@@ -108,7 +108,7 @@ export class MetaChannelProvider implements ChannelProvider {
     const { messageId } =
       channel.platform === 'whatsapp'
         ? await graph.sendWhatsApp(channel.externalId, token, room.externalId, content)
-        : await graph.sendMessenger(pageIdOf(channel), token, room.externalId, content);
+        : await graph.sendMessenger(pageIdOf(channel), token, room.externalId, content, channel.platform === 'instagram' ? 'instagram' : 'messenger');
     return { external_id: messageId };
   }
 }

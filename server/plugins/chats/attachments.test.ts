@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Message, PresignedUpload } from '../../../contract/chats';
 import { messages } from '../../core/db/schema';
+import { buildApp } from '../../core/app';
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { serverPlugins } from '../../plugins.config';
 import { outboundContent } from '../channels';
 import { ensureSandboxChannel } from '../sandbox';
 import { ATTACHMENT_TYPE_ERROR, PRESIGN_EXPIRES_SECONDS, attachmentFileName } from './routes';
@@ -58,7 +60,8 @@ describe('chat attachments (GET /api/chats/presigned_url/, PUT /media/upload/*)'
     expect(body.method).toBe('PUT');
     expect(body.headers).toEqual({ 'Content-Type': 'image/png' });
     expect(body.file_url).toMatch(new RegExp(`^http://console\\.test/media/chats/${acme}/[0-9a-f]{32}/holiday-photo-1\\.png$`));
-    expect(body.upload_url).toMatch(/^http:\/\/console\.test\/media\/upload\/chats\/.*\?expires=\d+&max_bytes=1024&signature=[0-9a-f]{64}$/);
+    // app.inject asks as `Host: localhost:80`: a browser on this machine, whose own origin the upload goes to.
+    expect(body.upload_url).toMatch(/^http:\/\/localhost:80\/media\/upload\/chats\/.*\?expires=\d+&max_bytes=1024&signature=[0-9a-f]{64}$/);
     expect(Date.parse(body.expires_at) - t.clock.now().getTime()).toBeGreaterThan((PRESIGN_EXPIRES_SECONDS - 2) * 1000);
 
     // No Authorization header: the signature is the authorisation.
@@ -78,6 +81,32 @@ describe('chat attachments (GET /api/chats/presigned_url/, PUT /media/upload/*)'
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: 'This upload URL has been used already.', code: 'already_uploaded' });
     expect(await stored(body.file_url)).toEqual({ bytes: PNG, contentType: 'image/png' });
+  });
+
+  it('hands the upload URL out on the origin the console is on when that is this server, else on PUBLIC_URL (issue #25)', async () => {
+    const as = (headers: Record<string, string>) => presign('a.png', 'image/png', { ...t.headers(agentToken, acme), ...headers });
+    // Opened at 127.0.0.1 while PUBLIC_URL names another host: the console's CSP (connect-src 'self') allows only 127.0.0.1.
+    const loopback = (await as({ host: '127.0.0.1:3000' })).json<PresignedUpload>();
+    expect(loopback.upload_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/media\/upload\/chats\//);
+    // file_url stays on PUBLIC_URL: it is stored and handed to Meta.
+    expect(loopback.file_url).toMatch(/^http:\/\/console\.test\/media\/chats\//);
+    const put = await t.app.inject({ method: 'PUT', url: local(loopback.upload_url), headers: loopback.headers, payload: PNG });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await as({ host: 'console.test' })).json<PresignedUpload>().upload_url).toMatch(/^http:\/\/console\.test\/media\/upload\//);
+    expect((await as({ host: '[::1]:5173' })).json<PresignedUpload>().upload_url).toMatch(/^http:\/\/\[::1\]:5173\/media\/upload\//);
+    // A name that is not this server's is not believed.
+    expect((await as({ host: 'evil.test' })).json<PresignedUpload>().upload_url).toMatch(/^http:\/\/console\.test\/media\/upload\//);
+
+    // Behind a proxy (TRUST_PROXY): X-Forwarded-Host is believed on the same terms only.
+    const proxied = await buildApp({ plugins: serverPlugins, config: { ...t.config, trustProxy: true }, db: t.db, overrides: { Clock: t.clock } });
+    try {
+      const via = async (headers: Record<string, string>) =>
+        (await proxied.inject({ method: 'GET', url: '/api/chats/presigned_url/', query: { file_name: 'a.png', file_type: 'image/png' }, headers: { ...t.headers(agentToken, acme), ...headers } })).json<PresignedUpload>();
+      expect((await via({ 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' })).upload_url).toMatch(/^http:\/\/console\.test\/media\/upload\//);
+      expect((await via({ 'x-forwarded-host': 'localhost:5173', 'x-forwarded-proto': 'https' })).upload_url).toMatch(/^https:\/\/localhost:5173\/media\/upload\//);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('accepts documents, video and audio', async () => {

@@ -11,6 +11,7 @@ import { extensionFor } from '../../providers/storage/types';
 import { currentUser } from '../../core/auth/requireUser';
 import { access } from '../../core/access';
 import { fieldError, forbidden, notFound, validationError } from '../../core/errors';
+import { browserOrigin } from '../../core/browserOrigin';
 import { ChatError, type ChatActor, type ChatService } from './service';
 
 export function requestActor(request: FastifyRequest): ChatActor {
@@ -71,6 +72,8 @@ export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
         contentType: file_type,
         maxBytes: config.mediaUploadMaxBytes,
         expiresInSeconds: PRESIGN_EXPIRES_SECONDS,
+        // The PUT goes to the origin the console is on (127.0.0.1 as well as PUBLIC_URL's localhost), which its CSP allows.
+        origin: browserOrigin(request, config.publicUrl),
       });
     },
   );

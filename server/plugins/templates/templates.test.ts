@@ -70,6 +70,10 @@ describeEachDatabase('WhatsApp message templates with the fake Meta', (database)
       ['video header', template('kind_video', [{ type: 'HEADER', format: 'VIDEO', example: { header_handle: ['4::dmlkZW8='] } }, body()])],
       ['document header', template('kind_document', [{ type: 'HEADER', format: 'DOCUMENT', example: { header_handle: ['4::ZG9j'] } }, body()], 'UTILITY')],
       ['location header', template('kind_location', [{ type: 'HEADER', format: 'LOCATION' }, body()], 'UTILITY')],
+      [
+        "authentication with a one-tap OTP and Meta's own URL-encoded signature hash",
+        template('kind_one_tap', [{ type: 'BODY' }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'ONE_TAP', text: 'Copy code', autofill_text: 'Autofill', package_name: 'com.example.luckyshrub', signature_hash: 'K8a%2FAINcGX7' }] }], 'AUTHENTICATION'),
+      ],
       ['authentication with a copy-code OTP', template('kind_auth', [{ type: 'BODY', add_security_recommendation: true }, { type: 'FOOTER', code_expiration_minutes: 5 }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] }], 'AUTHENTICATION')],
     ];
     it.each(kinds)('%s: 201, stored PENDING with Meta’s id, then APPROVED by the signed webhook', async (_label, payload) => {

@@ -303,10 +303,20 @@ describe('embedded signup, templates, pages, login, media', () => {
       'WhatsApp message templates cannot be sent on Messenger or Instagram.',
     );
 
-    // Instagram: the page token sends to the linked account's customers.
-    await customerWrites(fake, { ig_id: page.instagram!.id, sender_id: '1780000000000001', text: 'Hey' });
-    const ig = await graph.sendMessenger(page.instagram!.id, page.access_token, '1780000000000001', { kind: 'text', text: 'Hi on IG' });
-    expect(lastSent()).toMatchObject({ id: ig.messageId, platform: 'instagram' });
+    // Instagram with Facebook login (Meta's "Send a Message" on the Messenger Platform): POST /{page-id}/messages
+    // (or /me/messages) with the page token and the customer's IGSID; the Instagram account's own id is not a sender here.
+    const igsid = '1780000000000001';
+    await customerWrites(fake, { ig_id: page.instagram!.id, sender_id: igsid, text: 'Hey' });
+    const ig = await graph.sendMessenger(page.id, page.access_token, igsid, { kind: 'text', text: 'Hi on IG' }, 'instagram');
+    expect(lastSent()).toMatchObject({ id: ig.messageId, platform: 'instagram', channel_id: page.instagram!.id, customer_id: igsid });
+    const me = await graph.sendMessenger('me', page.access_token, igsid, { kind: 'text', text: 'Through /me' }, 'instagram');
+    expect(lastSent()).toMatchObject({ id: me.messageId, platform: 'instagram', channel_id: page.instagram!.id });
+    await expect(graph.sendMessenger(page.instagram!.id, page.access_token, igsid, { kind: 'text', text: 'Hi' }, 'instagram')).rejects.toMatchObject({ code: 100 });
+    // Instagram's text is at most 1000 bytes: refused before the call, with a clear message (the fake refuses it too).
+    await expect(graph.sendMessenger(page.id, page.access_token, igsid, { kind: 'text', text: 'é'.repeat(501) }, 'instagram')).rejects.toThrow(
+      'The message is too long for Instagram (1002 bytes, at most 1000).',
+    );
+    await expect(graph.sendMessenger(page.id, page.access_token, psid, { kind: 'text', text: 'é'.repeat(501) })).resolves.toMatchObject({ messageId: expect.stringMatching(/^m_/) });
 
     await graph.unsubscribePage(page.id, page.access_token);
     expect(fake.state.data.pages[page.id].subscribedFields).toEqual([]);

@@ -178,8 +178,8 @@ export class HttpMetaGraph implements MetaGraph {
     return { messageId };
   }
 
-  async sendMessenger(pageId: string, pageToken: string, recipientId: string, content: OutboundContent): Promise<{ messageId: string }> {
-    const body = messengerMessagePayload(recipientId, content);
+  async sendMessenger(pageId: string, pageToken: string, recipientId: string, content: OutboundContent, platform: 'messenger' | 'instagram' = 'messenger'): Promise<{ messageId: string }> {
+    const body = messengerMessagePayload(recipientId, content, platform);
     const answer = await this.withSendRetries(() =>
       this.call<{ message_id?: string }>('POST', `/${enc(pageId)}/messages`, { token: pageToken, body }),
     );

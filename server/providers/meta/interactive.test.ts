@@ -42,6 +42,15 @@ describe('a message with choices on the Meta channels', () => {
     }
   });
 
+  it("Instagram: a long text is shortened to Instagram's 1000 bytes, never cutting a character, and then sent", () => {
+    const content = choicesContentOf('instagram', message(2, 'é'.repeat(700)))!;
+    const payload = messengerMessagePayload('IGSID', content, 'instagram') as { message: { text: string } };
+    expect(Buffer.byteLength(payload.message.text, 'utf8')).toBeLessThanOrEqual(1000);
+    expect(payload.message.text).toBe(`${'é'.repeat(498)}…`);
+    // Messenger keeps its own limit (2000 characters).
+    expect((messengerMessagePayload('PSID', choicesContentOf('messenger', message(2, 'é'.repeat(700)))!) as { message: { text: string } }).message.text).toHaveLength(700);
+  });
+
   it('anything else is left to the plain content (no buttons, no text, the sandbox)', () => {
     expect(choicesContentOf('whatsapp', { type: 'text', text: 'Hi', data: null })).toBeNull();
     expect(choicesContentOf('whatsapp', { type: 'interactive', text: 'Hi', data: { buttons: [] } })).toBeNull();

@@ -5,7 +5,7 @@
  * quick replies (up to 13). Titles longer than the channel allows are shortened with an ellipsis
  * (the reply carries the id, so matching does not depend on the title); ids are kept.
  */
-import { MESSENGER_LIMITS, WHATSAPP_LIMITS } from './outboundPayloads';
+import { INSTAGRAM_LIMITS, MESSENGER_LIMITS, WHATSAPP_LIMITS } from './outboundPayloads';
 import type { OutboundContent } from './types';
 
 export interface ChoiceButton {
@@ -19,6 +19,22 @@ export const LIST_BUTTON_TEXT = 'Options';
 export function shorten(text: string, max: number): string {
   const clean = text.trim();
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** `shorten` to a number of UTF-8 bytes (Instagram's text limit), never cutting a character in two. */
+export function shortenBytes(text: string, maxBytes: number): string {
+  const clean = text.trim();
+  if (Buffer.byteLength(clean, 'utf8') <= maxBytes) return clean;
+  const budget = maxBytes - Buffer.byteLength('…', 'utf8');
+  let out = '';
+  let used = 0;
+  for (const char of clean) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (used + size > budget) break;
+    out += char;
+    used += size;
+  }
+  return `${out.trimEnd()}…`;
 }
 
 /** The buttons a stored message offers (data.buttons), or null when it offers none. */
@@ -48,7 +64,7 @@ export function choicesContent(platform: 'whatsapp' | 'messenger' | 'instagram',
   // Messenger and Instagram: quick replies under the text (the Send API's 'list' form here).
   return {
     kind: 'list',
-    body: shorten(body, MESSENGER_LIMITS.text),
+    body: platform === 'instagram' ? shortenBytes(shorten(body, MESSENGER_LIMITS.text), INSTAGRAM_LIMITS.textBytes) : shorten(body, MESSENGER_LIMITS.text),
     buttonText: LIST_BUTTON_TEXT,
     sections: [{ title: '', rows: buttons.slice(0, MESSENGER_LIMITS.quickReplies).map((b) => ({ id: b.id, title: shorten(b.title, MESSENGER_LIMITS.quickReplyTitle) })) }],
   };

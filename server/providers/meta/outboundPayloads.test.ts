@@ -15,6 +15,15 @@ describe('whatsAppMessagePayload', () => {
     ).toThrow('A section title cannot be empty.');
   });
 
+  it("holds list row ids to Meta's 200 characters and reply button ids to 256 (issue #25)", () => {
+    const list = (id: string) => whatsAppMessagePayload('15550001', { kind: 'list', body: 'x', buttonText: 'Open', sections: [{ title: '', rows: [{ id, title: 'A' }] }] });
+    expect(() => list('r'.repeat(200))).not.toThrow();
+    expect(() => list('r'.repeat(201))).toThrow('A row id is too long (201 characters, at most 200).');
+    const buttons = (id: string) => whatsAppMessagePayload('15550001', { kind: 'buttons', body: 'x', buttons: [{ id, title: 'A' }] });
+    expect(() => buttons('b'.repeat(256))).not.toThrow();
+    expect(() => buttons('b'.repeat(257))).toThrow('A button id is too long (257 characters, at most 256).');
+  });
+
   it('refuses duplicate button ids, empty text and non-http links', () => {
     expect(() => whatsAppMessagePayload('15550001', { kind: 'buttons', body: 'x', buttons: [{ id: 'a', title: 'A' }, { id: 'a', title: 'B' }] })).toThrow('Each button needs a different id.');
     expect(() => whatsAppMessagePayload('15550001', { kind: 'text', text: '  ' })).toThrow('The message cannot be empty.');

@@ -22,13 +22,20 @@ export const WHATSAPP_LIMITS = {
   footerText: 60,
   replyButtons: 3,
   buttonTitle: 20,
+  /** A reply button's id: 256 characters; a list row's: 200 (Meta's Messages API reference). */
   buttonId: 256,
+  rowId: 200,
   listButtonText: 20,
   listSections: 10,
   listRows: 10,
   rowTitle: 24,
   rowDescription: 72,
   sectionTitle: 24,
+} as const;
+
+/** Instagram's Send API (Messenger Platform, Facebook Login): text of at most 1000 bytes of UTF-8; otherwise Messenger's. */
+export const INSTAGRAM_LIMITS = {
+  textBytes: 1000,
 } as const;
 
 /** Messenger Send API limits (button template, quick replies). */
@@ -121,7 +128,7 @@ function whatsAppContent(content: OutboundContent): Record<string, unknown> {
       }
       for (const row of rows) {
         checkText(row.title, WHATSAPP_LIMITS.rowTitle, `The row title "${row.title}"`);
-        checkText(row.id, WHATSAPP_LIMITS.buttonId, 'A row id');
+        checkText(row.id, WHATSAPP_LIMITS.rowId, 'A row id');
         checkOptionalText(row.description, WHATSAPP_LIMITS.rowDescription, `The description of "${row.title}"`);
       }
       checkUniqueIds(
@@ -205,11 +212,19 @@ export function whatsAppMessagePayload(to: string, content: OutboundContent): Re
 /** Messenger's attachment types; a document is a "file" there. */
 const MESSENGER_ATTACHMENT_TYPE = { image: 'image', video: 'video', audio: 'audio', document: 'file' } as const;
 
+/** Instagram counts its text limit in UTF-8 bytes, not characters. */
+function checkInstagramText(value: string, platform: 'messenger' | 'instagram', what: string): void {
+  if (platform !== 'instagram') return;
+  const bytes = Buffer.byteLength(value, 'utf8');
+  check(bytes <= INSTAGRAM_LIMITS.textBytes, `${what} is too long for Instagram (${bytes} bytes, at most ${INSTAGRAM_LIMITS.textBytes}).`);
+}
+
 /** The `message` object of the Send API. */
-function messengerMessage(content: OutboundContent): Record<string, unknown> {
+function messengerMessage(content: OutboundContent, platform: 'messenger' | 'instagram'): Record<string, unknown> {
   switch (content.kind) {
     case 'text':
       checkText(content.text, MESSENGER_LIMITS.text, 'The message');
+      checkInstagramText(content.text, platform, 'The message');
       return { text: content.text };
 
     case 'media':
@@ -240,6 +255,7 @@ function messengerMessage(content: OutboundContent): Record<string, unknown> {
       const rows = content.sections.flatMap((s) => s.rows);
       const text = [content.header, content.body, content.footer].filter(Boolean).join('\n\n');
       checkText(text, MESSENGER_LIMITS.text, 'The message text');
+      checkInstagramText(text, platform, 'The message text');
       check(rows.length >= 1, 'Add at least one row to the list.');
       check(rows.length <= MESSENGER_LIMITS.quickReplies, `Messenger allows at most ${MESSENGER_LIMITS.quickReplies} quick replies (${rows.length} given).`);
       for (const row of rows) {
@@ -255,7 +271,7 @@ function messengerMessage(content: OutboundContent): Record<string, unknown> {
 }
 
 /** The body of POST /{page-id}/messages: a reply within the conversation (messaging_type RESPONSE). */
-export function messengerMessagePayload(recipientId: string, content: OutboundContent): Record<string, unknown> {
+export function messengerMessagePayload(recipientId: string, content: OutboundContent, platform: 'messenger' | 'instagram' = 'messenger'): Record<string, unknown> {
   check(recipientId.trim().length > 0, 'The recipient is required.');
-  return { recipient: { id: recipientId }, messaging_type: 'RESPONSE', message: messengerMessage(content) };
+  return { recipient: { id: recipientId }, messaging_type: 'RESPONSE', message: messengerMessage(content, platform) };
 }

@@ -125,8 +125,12 @@ export interface MetaGraph {
   // messaging
   /** POST /{phone-number-id}/messages → the wamid. Rate limits are retried (config.meta.sendRetryDelaysMs), then thrown as retryable. */
   sendWhatsApp(phoneNumberId: string, token: string, to: string, content: OutboundContent): Promise<{ messageId: string }>;
-  /** POST /{page-id}/messages (Messenger and Instagram Send API) → the mid. */
-  sendMessenger(pageId: string, pageToken: string, recipientId: string, content: OutboundContent): Promise<{ messageId: string }>;
+  /**
+   * POST /{page-id}/messages (Messenger and Instagram Send API) → the mid. Instagram with Facebook Login sends
+   * through the linked page too (its id, the page token, the customer's IGSID); `platform` holds the text to
+   * Instagram's limit (1000 bytes).
+   */
+  sendMessenger(pageId: string, pageToken: string, recipientId: string, content: OutboundContent, platform?: 'messenger' | 'instagram'): Promise<{ messageId: string }>;
   /** WhatsApp inbound media: GET /{media-id} for its URL, then the bytes (the URL needs the token). */
   downloadMedia(mediaId: string, token: string): Promise<{ bytes: Buffer; mimeType: string }>;
 

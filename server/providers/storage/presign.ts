@@ -75,11 +75,12 @@ export class MediaSigner {
     return `${this.publicUrl}${this.mediaPath}/${key}`;
   }
 
-  sign({ key, contentType, maxBytes, expiresInSeconds }: PresignUploadInput): PresignedUploadTarget {
+  sign({ key, contentType, maxBytes, expiresInSeconds, origin }: PresignUploadInput): PresignedUploadTarget {
     const expires = Math.floor(this.options.clock.now().getTime() / 1000) + Math.max(1, Math.floor(expiresInSeconds));
     const query = new URLSearchParams({ expires: String(expires), max_bytes: String(maxBytes), signature: this.signature(key, contentType, expires, maxBytes) });
     return {
-      upload_url: `${this.publicUrl}${this.mediaPath}/upload/${key}?${query}`,
+      // On the browser's own origin when the route names it (same path, same signature: the host is not signed).
+      upload_url: `${origin ? origin.replace(/\/+$/, '') : this.publicUrl}${this.mediaPath}/upload/${key}?${query}`,
       method: 'PUT',
       headers: { 'Content-Type': contentType },
       file_url: this.fileUrl(key),

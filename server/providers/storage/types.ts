@@ -24,6 +24,12 @@ export interface PresignUploadInput {
   contentType: string;
   maxBytes: number;
   expiresInSeconds: number;
+  /**
+   * The origin the browser asking is on (server/core/browserOrigin.ts), for storages this server serves:
+   * the console PUTs to upload_url, which its CSP (connect-src 'self') allows only on that origin.
+   * file_url stays on PUBLIC_URL: it is stored and handed to Meta. A bucket ignores it.
+   */
+  origin?: string;
 }
 
 /**

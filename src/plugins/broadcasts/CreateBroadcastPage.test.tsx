@@ -91,6 +91,24 @@ describe('/broadcast/create-broadcast/{type}', () => {
     expect(next.disabled).toBe(false);
   });
 
+  it('shows a fixed text value as a labelled field beside its source, the source not taking the whole row', async () => {
+    saveDraft(1, csvDraft({
+      step: 1,
+      templateName: 'welcome_offer',
+      templateLanguage: 'en_US',
+      mapping: { 'header.1': { source: 'field', value: 'first_name' }, 'body.1': { source: 'column', value: 'name' }, 'body.2': { source: 'fixed', value: '15%' } },
+    }));
+    renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/csv', route: ROUTE, http: api() });
+    const row = await screen.findByTestId('variable-body.2');
+    const text = within(row).getByRole('textbox', { name: 'Value of Body {{2}}' }) as HTMLInputElement;
+    expect(text.value).toBe('15%');
+    expect(within(row).getByText('Text', { selector: 'label' })).toBeTruthy();
+    // react-admin's theme makes every FormControl full width: the source's own would leave the text none (issue #25).
+    const source = within(row).getByRole('combobox', { name: /^Body \{\{2\}\} Value from/ }).closest('.MuiFormControl-root');
+    expect(source?.classList.contains('MuiFormControl-fullWidth')).toBe(false);
+    expect(row.contains(text.closest('.MuiFormControl-root'))).toBe(true);
+  });
+
   it('reviews recipients and exclusions by reason with the limit warning, then sends and forgets the draft', async () => {
     saveDraft(1, csvDraft({
       step: 3,

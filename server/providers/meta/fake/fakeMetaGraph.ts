@@ -387,20 +387,40 @@ export function fakeMetaGraphRoutes(app: FastifyInstance, ctx: FakeMetaContext):
         messages: [{ id: wamid, ...(send.isTemplate ? { message_status: 'accepted' } : {}) }],
       };
     }
-    const { platform } = pageFor(grant, id, 'POST');
+    // Messenger and Instagram with Facebook Login (Meta's "Send a Message" for Instagram on the Messenger Platform):
+    // POST /{page-id}/messages or /me/messages with the page token; the recipient is a PSID of the page's Messenger
+    // or an IGSID of the Instagram account linked to the page. Not the Instagram account's own id: that is the
+    // Instagram API with Instagram Login (graph.instagram.com, an Instagram user token), which this fake is not.
+    const page = sendingPage(grant, id);
+    const recipient = body.recipient && typeof body.recipient === 'object' ? (body.recipient as { id?: unknown }).id : undefined;
+    const { platform, channelId } = conversationOf(page, typeof recipient === 'string' ? recipient : '');
     failIfAsked();
-    const send = validateMessengerSend(body);
-    const customer = store.customer(id, send.recipientId);
-    if (!customer) throw new FakeGraphError(400, 100, '(#100) No matching user found', 'OAuthException', 2018001);
-    if (ctx.enforceCustomerWindow && !ctx.windowOpen(id, send.recipientId) && body.messaging_type !== 'MESSAGE_TAG') {
+    const send = validateMessengerSend(body, platform);
+    if (!store.customer(channelId, send.recipientId)) throw new FakeGraphError(400, 100, '(#100) No matching user found', 'OAuthException', 2018001);
+    if (ctx.enforceCustomerWindow && !ctx.windowOpen(channelId, send.recipientId) && body.messaging_type !== 'MESSAGE_TAG') {
       throw new FakeGraphError(400, 10, '(#10) This message is sent outside of allowed window.', 'OAuthException', 2018278);
     }
     if (send.senderAction) return { recipient_id: send.recipientId };
     const mid = fakeMid();
-    const message = store.recordOutbound({ id: mid, platform, channel_id: id, customer_id: send.recipientId, payload: body, summary: send.summary });
+    const message = store.recordOutbound({ id: mid, platform, channel_id: channelId, customer_id: send.recipientId, payload: body, summary: send.summary });
     if (ctx.autoStatuses && platform === 'messenger') ctx.later([() => ctx.emitStatus(message, 'delivered')]);
     return { recipient_id: send.recipientId, message_id: mid };
   });
+
+  /** The page a Send API call posts as: `/{page-id}` or `/me`, with that page's token. */
+  function sendingPage(grant: FakeTokenGrant, id: string): FakePage {
+    const page = id === 'me' && grant.kind === 'page' ? store.data.pages[grant.pageId] : Object.hasOwn(store.data.pages, id) ? store.data.pages[id] : undefined;
+    if (!page || grant.kind !== 'page' || grant.pageId !== page.id) throw unsupportedRequest('POST', id);
+    return page;
+  }
+
+  /** Whose customer the recipient is: the page's (a PSID, Messenger) or its linked Instagram account's (an IGSID). */
+  function conversationOf(page: FakePage, recipientId: string): { platform: 'messenger' | 'instagram'; channelId: string } {
+    if (page.instagram && !store.customer(page.id, recipientId) && store.customer(page.instagram.id, recipientId)) {
+      return { platform: 'instagram', channelId: page.instagram.id };
+    }
+    return { platform: 'messenger', channelId: page.id };
+  }
 
   /** POST control/fail_next: the next sends fail with the asked code (rate limits for retry tests). */
   function failIfAsked(): void {

@@ -196,8 +196,11 @@ export function validateWhatsAppSend(body: Json, templates: FakeTemplate[]): Val
   return { to, type, isTemplate: type === 'template', summary };
 }
 
-/** POST /{page-id}/messages (Messenger and Instagram). */
-export function validateMessengerSend(body: Json): { recipientId: string; summary: string; senderAction: string | null } {
+/** Instagram's text: UTF-8, 1000 bytes at most (Meta's "Send a Message" for Instagram); Messenger's: 2000 characters. */
+export const INSTAGRAM_TEXT_MAX_BYTES = 1000;
+
+/** POST /{page-id}/messages (Messenger, and Instagram to the linked account's customers). */
+export function validateMessengerSend(body: Json, platform: 'messenger' | 'instagram' = 'messenger'): { recipientId: string; summary: string; senderAction: string | null } {
   const recipient = obj(body.recipient);
   const recipientId = text(recipient?.id);
   if (!recipientId) throw new FakeGraphError(400, 100, '(#100) The parameter recipient is required');
@@ -219,6 +222,9 @@ export function validateMessengerSend(body: Json): { recipientId: string; summar
   if (messageText !== null) {
     if (!messageText) throw new FakeGraphError(400, 100, '(#100) Param message[text] must be non-empty.');
     if (messageText.length > 2000) throw new FakeGraphError(400, 100, '(#100) Length of param message[text] must be less than or equal to 2000');
+    if (platform === 'instagram' && Buffer.byteLength(messageText, 'utf8') > INSTAGRAM_TEXT_MAX_BYTES) {
+      throw new FakeGraphError(400, 100, `(#100) Length of param message[text] must be less than or equal to ${INSTAGRAM_TEXT_MAX_BYTES} bytes`);
+    }
     const suffix = quickReplies.length ? ` [${quickReplies.map((r) => text(r?.title)).join(' | ')}]` : '';
     return { recipientId, summary: messageText + suffix, senderAction: null };
   }

@@ -73,10 +73,12 @@ function VariableRow({
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }} data-testid={`variable-${variable.key}`}>
-      <Typography sx={{ minWidth: 150, pt: { sm: 1 } }} fontWeight={600} id={`${idBase}-label`}>
+      <Typography sx={{ minWidth: 150, flexShrink: 0, pt: { sm: 1 } }} fontWeight={600} id={`${idBase}-label`}>
         {label}
       </Typography>
-      <FormControl size="small" sx={{ minWidth: 170 }}>
+      {/* Not full width (react-admin's theme makes every FormControl so): in a row it would take the whole
+          line and leave the fixed text, whose basis is 0, no width at all. */}
+      <FormControl size="small" fullWidth={false} sx={{ minWidth: 170, flexShrink: 0 }}>
         <InputLabel id={`${idBase}-source`}>{t('broadcasts.content.source')}</InputLabel>
         <Select
           labelId={`${idBase}-label ${idBase}-source`}
@@ -104,7 +106,7 @@ function VariableRow({
           inputProps={{ maxLength: 1024, 'aria-label': t('broadcasts.content.valueOf', { variable: label }) }}
           error={problem === 'blank'}
           helperText={problem === 'blank' ? t('broadcasts.content.problems.blank') : ' '}
-          sx={{ flex: 1 }}
+          sx={{ flex: 1, minWidth: 160 }}
         />
       ) : (
         <FormControl size="small" sx={{ minWidth: 200, flex: 1 }} error={problem === 'unknownColumn' || (problem === 'missing' && !!value)}>
