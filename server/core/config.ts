@@ -341,6 +341,11 @@ export function consoleFeatureKeys(value: string | undefined): string[] {
   return [...new Set(keys)];
 }
 
+/** Which database the server uses: DATABASE_URL, else PGlite under DATA_DIR (`npm run migrate` reads only this). */
+export function databaseSettings(env: Env = process.env): Pick<AppConfig, 'databaseUrl' | 'pgliteDir'> {
+  return { databaseUrl: env.DATABASE_URL || null, pgliteDir: path.join(path.resolve(env.DATA_DIR || './.data'), 'pglite') };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const dataDir = path.resolve(env.DATA_DIR || './.data');
@@ -355,8 +360,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host,
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
-    pgliteDir: path.join(dataDir, 'pglite'),
+    ...databaseSettings(env),
     publicUrl,
     jwtSecret,
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
