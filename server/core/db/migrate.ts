@@ -37,7 +37,8 @@ export async function applyMigrations({ db, driver }: OpenDatabase, { log }: Mig
     return;
   }
   const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
-  const pool = (db as unknown as NodePgDatabase<Schema>).$client;
+  // openPostgres (client.ts) gives drizzle a pg Pool.
+  const pool = (db as unknown as NodePgDatabase<Schema> & { $client: import('pg').Pool }).$client;
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
