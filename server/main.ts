@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (warning) app.log.warn(warning.map((line) => line.replace(/^!+ ?/, '')).filter(Boolean).join(' '));
   // A cluster (REDIS_URL) with media on this process's own folder: GET /api/ready/ fails with the same reason.
   const mediaProblem = mediaClusterProblem(config);
-  if (mediaProblem) app.log.warn(`media: ${mediaProblem}; GET /api/ready/ answers 503 until then`);
+  if (mediaProblem) app.log.warn({ check: 'media' }, `${mediaProblem}; GET /api/ready/ answers 503 until then`);
   const lines = [
     '',
     ...(warning ?? []),

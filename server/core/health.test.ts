@@ -58,7 +58,8 @@ describe('health and readiness', () => {
 
   it('a cluster (REDIS_URL) with media on a local folder not marked shared is not ready, and says why', async () => {
     // Redis unreachable here too (port 1): both are named.
-    const { ready, results } = await readiness({ redisUrl: 'redis://127.0.0.1:1' }).checks();
+    const cluster = readiness({ redisUrl: 'redis://127.0.0.1:1' });
+    const { ready, results } = await cluster.checks().finally(() => cluster.close());
     expect(ready).toBe(false);
     expect(results.redis).toMatch(/^unreachable/);
     expect(results.media).toContain('MEDIA_SHARED=true');
