@@ -10,18 +10,24 @@ import { applyMigrations } from './core/db/migrate';
 import { seedDemoData, DEMO } from './core/seed';
 import { demoSeedersRef, type DemoAppContext } from './core/demoData';
 import { buildApp } from './core/app';
+import { drainApp } from './core/shutdown';
+import { mediaClusterProblem } from './providers/storage/cluster';
 import { serverPlugins } from './plugins.config';
 import { sandboxLinkOf } from './plugins/sandbox';
-import { exposedDemoWarning, modeLines } from './core/startupBanner';
+import { exposedDemoWarning, mediaLines, modeLines } from './core/startupBanner';
 import { stripeBannerLine, stripeConfigOf } from './providers/stripe/config';
 
-/** How long in-flight requests get to finish on SIGINT/SIGTERM before their connections are dropped. */
-const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * After the grace (SHUTDOWN_GRACE_MS) the connections are cut; the background jobs then get this long to
+ * stop before the process exits anyway (a supervisor's stop timeout must exceed the two: docs/deploy.md).
+ */
+const SHUTDOWN_JOBS_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
-  await applyMigrations(database);
+  // Under an advisory lock on PostgreSQL: processes started at once wait for each other (core/db/migrate.ts).
+  await applyMigrations(database, { log: { info: (msg) => console.log(msg) } });
   const app = await buildApp({ config, db: database.db, plugins: serverPlugins });
   // The plugins' parts of the demo (core/demoData.ts), run phase by phase below.
   const demoSeeders = app.services.get(demoSeedersRef);
@@ -35,12 +41,13 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    // Sockets and long-polls are ended in the app's preClose; a client that keeps a connection
-    // open without a request would hold the close until its headers timeout, so cut it short.
-    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    app.log.info({ graceMs: config.shutdownGraceMs }, `${signal} received, draining (readiness 503, sockets closed with a reconnect hint, requests finishing)`);
+    setTimeout(() => {
+      app.log.error(`shutdown: background jobs still stopping ${SHUTDOWN_JOBS_MS} ms after the grace; exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs + SHUTDOWN_JOBS_MS).unref();
     try {
-      await app.close();
+      await drainApp(app, { graceMs: config.shutdownGraceMs });
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -58,6 +65,9 @@ async function main(): Promise<void> {
   const base = `http://localhost:${config.port}`;
   const warning = exposedDemoWarning(config);
   if (warning) app.log.warn(warning.map((line) => line.replace(/^!+ ?/, '')).filter(Boolean).join(' '));
+  // A cluster (REDIS_URL) with media on this process's own folder: GET /api/ready/ fails with the same reason.
+  const mediaProblem = mediaClusterProblem(config);
+  if (mediaProblem) app.log.warn({ check: 'media' }, `${mediaProblem}; GET /api/ready/ answers 503 until then`);
   const lines = [
     '',
     ...(warning ?? []),
@@ -74,6 +84,7 @@ async function main(): Promise<void> {
     if (simulator) lines.push(`  Customer simulator (sandbox channel): ${simulator}`);
   }
   lines.push(`  Realtime: ${base.replace('http', 'ws')}/socket (websocket, long-poll)${config.redisUrl ? ', Redis fan-out (REDIS_URL)' : ''}`);
+  lines.push(...mediaLines(config));
   lines.push(...modeLines(config, base));
   lines.push(stripeBannerLine(stripeConfigOf(config), base));
   if (warning) lines.push(...warning);

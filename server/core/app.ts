@@ -19,7 +19,7 @@ import { SessionService } from './auth/sessions';
 import { OutboxEmailSender } from '../providers/email/outboxSender';
 import { SmtpEmailSender } from '../providers/email/smtpSender';
 import { registerConsoleStatic } from './consoleStatic';
-import { healthRoutes } from './health';
+import { healthRoutes, Readiness } from './health';
 import { createRealtime } from './realtime';
 import { LocalDiskMediaStorage } from '../providers/storage/localDisk';
 import { S3MediaStorage } from '../providers/storage/s3';
@@ -174,6 +174,15 @@ export async function buildApp({ config, db, overrides = {}, plugins }: BuildApp
   // The socket hub and its routes, before the feature plugins, which register their channels on it.
   await createRealtime(app, config);
 
+  // Readiness (GET /api/ready/) and the draining flag server/core/shutdown.ts sets on SIGTERM.
+  const readiness = new Readiness({ config, db, media: () => services.get('MediaStorage'), clock: services.get('Clock'), log: app.log });
+  app.decorate('readiness', readiness);
+  // While draining every answer closes its connection (a request routed before the drain would otherwise
+  // leave a kept-alive connection the close waits on until the grace runs out).
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.isDraining) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => readiness.close());
   await app.register(healthRoutes, { db, version: process.env.npm_package_version ?? '1.11.0' });
   // The feature plugins (server/plugins.config.ts), each in its own encapsulated context, in dependency order.
   const mediaReferences = new MediaReferences();

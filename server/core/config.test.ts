@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       devOutbox: true,
       meta: { mode: 'local', appId: 'local-fake-app' },
       google: { mode: 'local', clientId: 'local-fake-google-client' },
+      mediaShared: false,
+      shutdownGraceMs: 10_000,
     });
   });
 
@@ -56,13 +58,17 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
       ACCESS_TOKEN_TTL: '60',
+      MEDIA_SHARED: 'true',
+      SHUTDOWN_GRACE_MS: '30000',
     });
     expect(config).toMatchObject({ port: 9000, publicUrl: 'https://console.example.com', databaseUrl: 'postgres://db/console', seedDemo: false, trustProxy: true, accessTokenTtl: 60 });
+    expect(config).toMatchObject({ mediaShared: true, shutdownGraceMs: 30_000 });
   });
 
   it('refuses a short JWT secret and bad numbers', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), SHUTDOWN_GRACE_MS: '10s' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
 

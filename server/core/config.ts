@@ -45,6 +45,13 @@ export interface AppConfig {
   s3: S3Config | null;
   /** How often unreferenced uploads are swept (MEDIA_SWEEP_INTERVAL_MS, default 1 h); 0 = never (tests). */
   mediaSweepIntervalMs: number;
+  /**
+   * MEDIA_SHARED=true: DATA_DIR/media is a folder every process of a cluster shares (NFS, a shared volume).
+   * Without it (and without S3_BUCKET) a cluster (REDIS_URL) is told its media is per process.
+   */
+  mediaShared: boolean;
+  /** SHUTDOWN_GRACE_MS: how long in-flight requests get on SIGTERM/SIGINT before their connections are cut (default 10 s). */
+  shutdownGraceMs: number;
   /** Key (32 bytes, base64) encrypting provider tokens at rest (CHANNEL_SECRET_KEY, else generated into DATA_DIR). */
   channelSecretKey: string;
   meta: MetaConfig;
@@ -341,6 +348,11 @@ export function consoleFeatureKeys(value: string | undefined): string[] {
   return [...new Set(keys)];
 }
 
+/** Which database the server uses: DATABASE_URL, else PGlite under DATA_DIR (`npm run migrate` reads only this). */
+export function databaseSettings(env: Env = process.env): Pick<AppConfig, 'databaseUrl' | 'pgliteDir'> {
+  return { databaseUrl: env.DATABASE_URL || null, pgliteDir: path.join(path.resolve(env.DATA_DIR || './.data'), 'pglite') };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const dataDir = path.resolve(env.DATA_DIR || './.data');
@@ -355,8 +367,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host,
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
-    pgliteDir: path.join(dataDir, 'pglite'),
+    ...databaseSettings(env),
     publicUrl,
     jwtSecret,
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 900, 'ACCESS_TOKEN_TTL'),
@@ -378,6 +389,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mediaUploadMaxBytes: int(env.MEDIA_UPLOAD_MAX_BYTES, 16 * 1024 * 1024, 'MEDIA_UPLOAD_MAX_BYTES'),
     s3: s3Config(env),
     mediaSweepIntervalMs: nonNegativeInt(env.MEDIA_SWEEP_INTERVAL_MS, 3600_000, 'MEDIA_SWEEP_INTERVAL_MS'),
+    mediaShared: bool(env.MEDIA_SHARED, false),
+    shutdownGraceMs: nonNegativeInt(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
     channelSecretKey: env.CHANNEL_SECRET_KEY || persistedSecret(dataDir, 'channel-secret-key', 32, 'base64'),
     ...providerConfig(env, port, (purpose) => derivedSecret(jwtSecret, purpose), demo.enabled),
     realtime: {
@@ -428,6 +441,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mediaUploadMaxBytes: 16 * 1024 * 1024,
     s3: null,
     mediaSweepIntervalMs: 0,
+    mediaShared: false,
+    shutdownGraceMs: 10_000,
     channelSecretKey: Buffer.alloc(32, 7).toString('base64'),
     // Tests point graphUrl / tokenInfoUrl at a fake server they start (server/providers/meta/fake).
     ...providerConfig({}, 0, (purpose) => `test-${purpose}`, true),

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
-import { exposedDemoWarning, modeLines } from './startupBanner';
+import { exposedDemoWarning, mediaLines, modeLines } from './startupBanner';
 
 const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'console-banner-')), ...env });
 const base = 'http://localhost:8080';
@@ -45,5 +45,22 @@ describe('start-up banner', () => {
     const outboxOnly = exposedDemoWarning(load({ PUBLIC_URL: 'https://console.example.com', DEV_OUTBOX: 'true' }))!;
     expect(outboxOnly.filter((line) => line.includes('/dev/'))).toEqual(['!!   /dev/outbox (every e-mail, password reset links included)']);
     expect(outboxOnly.join('\n')).toContain('PUBLIC_URL=https://console.example.com is not local');
+  });
+
+  it('says where media is, and warns a cluster (REDIS_URL) whose media is on each process\'s own folder', () => {
+    const single = load();
+    expect(mediaLines(single)).toEqual([`  Media: ${single.dataDir}/media`]);
+
+    const cluster = load({ REDIS_URL: 'redis://redis:6379' });
+    const [where, warning] = mediaLines(cluster);
+    expect(where).toBe(`  Media: ${cluster.dataDir}/media`);
+    expect(warning).toContain('WARNING: media is on this process\'s local folder');
+    expect(warning).toContain('S3_BUCKET');
+    expect(warning).toContain('MEDIA_SHARED=true');
+
+    const shared = load({ REDIS_URL: 'redis://redis:6379', MEDIA_SHARED: 'true' });
+    expect(mediaLines(shared)).toEqual([`  Media: ${shared.dataDir}/media (shared by every process: MEDIA_SHARED)`]);
+    const bucket = load({ REDIS_URL: 'redis://redis:6379', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(mediaLines(bucket)).toEqual(['  Media: bucket media (S3_BUCKET)']);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { isLoopbackHost, type AppConfig } from './config';
 import { servesOutbox } from './demoRoutes';
+import { mediaClusterProblem } from '../providers/storage/cluster';
 
 type BannerConfig = Pick<AppConfig, 'host' | 'publicUrl' | 'trustProxy' | 'demo' | 'smtpUrl' | 'devOutbox' | 'meta' | 'google' | 'seedDemo'>;
 
@@ -64,4 +65,14 @@ export function modeLines(config: BannerConfig, base: string): string[] {
   const google = { live: 'Google sign-in: live (GOOGLE_CLIENT_ID)', local: 'Fake Google sign-in at /dev/google (set GOOGLE_CLIENT_ID for the real one)', off: 'Google sign-in: not configured (set GOOGLE_CLIENT_ID)' };
   lines.push(`  ${meta[config.meta.mode]}`, `  ${google[config.google.mode]}`);
   return lines;
+}
+
+/**
+ * Where media is kept, and the warning of a cluster (REDIS_URL) whose media is on each process's own
+ * folder (providers/storage/cluster.ts; GET /api/ready/ fails with the same reason).
+ */
+export function mediaLines(config: Pick<AppConfig, 'redisUrl' | 's3' | 'mediaShared' | 'dataDir'>): string[] {
+  const where = config.s3 ? `bucket ${config.s3.bucket} (S3_BUCKET)` : `${config.dataDir}/media${config.mediaShared ? ' (shared by every process: MEDIA_SHARED)' : ''}`;
+  const problem = mediaClusterProblem(config);
+  return [`  Media: ${where}`, ...(problem ? [`  !! WARNING: ${problem}. GET /api/ready/ answers 503 until then.`] : [])];
 }

@@ -27,6 +27,9 @@ describe('scripts/build-server.mjs', () => {
     await buildServer(OUT);
     const main = readFileSync(serverEntry(OUT), 'utf8');
     expect(existsSync(`${serverEntry(OUT)}.map`)).toBe(true);
+    // `npm run migrate`'s entry, a bundle of its own (main.js stays one file).
+    expect(existsSync(path.join(OUT, 'migrate.js'))).toBe(true);
+    expect(main).not.toMatch(/^import .* from "\.\/chunks\//m);
 
     // Every non-TypeScript file under server/ (migrations, the fakes' scripts, the demo's pictures) is copied.
     const expected = [...filesUnder(path.join(ROOT, 'server'))].filter((f) => !f.endsWith('.ts'));

@@ -3,7 +3,7 @@
  * keys only with a signed query, routes.ts).
  */
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { MediaSigner } from './presign';
@@ -81,6 +81,12 @@ export class LocalDiskMediaStorage extends MediaServedByUs implements MediaStora
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
       throw err;
     }
+  }
+
+  /** The folder exists (made on first use, as put does) and this process may read and write it. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 
   async delete(key: string): Promise<void> {

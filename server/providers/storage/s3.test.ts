@@ -385,6 +385,12 @@ describe('S3MediaStorage against the fake S3', () => {
     const page = await storage.listPage('avatars/', null);
     expect(page.objects.map((o) => o.key)).toEqual(['avatars/1/f.png']);
   });
+
+  it('check (GET /api/ready/) passes with the right credentials and fails with wrong ones or an unknown bucket', async () => {
+    await new S3MediaStorage(settings(), clock).check();
+    await expect(new S3MediaStorage(settings({ secretAccessKey: 'not-the-secret' }), clock).check()).rejects.toThrow('SignatureDoesNotMatch');
+    await expect(new S3MediaStorage(settings({ bucket: 'missing' }), clock).check()).rejects.toBeInstanceOf(S3Error);
+  });
 });
 
 describe('the S3 adapter in the app', () => {

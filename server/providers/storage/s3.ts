@@ -226,6 +226,11 @@ export class S3MediaStorage implements MediaStorage {
     };
   }
 
+  /** The bucket answers a signed request with these credentials: a ListObjectsV2 of one key (what the sweeper already needs). */
+  async check(): Promise<void> {
+    await this.listPage('', null, 1);
+  }
+
   /** One ListObjectsV2 page. */
   async listPage(prefix: string, continuationToken: string | null, maxKeys = 1000): Promise<ListPage> {
     const query = new URLSearchParams({ 'list-type': '2', prefix, 'max-keys': String(maxKeys) });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock';
 import { LocalDiskMediaStorage } from './localDisk';
@@ -120,3 +120,12 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'media-unit-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+it('the local disk check (GET /api/ready/) makes its folder and fails when the folder is not a folder', async () => {
+  const root = path.join(dir, 'ready', 'media');
+  await new LocalDiskMediaStorage(root).check();
+  expect(await readdir(path.join(dir, 'ready'))).toEqual(['media']);
+  // A file where the folder should be (a mount gone wrong): mkdir fails.
+  await writeFile(path.join(dir, 'ready', 'blocked'), 'not a folder');
+  await expect(new LocalDiskMediaStorage(path.join(dir, 'ready', 'blocked', 'media')).check()).rejects.toThrow();
+});

@@ -69,6 +69,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** The objects whose key starts with `prefix` and that were last written before `olderThan` (the unreferenced-upload sweeper). */
   list?(prefix: string, olderThan: Date): AsyncIterable<ListedMedia>;
+  /** Rejects when the store cannot be reached or written (GET /api/ready/); absent = always reachable. */
+  check?(): Promise<void>;
 }
 
 export interface ListedMedia {
