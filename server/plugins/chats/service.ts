@@ -3,7 +3,8 @@
  * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
  * so a client that reconnects catches up from the database (join with last_message_id).
  */
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   CHAT_EVENTS,
   DELIVERY_ORDER,
@@ -21,7 +22,7 @@ import {
 import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../contract/channels';
 import type { RoleId } from '../../../contract/permissions';
 import type { Clock } from '../../core/clock';
-import { backoffDelay, KeyedJobs } from '../../core/jobs/backgroundJob';
+import { BackgroundJob, backoffDelay, KeyedJobs } from '../../core/jobs/backgroundJob';
 import type { Database } from '../../core/db/client';
 import { channels, messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
@@ -31,6 +32,7 @@ import type { MediaStorage } from '../../providers/storage/types';
 import { pageTopic, roomTopic, toMessage, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 import { ChatError } from './chatError';
 import { RoomQueries, type FetchRoomsQuery } from './roomQueries';
+import { inboundWaiting } from './schema';
 
 export { MAX_MISSED, isPrivilegedRole, type FetchRoomsQuery } from './roomQueries';
 
@@ -99,8 +101,12 @@ export interface ChatDeps {
   /** Media storage: every message handed out carries a freshly signed URL for a private attachment. */
   storage: () => MediaStorage;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
-  /** Runs after each customer message is stored (a replay's too): flows, bots… answer there. */
-  inboundPipeline: { run(room: RoomRecord, message: Message): Promise<void> };
+  /**
+   * Runs after each customer message is stored (a replay's too): flows, bots… answer there. The message
+   * waits in `inbound_waiting` (stored with it); the pipeline runs once for it, in whichever process
+   * holds the room (./inboundQueue.ts).
+   */
+  inboundPipeline: { run(room: RoomRecord, message: Message): Promise<void>; settled?(): Promise<void> };
   /** Checks a template message against the company's templates (the templates plugin's). */
   templateChecks: { problem(room: { companyId: number; channelId: number }, template: TemplateSendPayload, mediaUrl: string | null | undefined): Promise<string | null> };
 }
@@ -108,10 +114,26 @@ export interface ChatDeps {
 export class ChatService {
   private readonly providers = new Map<string, ChannelProvider>();
   private readonly inFlight = new Set<Promise<void>>();
-  /** Deliveries by message id: being handed to a provider, or waiting for a retry, in this process. */
+  /**
+   * Deliveries by message id: being handed to a provider, or waiting for a retry, in this process.
+   * Which process delivers a message is decided in the database (`messages.delivery_holder` and
+   * `delivery_lease_until`): each attempt first claims the message (see claimDelivery).
+   */
   private readonly deliveries: KeyedJobs<number>;
+  /** This process's (this app's) name on the deliveries it leases. */
+  readonly deliveryHolder = randomUUID();
   /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
   deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
+  /**
+   * How long a claimed send attempt keeps the message (a retry's wait comes on top). Longer than a
+   * provider's send with its in-process retries (Graph: 15 s per request): a live attempt is never
+   * taken over, and a dead process's message is resumed this long after its last claim.
+   */
+  deliveryLeaseMs = 120_000;
+  /** Time between the passes resuming pending messages whose lease ran out (read at start). */
+  deliveryResumeMs = 30_000;
+  /** The resume pass: at start, then every deliveryResumeMs, in every process. */
+  private readonly resumeJob: BackgroundJob;
   /** Tests only: false stores customer messages without running the inbound pipeline (a message no handler saw). */
   runsInboundPipeline = true;
 
@@ -121,6 +143,13 @@ export class ChatService {
   constructor(private readonly deps: ChatDeps) {
     this.rooms = new RoomQueries(deps.db, this.message);
     this.deliveries = new KeyedJobs({ log: deps.log, failureMessage: 'delivering a message', logFields: (messageId) => ({ messageId }) });
+    this.resumeJob = new BackgroundJob({
+      run: () => this.resumePending(),
+      intervalMs: () => this.deliveryResumeMs,
+      whileRunning: 'skip',
+      log: deps.log,
+      failureMessage: 'resuming pending deliveries',
+    });
   }
 
   /** A stored message as it is handed out: a private attachment's URL signed for the message's company, now. */
@@ -139,15 +168,36 @@ export class ChatService {
   async settled(): Promise<void> {
     // A hook after an inbound message may send (a bot's reply): its delivery is waited for too.
     for (;;) {
+      await this.resumeJob.settled();
       await this.deliveries.settled();
+      await this.deps.inboundPipeline.settled?.();
       if (this.inFlight.size === 0) return;
       await Promise.allSettled([...this.inFlight]);
     }
   }
 
-  /** Shutdown: no new retry is scheduled and the waiting ones are dropped (they stay pending; resumePending picks them up on the next start). */
-  close(): void {
-    this.deliveries.cancelScheduled();
+  /**
+   * Start: pending messages left by a previous run or a dead process are resumed now (the first pass
+   * is waited for, so its deliveries are under way when the app is ready), then every deliveryResumeMs.
+   */
+  async startDeliveries(): Promise<void> {
+    this.resumeJob.start();
+    await this.resumeJob.settled();
+  }
+
+  /**
+   * Shutdown: no new retry is scheduled and the waiting ones are dropped; they stay pending and their
+   * leases are let go, so the next start (or another process) takes them at once.
+   */
+  async close(): Promise<void> {
+    this.resumeJob.stop();
+    const dropped = this.deliveries.cancelScheduled();
+    if (dropped.length === 0) return;
+    try {
+      await this.releaseDeliveries(dropped);
+    } catch (err) {
+      this.deps.log?.error({ err }, 'releasing the deliveries at shutdown');
+    }
   }
 
   /** Messages waiting for a retry in this process (tests). */
@@ -270,6 +320,7 @@ export class ChatService {
       mediaType: input.media_type ?? null,
       data: input.type === 'template' && input.template ? { template: input.template } : null,
       status: 'pending',
+      ...this.newDeliveryLease(),
       clientId: input.client_id ?? null,
       senderUserId: actor.userId,
       senderName: actor.name,
@@ -329,6 +380,7 @@ export class ChatService {
       mediaType: input.media_type ?? null,
       data: input.data ?? null,
       status: 'pending',
+      ...this.newDeliveryLease(),
       clientId: input.client_id ?? null,
       senderName: input.sender_name,
       createdAt: this.deps.clock.now(),
@@ -355,7 +407,43 @@ export class ChatService {
     void this.deliveries.run(message.id, () => this.attemptDelivery(room, message, attempt));
   }
 
+  /** A new outgoing message is stored leased to this process: nobody else sends it before its first attempt. */
+  private newDeliveryLease(): { deliveryHolder: string; deliveryLeaseUntil: Date } {
+    return { deliveryHolder: this.deliveryHolder, deliveryLeaseUntil: new Date(this.deps.clock.now().getTime() + this.deliveryLeaseMs) };
+  }
+
+  /**
+   * Claims a pending message's delivery for one attempt: it is this process's, or unleased, or its
+   * lease ran out (the holder died). One statement, so two processes never both win: on PostgreSQL
+   * the second waits for the first's row and re-checks the condition on it.
+   */
+  private async claimDelivery(messageId: number): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const rows = await this.db
+      .update(messages)
+      .set({ deliveryHolder: this.deliveryHolder, deliveryLeaseUntil: new Date(now.getTime() + this.deliveryLeaseMs) })
+      .where(
+        and(
+          eq(messages.id, messageId),
+          eq(messages.status, 'pending'),
+          or(eq(messages.deliveryHolder, this.deliveryHolder), isNull(messages.deliveryLeaseUntil), lte(messages.deliveryLeaseUntil, now)),
+        ),
+      )
+      .returning({ id: messages.id });
+    return rows.length > 0;
+  }
+
+  /** Lets this process's leases of these messages go (run out now): the next resume pass, here or elsewhere, takes them. */
+  private async releaseDeliveries(messageIds: number[]): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({ deliveryLeaseUntil: this.deps.clock.now() })
+      .where(and(inArray(messages.id, messageIds), eq(messages.deliveryHolder, this.deliveryHolder), eq(messages.status, 'pending')));
+  }
+
   private async attemptDelivery(room: RoomRecord, message: Message, attempt: number): Promise<void> {
+    // Sent or failed meanwhile, or another process's attempt or retry holds it (a live lease): not ours to send.
+    if (!(await this.claimDelivery(message.id))) return;
     const provider = this.providers.get(room.platform);
     try {
       if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
@@ -363,9 +451,14 @@ export class ChatService {
       await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
       if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
     } catch (err) {
-      if (isRetryableSendError(err) && this.deliveries.schedules) {
-        this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
-        this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
+      if (isRetryableSendError(err)) {
+        if (this.deliveries.schedules) {
+          await this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
+          this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
+        } else {
+          // Shutting down: the message stays pending for the next start or another process.
+          await this.releaseDeliveries([message.id]).catch((e) => this.deps.log?.error({ err: e }, 'releasing a delivery'));
+        }
         return;
       }
       const error = err instanceof Error ? err.message : String(err);
@@ -373,9 +466,14 @@ export class ChatService {
     }
   }
 
-  private scheduleRetry(roomId: number, messageId: number, attempt: number, retryAfterMs: number | null): void {
+  private async scheduleRetry(roomId: number, messageId: number, attempt: number, retryAfterMs: number | null): Promise<void> {
     // Meta's Retry-After, when given, is the earliest a retry makes sense.
     const delay = Math.max(backoffDelay(this.deliveryBackoff, attempt), retryAfterMs ?? 0);
+    // The lease covers the wait and the next attempt: no other process or restart sends it meanwhile.
+    await this.db
+      .update(messages)
+      .set({ deliveryLeaseUntil: new Date(this.deps.clock.now().getTime() + delay + this.deliveryLeaseMs) })
+      .where(and(eq(messages.id, messageId), eq(messages.deliveryHolder, this.deliveryHolder)));
     this.deliveries.runAfter(messageId, delay, async () => {
       let row: MessageRow | undefined;
       let room: RoomRecord | null;
@@ -393,14 +491,18 @@ export class ChatService {
   }
 
   /**
-   * Start-up: outgoing messages still pending (older than `olderThanMs`, so sends in flight
-   * elsewhere are left alone) whose platform has a provider are handed to it again, so a restart
-   * does not strand them. Returns how many were resumed.
+   * The resume pass (at start and periodically): outgoing messages still pending whose lease ran out
+   * (the process delivering them died, or let them go at shutdown) and whose platform has a provider
+   * are handed to it again, each claimed before its send. A live lease (an attempt in flight, a retry
+   * waiting in another process) is left alone; so is an unleased message younger than `olderThanMs`
+   * (one stored without a lease, by an older version: its sender may be about to send it). Returns how
+   * many were handed over.
    */
   async resumePending(olderThanMs = 10_000): Promise<number> {
     const platforms = [...this.providers.keys()] as Platform[];
     if (platforms.length === 0) return 0;
-    const before = new Date(this.deps.clock.now().getTime() - olderThanMs);
+    const now = this.deps.clock.now();
+    const before = new Date(now.getTime() - olderThanMs);
     const rows = await this.db
       .select({ message: messages })
       .from(messages)
@@ -410,7 +512,7 @@ export class ChatService {
         and(
           eq(messages.status, 'pending'),
           ne(messages.origin, 'user'),
-          lt(messages.createdAt, before),
+          or(lte(messages.deliveryLeaseUntil, now), and(isNull(messages.deliveryLeaseUntil), lt(messages.createdAt, before))),
           inArray(channels.platform, platforms),
         ),
       )
@@ -544,13 +646,53 @@ export class ChatService {
   }
 
   /**
+   * Stores a customer's message idempotently (same client_id in the room → the stored one, created
+   * false) in one transaction with its row waiting for the inbound pipeline and the room's activity.
+   * The room row is locked first, so a room's customer messages get their ids in commit order: the
+   * pipeline, which takes them in id order, never finds a message older than one it answered.
+   */
+  private async storeInbound(values: typeof messages.$inferInsert): Promise<{ row: MessageRow; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, values.roomId)).for('update');
+      const [inserted] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+      if (!inserted) {
+        const [existing] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.roomId, values.roomId), eq(messages.clientId, values.clientId!)));
+        if (!existing) throw new Error('message conflict without a stored message');
+        return { row: existing, created: false };
+      }
+      if (this.runsInboundPipeline) {
+        await tx.insert(inboundWaiting).values({ messageId: inserted.id, roomId: inserted.roomId, createdAt: inserted.createdAt }).onConflictDoNothing();
+      }
+      await tx
+        .update(rooms)
+        .set({
+          lastMessageAt: sql`greatest(coalesce(${rooms.lastMessageAt}, ${inserted.createdAt}), ${inserted.createdAt})`,
+          lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${inserted.createdAt}), ${inserted.createdAt})`,
+        })
+        .where(eq(rooms.id, inserted.roomId));
+      return { row: inserted, created: true };
+    });
+  }
+
+  /** A waiting customer message as the inbound pipeline's handlers get it: its room as it is now (null: gone). */
+  async inboundMessage(messageId: number): Promise<{ room: RoomRecord; message: Message } | null> {
+    const [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
+    if (!row) return null;
+    const room = await this.roomRecord(row.roomId);
+    return room ? { room, message: this.message(row) } : null;
+  }
+
+  /**
    * A customer's message arriving from a channel: the room is created on first contact (new_room
    * on the page), the message stored idempotently (client_id or provider id) and announced.
    */
   async receiveInbound(channel: ChannelRow, input: InboundInput): Promise<{ room: RoomRecord; message: Message; created: boolean; roomCreated: boolean }> {
     const { record, created: roomCreated } = await this.ensureRoom(channel, input.externalUserId, input.name);
     if (record.blockedAt) throw new ChatError('blocked');
-    const { row, created } = await this.storeMessage({
+    const { row, created } = await this.storeInbound({
       companyId: channel.companyId,
       roomId: record.id,
       origin: 'user' satisfies MessageOrigin,
@@ -566,15 +708,12 @@ export class ChatService {
     });
     const message = this.message(row);
     if (created) {
-      await this.db
-        .update(rooms)
-        .set({ lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${row.createdAt}), ${row.createdAt})` })
-        .where(eq(rooms.id, record.id));
       // A new room carries its first message (and unread count) in new_room; the page needs no new_message then.
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);
     }
-    // In the background (waited for by settled()); handlers dedupe on the message id, as a replay runs them again.
+    // In the background (waited for by settled()). A replay adds no waiting row: this only lends a hand
+    // with what still waits (its own message, if the process that stored it died before the pipeline ran).
     if (this.runsInboundPipeline) {
       this.track(this.deps.inboundPipeline.run(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
     }
