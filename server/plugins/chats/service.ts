@@ -1,10 +1,9 @@
 /**
- * The live inbox: rooms, messages, tags, reads, and the outgoing messages' delivery.
+ * The live inbox: rooms, messages, tags, reads; outgoing messages are handed to ./delivery.ts, customer messages to the inbound queue.
  * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
  * so a client that reconnects catches up from the database (join with last_message_id).
  */
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CHAT_EVENTS,
   DELIVERY_ORDER,
@@ -22,17 +21,17 @@ import {
 import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../contract/channels';
 import type { RoleId } from '../../../contract/permissions';
 import type { Clock } from '../../core/clock';
-import { BackgroundJob, backoffDelay, KeyedJobs } from '../../core/jobs/backgroundJob';
+import type { Backoff } from '../../core/jobs/backgroundJob';
 import type { Database } from '../../core/db/client';
-import { channels, messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
+import { messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
-import { GraphApiError } from '../../providers/meta/types';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
 import { pageTopic, roomTopic, toMessage, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 import { ChatError } from './chatError';
 import { RoomQueries, type FetchRoomsQuery } from './roomQueries';
 import { inboundWaiting } from './schema';
+import { OutboundDelivery, type ChannelProvider } from './delivery';
 
 export { MAX_MISSED, isPrivilegedRole, type FetchRoomsQuery } from './roomQueries';
 
@@ -50,14 +49,7 @@ export interface ChatActor {
 
 export { ChatError } from './chatError';
 
-/** The outbound side of a channel (sandbox, WhatsApp Cloud API, Messenger…). */
-export interface ChannelProvider {
-  /**
-   * Hands one outgoing message to the channel. Resolves with the provider's message id (and
-   * `delivered` when the channel confirms delivery at once); throws when the channel refuses it.
-   */
-  send(room: RoomRecord, message: Message): Promise<{ external_id: string; status?: 'sent' | 'delivered' }>;
-}
+export type { ChannelProvider } from './delivery';
 
 export interface OutgoingInput {
   text?: string | null;
@@ -73,10 +65,7 @@ export interface OutgoingInput {
 /** The refusal of a free-form WhatsApp message outside the 24-hour window. */
 export const WINDOW_CLOSED_ERRORS = { message: ['The 24-hour customer service window is closed: send an approved template instead.'] };
 
-/** Rate limits and temporary outages (GraphApiError.retryable): the message stays pending and is tried again later. */
-export function isRetryableSendError(err: unknown): boolean {
-  return err instanceof GraphApiError ? err.retryable : !!err && typeof err === 'object' && (err as { retryable?: unknown }).retryable === true;
-}
+export { isRetryableSendError } from './delivery';
 
 export interface InboundInput {
   /** The customer's id on the channel. */
@@ -112,28 +101,9 @@ export interface ChatDeps {
 }
 
 export class ChatService {
-  private readonly providers = new Map<string, ChannelProvider>();
   private readonly inFlight = new Set<Promise<void>>();
-  /**
-   * Deliveries by message id: being handed to a provider, or waiting for a retry, in this process.
-   * Which process delivers a message is decided in the database (`messages.delivery_holder` and
-   * `delivery_lease_until`): each attempt first claims the message (see claimDelivery).
-   */
-  private readonly deliveries: KeyedJobs<number>;
-  /** This process's (this app's) name on the deliveries it leases. */
-  readonly deliveryHolder = randomUUID();
-  /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
-  deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
-  /**
-   * How long a claimed send attempt keeps the message (a retry's wait comes on top). Longer than a
-   * provider's send with its in-process retries (Graph: 15 s per request): a live attempt is never
-   * taken over, and a dead process's message is resumed this long after its last claim.
-   */
-  deliveryLeaseMs = 120_000;
-  /** Time between the passes resuming pending messages whose lease ran out (read at start). */
-  deliveryResumeMs = 30_000;
-  /** The resume pass: at start, then every deliveryResumeMs, in every process. */
-  private readonly resumeJob: BackgroundJob;
+  /** The outgoing messages' delivery, leased in the database (./delivery.ts). */
+  private readonly delivery: OutboundDelivery;
   /** Tests only: false stores customer messages without running the inbound pipeline (a message no handler saw). */
   runsInboundPipeline = true;
 
@@ -142,14 +112,56 @@ export class ChatService {
 
   constructor(private readonly deps: ChatDeps) {
     this.rooms = new RoomQueries(deps.db, this.message);
-    this.deliveries = new KeyedJobs({ log: deps.log, failureMessage: 'delivering a message', logFields: (messageId) => ({ messageId }) });
-    this.resumeJob = new BackgroundJob({
-      run: () => this.resumePending(),
-      intervalMs: () => this.deliveryResumeMs,
-      whileRunning: 'skip',
+    this.delivery = new OutboundDelivery({
+      db: deps.db,
+      clock: deps.clock,
       log: deps.log,
-      failureMessage: 'resuming pending deliveries',
+      applyStatus: (messageId, status, extra) => this.applyStatus(messageId, status, extra),
+      roomRecord: (roomId) => this.roomRecord(roomId),
+      message: this.message,
     });
+  }
+
+  // ---------- outgoing deliveries (./delivery.ts) ----------
+
+  /** This process's (this app's) name on the deliveries it leases. */
+  get deliveryHolder(): string {
+    return this.delivery.holder;
+  }
+  /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
+  get deliveryBackoff(): Backoff {
+    return this.delivery.backoff;
+  }
+  set deliveryBackoff(backoff: Backoff) {
+    this.delivery.backoff = backoff;
+  }
+  /** How long a claimed send attempt keeps its message (a retry's wait comes on top). */
+  get deliveryLeaseMs(): number {
+    return this.delivery.leaseMs;
+  }
+  set deliveryLeaseMs(ms: number) {
+    this.delivery.leaseMs = ms;
+  }
+  /** Time between the resume passes (read at start). */
+  get deliveryResumeMs(): number {
+    return this.delivery.resumeMs;
+  }
+  set deliveryResumeMs(ms: number) {
+    this.delivery.resumeMs = ms;
+  }
+
+  /**
+   * Hands a pending message to its channel's provider in the background; statuses follow as
+   * message_status. A retryable refusal keeps it pending and tries again with back-off; any other
+   * refusal marks it failed with the provider's message.
+   */
+  deliver(room: RoomRecord, message: Message, attempt = 0): void {
+    this.delivery.deliver(room, message, attempt);
+  }
+
+  /** The resume pass: pending messages whose delivery lease ran out are handed over again. Returns how many. */
+  resumePending(olderThanMs?: number): Promise<number> {
+    return this.delivery.resumePending(olderThanMs);
   }
 
   /** A stored message as it is handed out: a private attachment's URL signed for the message's company, now. */
@@ -161,15 +173,14 @@ export class ChatService {
   }
 
   registerProvider(platform: Platform, provider: ChannelProvider): void {
-    this.providers.set(platform, provider);
+    this.delivery.providers.set(platform, provider);
   }
 
   /** Resolves when every delivery started so far has settled (tests, shutdown). Scheduled retries are not waited for. */
   async settled(): Promise<void> {
     // A hook after an inbound message may send (a bot's reply): its delivery is waited for too.
     for (;;) {
-      await this.resumeJob.settled();
-      await this.deliveries.settled();
+      await this.delivery.settled();
       await this.deps.inboundPipeline.settled?.();
       if (this.inFlight.size === 0) return;
       await Promise.allSettled([...this.inFlight]);
@@ -180,29 +191,21 @@ export class ChatService {
    * Start: pending messages left by a previous run or a dead process are resumed now (the first pass
    * is waited for, so its deliveries are under way when the app is ready), then every deliveryResumeMs.
    */
-  async startDeliveries(): Promise<void> {
-    this.resumeJob.start();
-    await this.resumeJob.settled();
+  startDeliveries(): Promise<void> {
+    return this.delivery.start();
   }
 
   /**
    * Shutdown: no new retry is scheduled and the waiting ones are dropped; they stay pending and their
    * leases are let go, so the next start (or another process) takes them at once.
    */
-  async close(): Promise<void> {
-    this.resumeJob.stop();
-    const dropped = this.deliveries.cancelScheduled();
-    if (dropped.length === 0) return;
-    try {
-      await this.releaseDeliveries(dropped);
-    } catch (err) {
-      this.deps.log?.error({ err }, 'releasing the deliveries at shutdown');
-    }
+  close(): Promise<void> {
+    return this.delivery.close();
   }
 
   /** Messages waiting for a retry in this process (tests). */
   retriesScheduled(): number {
-    return this.deliveries.waitingCount;
+    return this.delivery.retriesScheduled;
   }
 
   private async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
@@ -320,7 +323,7 @@ export class ChatService {
       mediaType: input.media_type ?? null,
       data: input.type === 'template' && input.template ? { template: input.template } : null,
       status: 'pending',
-      ...this.newDeliveryLease(),
+      ...this.delivery.newLease(),
       clientId: input.client_id ?? null,
       senderUserId: actor.userId,
       senderName: actor.name,
@@ -380,7 +383,7 @@ export class ChatService {
       mediaType: input.media_type ?? null,
       data: input.data ?? null,
       status: 'pending',
-      ...this.newDeliveryLease(),
+      ...this.delivery.newLease(),
       clientId: input.client_id ?? null,
       senderName: input.sender_name,
       createdAt: this.deps.clock.now(),
@@ -398,135 +401,6 @@ export class ChatService {
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  /**
-   * Hands a pending message to its channel's provider in the background; statuses follow as
-   * message_status. A retryable refusal (rate limit, outage) keeps it pending and tries again with
-   * back-off; any other refusal marks it failed with the provider's message.
-   */
-  deliver(room: RoomRecord, message: Message, attempt = 0): void {
-    void this.deliveries.run(message.id, () => this.attemptDelivery(room, message, attempt));
-  }
-
-  /** A new outgoing message is stored leased to this process: nobody else sends it before its first attempt. */
-  private newDeliveryLease(): { deliveryHolder: string; deliveryLeaseUntil: Date } {
-    return { deliveryHolder: this.deliveryHolder, deliveryLeaseUntil: new Date(this.deps.clock.now().getTime() + this.deliveryLeaseMs) };
-  }
-
-  /**
-   * Claims a pending message's delivery for one attempt: it is this process's, or unleased, or its
-   * lease ran out (the holder died). One statement, so two processes never both win: on PostgreSQL
-   * the second waits for the first's row and re-checks the condition on it.
-   */
-  private async claimDelivery(messageId: number): Promise<boolean> {
-    const now = this.deps.clock.now();
-    const rows = await this.db
-      .update(messages)
-      .set({ deliveryHolder: this.deliveryHolder, deliveryLeaseUntil: new Date(now.getTime() + this.deliveryLeaseMs) })
-      .where(
-        and(
-          eq(messages.id, messageId),
-          eq(messages.status, 'pending'),
-          or(eq(messages.deliveryHolder, this.deliveryHolder), isNull(messages.deliveryLeaseUntil), lte(messages.deliveryLeaseUntil, now)),
-        ),
-      )
-      .returning({ id: messages.id });
-    return rows.length > 0;
-  }
-
-  /** Lets this process's leases of these messages go (run out now): the next resume pass, here or elsewhere, takes them. */
-  private async releaseDeliveries(messageIds: number[]): Promise<void> {
-    await this.db
-      .update(messages)
-      .set({ deliveryLeaseUntil: this.deps.clock.now() })
-      .where(and(inArray(messages.id, messageIds), eq(messages.deliveryHolder, this.deliveryHolder), eq(messages.status, 'pending')));
-  }
-
-  private async attemptDelivery(room: RoomRecord, message: Message, attempt: number): Promise<void> {
-    // Sent or failed meanwhile, or another process's attempt or retry holds it (a live lease): not ours to send.
-    if (!(await this.claimDelivery(message.id))) return;
-    const provider = this.providers.get(room.platform);
-    try {
-      if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
-      const result = await provider.send(room, message);
-      await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
-      if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
-    } catch (err) {
-      if (isRetryableSendError(err)) {
-        if (this.deliveries.schedules) {
-          await this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
-          this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
-        } else {
-          // Shutting down: the message stays pending for the next start or another process.
-          await this.releaseDeliveries([message.id]).catch((e) => this.deps.log?.error({ err: e }, 'releasing a delivery'));
-        }
-        return;
-      }
-      const error = err instanceof Error ? err.message : String(err);
-      await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
-    }
-  }
-
-  private async scheduleRetry(roomId: number, messageId: number, attempt: number, retryAfterMs: number | null): Promise<void> {
-    // Meta's Retry-After, when given, is the earliest a retry makes sense.
-    const delay = Math.max(backoffDelay(this.deliveryBackoff, attempt), retryAfterMs ?? 0);
-    // The lease covers the wait and the next attempt: no other process or restart sends it meanwhile.
-    await this.db
-      .update(messages)
-      .set({ deliveryLeaseUntil: new Date(this.deps.clock.now().getTime() + delay + this.deliveryLeaseMs) })
-      .where(and(eq(messages.id, messageId), eq(messages.deliveryHolder, this.deliveryHolder)));
-    this.deliveries.runAfter(messageId, delay, async () => {
-      let row: MessageRow | undefined;
-      let room: RoomRecord | null;
-      try {
-        [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
-        room = row?.status === 'pending' ? await this.roomRecord(roomId) : null;
-      } catch (err) {
-        this.deps.log?.error({ err, messageId }, 'retrying a delivery');
-        return;
-      }
-      // Sent or failed meanwhile (another process), or shutting down: nothing to retry here.
-      if (!row || !room || !this.deliveries.schedules) return;
-      await this.attemptDelivery(room, this.message(row), attempt + 1);
-    });
-  }
-
-  /**
-   * The resume pass (at start and periodically): outgoing messages still pending whose lease ran out
-   * (the process delivering them died, or let them go at shutdown) and whose platform has a provider
-   * are handed to it again, each claimed before its send. A live lease (an attempt in flight, a retry
-   * waiting in another process) is left alone; so is an unleased message younger than `olderThanMs`
-   * (one stored without a lease, by an older version: its sender may be about to send it). Returns how
-   * many were handed over.
-   */
-  async resumePending(olderThanMs = 10_000): Promise<number> {
-    const platforms = [...this.providers.keys()] as Platform[];
-    if (platforms.length === 0) return 0;
-    const now = this.deps.clock.now();
-    const before = new Date(now.getTime() - olderThanMs);
-    const rows = await this.db
-      .select({ message: messages })
-      .from(messages)
-      .innerJoin(rooms, eq(rooms.id, messages.roomId))
-      .innerJoin(channels, eq(channels.id, rooms.channelId))
-      .where(
-        and(
-          eq(messages.status, 'pending'),
-          ne(messages.origin, 'user'),
-          or(lte(messages.deliveryLeaseUntil, now), and(isNull(messages.deliveryLeaseUntil), lt(messages.createdAt, before))),
-          inArray(channels.platform, platforms),
-        ),
-      )
-      .orderBy(asc(messages.id));
-    let resumed = 0;
-    for (const { message } of rows) {
-      if (this.deliveries.has(message.id)) continue;
-      const room = await this.roomRecord(message.roomId);
-      if (!room) continue;
-      this.deliver(room, this.message(message));
-      resumed++;
-    }
-    return resumed;
-  }
 
   /**
    * Moves a message's delivery status forward only (contract DELIVERY_ORDER): a status at or
