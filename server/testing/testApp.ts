@@ -37,12 +37,18 @@ export interface TestAppOptions {
   plugins?: readonly ServerPlugin[];
   /** Runs on every app built (the first and each restart), before it is ready, e.g. to register test channels. */
   onBuild?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * PostgreSQL only: builds this app on another test app's database, with a connection pool of its own
+   * (a second server process on the same database: the cluster tests). Its close() leaves the database
+   * to the first app. It has its own clock.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
 
 /** A PostgreSQL database created for one test app (a copy of `template` when given) and dropped when it closes. */
-async function openThrowawayPostgres(serverUrl: string, template: string | undefined): Promise<OpenDatabase> {
+async function openThrowawayPostgres(serverUrl: string, template: string | undefined): Promise<OpenDatabase & { url: string }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -54,6 +60,7 @@ async function openThrowawayPostgres(serverUrl: string, template: string | undef
   const opened = await openPostgres(url.toString());
   return {
     ...opened,
+    url: url.toString(),
     async close() {
       await opened.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -86,7 +93,12 @@ export function openEmptyTestDatabase(kind: DatabaseKind): Promise<OpenDatabase>
 }
 
 /** A new, migrated database: a copy of the run's template when there is one, else made and migrated here. */
-async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+async function openTestDatabase(kind: DatabaseKind, sameAs?: TestApp): Promise<OpenDatabase & { url?: string }> {
+  if (sameAs) {
+    if (!sameAs.databaseUrl) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+    const opened = await openPostgres(sameAs.databaseUrl);
+    return { ...opened, url: sameAs.databaseUrl };
+  }
   if (kind === 'postgres') {
     const template = postgresTemplate();
     if (template) return openThrowawayPostgres(throwawayServerUrl(), template);
@@ -102,6 +114,8 @@ async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** PostgreSQL: the database's URL (another app may be built on it: sameDatabaseAs). */
+  databaseUrl?: string;
   config: AppConfig;
   clock: ManualClock;
   outbox: {
@@ -132,7 +146,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(options.database ?? 'pglite');
+  const database = await openTestDatabase(options.sameDatabaseAs ? 'postgres' : (options.database ?? 'pglite'), options.sameDatabaseAs);
   const { db } = database;
   const config = testConfig(options.config);
   const clock = new ManualClock();
@@ -222,6 +236,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return app;
     },
     db,
+    databaseUrl: database.url,
     config,
     clock,
     outbox,

@@ -238,10 +238,19 @@ export const messages = pgTable(
     externalId: text('external_id'),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     senderName: text('sender_name'),
+    /**
+     * An outgoing message being delivered is leased (server/plugins/chats/delivery.ts): the process
+     * (`delivery_holder`) handing it to the provider, or waiting to retry, owns it until
+     * `delivery_lease_until`; no other process or restart sends it before that.
+     */
+    deliveryHolder: text('delivery_holder'),
+    deliveryLeaseUntil: at('delivery_lease_until'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('messages_room_client_uq').on(t.roomId, t.clientId),
+    // The deliveries' resume pass (every process, periodically) looks at pending messages only.
+    index('messages_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     index('messages_room_id_idx').on(t.roomId, t.id),
     index('messages_external_idx').on(t.externalId),
     // Stats (server/plugins/stats): messages in and out over a date range.

@@ -211,11 +211,14 @@ export class KeyedJobs<K> {
   /**
    * Final for scheduled runs only: they are dropped and none is scheduled any more, while run() still
    * starts runs (the chat deliveries at shutdown: a message sent meanwhile is still handed over once).
+   * Returns the keys whose scheduled runs were dropped (the caller releases their leases).
    */
-  cancelScheduled(): void {
+  cancelScheduled(): K[] {
     this.scheduling = false;
+    const dropped = [...this.waiting.keys()];
     for (const timer of this.waiting.values()) clearTimeout(timer);
     this.waiting.clear();
+    return dropped;
   }
 
   /**

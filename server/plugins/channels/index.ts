@@ -126,18 +126,18 @@ export const channelsPlugin = defineServerPlugin({
     await http.register(webhookRoutes(webhooks, config));
 
     webhooks.onSweep = () => signup.resumeAll();
+    // Pending deliveries are resumed by the chats plugin (their leases, at start and periodically).
     lifecycle.addStartHook(async () => {
       try {
-        await chats.resumePending();
         await signup.resumeAll();
       } catch (err) {
-        logger.error({ err }, 'channels: resuming deliveries and signups');
+        logger.error({ err }, 'channels: resuming signups');
       }
       webhooks.start();
     });
     lifecycle.addShutdownHook(async () => {
       webhooks.stop();
-      chats.close();
+      await chats.close();
       await webhooks.settled();
       await signup.close();
     });

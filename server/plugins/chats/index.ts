@@ -15,6 +15,7 @@ import { chatRoutes } from './routes';
 import type { Message, Platform, TemplateSendPayload } from '../../../contract/chats';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { InboundPipelineRunner } from './inboundPipeline';
+import { InboundQueue } from './inboundQueue';
 import { ChannelProviders } from './channelProviders';
 import { ChatService, type Broadcaster, type ChannelProvider } from './service';
 import { BroadcastSwitch } from './broadcastSwitch';
@@ -30,8 +31,9 @@ export const chatServiceRef = createServiceRef<ChatService>({ id: 'chats.service
 export type InboundOutcome = 'handled' | 'passed';
 
 /**
- * One step of the inbound-message pipeline: runs after a customer's message is stored (a replay too),
- * one message of a room at a time, handlers in ascending `order` until one has handled it.
+ * One step of the inbound-message pipeline: runs after a customer's message is stored, once per message
+ * (a replayed webhook does not run it again), one message of a room at a time and in arrival order
+ * across every server process, handlers in ascending `order` until one has handled it.
  * Orders in use: business-hours replies 50, flows 100, the assistant 150, bots 200.
  */
 export interface InboundHandler {
@@ -60,6 +62,10 @@ export interface TemplateSendChecks {
 }
 /** Where the templates plugin checks a template message before the inbox stores it. */
 export const templateSendChecksExtensionPoint = createExtensionPoint<TemplateSendChecks>({ id: 'chats.templateSendChecks' });
+
+/** The inbound pipeline's queue across processes (which process answers a room's waiting messages). */
+export const chatInboundQueueRef = createServiceRef<InboundQueue>({ id: 'chats.inboundQueue' });
+export type { InboundQueue };
 
 /** Where the chat service's broadcasts go: the app's hub, or a test's fake one (useHubForTests). */
 export const chatBroadcastRef = createServiceRef<BroadcastSwitch>({ id: 'chats.broadcast' });
@@ -103,7 +109,7 @@ export const chatsPlugin = defineServerPlugin({
     providers: channelProvidersExtensionPoint,
     templateChecks: templateSendChecksExtensionPoint,
   },
-  provides: { chats: chatServiceRef, broadcast: chatBroadcastRef },
+  provides: { chats: chatServiceRef, broadcast: chatBroadcastRef, inboundQueue: chatInboundQueueRef },
   extensionPoints: [
     offerExtensionPoint(inboundPipelineExtensionPoint, () => new InboundPipelineRunner()),
     offerExtensionPoint(channelProvidersExtensionPoint, () => new ChannelProviders()),
@@ -111,22 +117,44 @@ export const chatsPlugin = defineServerPlugin({
   ],
   init({ http, config, db, clock, storage, realtime, logger, lifecycle, mediaReferences, pipeline, providers, templateChecks }) {
     const broadcast = new BroadcastSwitch(realtime);
+    const handlers = pipeline as InboundPipelineRunner;
+    // The queue loads a waiting message through the chat service, which runs the queue: the closure resolves it when used.
+    const inboundQueue: InboundQueue = new InboundQueue({
+      db,
+      clock,
+      log: logger,
+      handle: (room, message) => handlers.handle(room, message),
+      load: (messageId) => chats.inboundMessage(messageId),
+    });
     const chats = new ChatService({
       db,
       clock,
       hub: () => broadcast,
       storage: () => storage,
       log: logger,
-      inboundPipeline: pipeline as InboundPipelineRunner,
+      inboundPipeline: inboundQueue,
       templateChecks: templateChecks as TemplateSendCheckRegistry,
     });
     (providers as ChannelProviders).forEach((platform, provider) => chats.registerProvider(platform, provider));
     registerChatChannels(realtime, chats, ownMediaBases(config));
-    lifecycle.addShutdownHook(() => chats.settled());
+    // Start: pending deliveries and waiting customer messages left by a previous run or a dead process.
+    lifecycle.addStartHook(async () => {
+      try {
+        await chats.startDeliveries();
+      } catch (err) {
+        logger.error({ err }, 'chats: resuming deliveries');
+      }
+      inboundQueue.start();
+    });
+    lifecycle.addShutdownHook(async () => {
+      await chats.close();
+      await inboundQueue.stop();
+      await chats.settled();
+    });
     chatRoutes(http, chats);
     // A message's attachment (an agent's upload, media received from Meta) stays while the message names it; the LIKE is a cheap pre-filter.
     mediaReferences.add('messages', sql`SELECT ${chatKeyOf(messages.mediaUrl)} AS key FROM ${messages} WHERE ${messages.mediaUrl} LIKE '%/chats/%'`);
-    return { chats, broadcast };
+    return { chats, broadcast, inboundQueue };
   },
 });
 

@@ -1,9 +1,9 @@
 /**
- * The live inbox: rooms, messages, tags, reads, and the outgoing messages' delivery.
+ * The live inbox: rooms, messages, tags, reads; outgoing messages are handed to ./delivery.ts, customer messages to the inbound queue.
  * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
  * so a client that reconnects catches up from the database (join with last_message_id).
  */
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CHAT_EVENTS,
   DELIVERY_ORDER,
@@ -21,16 +21,17 @@ import {
 import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../contract/channels';
 import type { RoleId } from '../../../contract/permissions';
 import type { Clock } from '../../core/clock';
-import { backoffDelay, KeyedJobs } from '../../core/jobs/backgroundJob';
+import type { Backoff } from '../../core/jobs/backgroundJob';
 import type { Database } from '../../core/db/client';
-import { channels, messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
+import { messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
 import type { RealtimeHub } from '../../core/realtime/types';
-import { GraphApiError } from '../../providers/meta/types';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
 import { pageTopic, roomTopic, toMessage, type ChannelRow, type MessageRow, type RoomRecord } from './views';
 import { ChatError } from './chatError';
 import { RoomQueries, type FetchRoomsQuery } from './roomQueries';
+import { inboundWaiting } from './schema';
+import { OutboundDelivery, type ChannelProvider } from './delivery';
 
 export { MAX_MISSED, isPrivilegedRole, type FetchRoomsQuery } from './roomQueries';
 
@@ -48,14 +49,7 @@ export interface ChatActor {
 
 export { ChatError } from './chatError';
 
-/** The outbound side of a channel (sandbox, WhatsApp Cloud API, Messenger…). */
-export interface ChannelProvider {
-  /**
-   * Hands one outgoing message to the channel. Resolves with the provider's message id (and
-   * `delivered` when the channel confirms delivery at once); throws when the channel refuses it.
-   */
-  send(room: RoomRecord, message: Message): Promise<{ external_id: string; status?: 'sent' | 'delivered' }>;
-}
+export type { ChannelProvider } from './delivery';
 
 export interface OutgoingInput {
   text?: string | null;
@@ -71,10 +65,7 @@ export interface OutgoingInput {
 /** The refusal of a free-form WhatsApp message outside the 24-hour window. */
 export const WINDOW_CLOSED_ERRORS = { message: ['The 24-hour customer service window is closed: send an approved template instead.'] };
 
-/** Rate limits and temporary outages (GraphApiError.retryable): the message stays pending and is tried again later. */
-export function isRetryableSendError(err: unknown): boolean {
-  return err instanceof GraphApiError ? err.retryable : !!err && typeof err === 'object' && (err as { retryable?: unknown }).retryable === true;
-}
+export { isRetryableSendError } from './delivery';
 
 export interface InboundInput {
   /** The customer's id on the channel. */
@@ -99,19 +90,20 @@ export interface ChatDeps {
   /** Media storage: every message handed out carries a freshly signed URL for a private attachment. */
   storage: () => MediaStorage;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
-  /** Runs after each customer message is stored (a replay's too): flows, bots… answer there. */
-  inboundPipeline: { run(room: RoomRecord, message: Message): Promise<void> };
+  /**
+   * Runs after each customer message is stored (a replay's too): flows, bots… answer there. The message
+   * waits in `inbound_waiting` (stored with it); the pipeline runs once for it, in whichever process
+   * holds the room (./inboundQueue.ts).
+   */
+  inboundPipeline: { run(room: RoomRecord, message: Message): Promise<void>; settled?(): Promise<void> };
   /** Checks a template message against the company's templates (the templates plugin's). */
   templateChecks: { problem(room: { companyId: number; channelId: number }, template: TemplateSendPayload, mediaUrl: string | null | undefined): Promise<string | null> };
 }
 
 export class ChatService {
-  private readonly providers = new Map<string, ChannelProvider>();
   private readonly inFlight = new Set<Promise<void>>();
-  /** Deliveries by message id: being handed to a provider, or waiting for a retry, in this process. */
-  private readonly deliveries: KeyedJobs<number>;
-  /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
-  deliveryBackoff = { firstMs: 5_000, maxMs: 5 * 60_000 };
+  /** The outgoing messages' delivery, leased in the database (./delivery.ts). */
+  private readonly delivery: OutboundDelivery;
   /** Tests only: false stores customer messages without running the inbound pipeline (a message no handler saw). */
   runsInboundPipeline = true;
 
@@ -120,7 +112,56 @@ export class ChatService {
 
   constructor(private readonly deps: ChatDeps) {
     this.rooms = new RoomQueries(deps.db, this.message);
-    this.deliveries = new KeyedJobs({ log: deps.log, failureMessage: 'delivering a message', logFields: (messageId) => ({ messageId }) });
+    this.delivery = new OutboundDelivery({
+      db: deps.db,
+      clock: deps.clock,
+      log: deps.log,
+      applyStatus: (messageId, status, extra) => this.applyStatus(messageId, status, extra),
+      roomRecord: (roomId) => this.roomRecord(roomId),
+      message: this.message,
+    });
+  }
+
+  // ---------- outgoing deliveries (./delivery.ts) ----------
+
+  /** This process's (this app's) name on the deliveries it leases. */
+  get deliveryHolder(): string {
+    return this.delivery.holder;
+  }
+  /** Retryable send errors: the next attempt waits firstMs, doubling up to maxMs (never dropped). */
+  get deliveryBackoff(): Backoff {
+    return this.delivery.backoff;
+  }
+  set deliveryBackoff(backoff: Backoff) {
+    this.delivery.backoff = backoff;
+  }
+  /** How long a claimed send attempt keeps its message (a retry's wait comes on top). */
+  get deliveryLeaseMs(): number {
+    return this.delivery.leaseMs;
+  }
+  set deliveryLeaseMs(ms: number) {
+    this.delivery.leaseMs = ms;
+  }
+  /** Time between the resume passes (read at start). */
+  get deliveryResumeMs(): number {
+    return this.delivery.resumeMs;
+  }
+  set deliveryResumeMs(ms: number) {
+    this.delivery.resumeMs = ms;
+  }
+
+  /**
+   * Hands a pending message to its channel's provider in the background; statuses follow as
+   * message_status. A retryable refusal keeps it pending and tries again with back-off; any other
+   * refusal marks it failed with the provider's message.
+   */
+  deliver(room: RoomRecord, message: Message, attempt = 0): void {
+    this.delivery.deliver(room, message, attempt);
+  }
+
+  /** The resume pass: pending messages whose delivery lease ran out are handed over again. Returns how many. */
+  resumePending(olderThanMs?: number): Promise<number> {
+    return this.delivery.resumePending(olderThanMs);
   }
 
   /** A stored message as it is handed out: a private attachment's URL signed for the message's company, now. */
@@ -132,27 +173,39 @@ export class ChatService {
   }
 
   registerProvider(platform: Platform, provider: ChannelProvider): void {
-    this.providers.set(platform, provider);
+    this.delivery.providers.set(platform, provider);
   }
 
   /** Resolves when every delivery started so far has settled (tests, shutdown). Scheduled retries are not waited for. */
   async settled(): Promise<void> {
     // A hook after an inbound message may send (a bot's reply): its delivery is waited for too.
     for (;;) {
-      await this.deliveries.settled();
+      await this.delivery.settled();
+      await this.deps.inboundPipeline.settled?.();
       if (this.inFlight.size === 0) return;
       await Promise.allSettled([...this.inFlight]);
     }
   }
 
-  /** Shutdown: no new retry is scheduled and the waiting ones are dropped (they stay pending; resumePending picks them up on the next start). */
-  close(): void {
-    this.deliveries.cancelScheduled();
+  /**
+   * Start: pending messages left by a previous run or a dead process are resumed now (the first pass
+   * is waited for, so its deliveries are under way when the app is ready), then every deliveryResumeMs.
+   */
+  startDeliveries(): Promise<void> {
+    return this.delivery.start();
+  }
+
+  /**
+   * Shutdown: no new retry is scheduled and the waiting ones are dropped; they stay pending and their
+   * leases are let go, so the next start (or another process) takes them at once.
+   */
+  close(): Promise<void> {
+    return this.delivery.close();
   }
 
   /** Messages waiting for a retry in this process (tests). */
   retriesScheduled(): number {
-    return this.deliveries.waitingCount;
+    return this.delivery.retriesScheduled;
   }
 
   private async broadcast(topic: string, event: string, payload: unknown): Promise<void> {
@@ -270,6 +323,7 @@ export class ChatService {
       mediaType: input.media_type ?? null,
       data: input.type === 'template' && input.template ? { template: input.template } : null,
       status: 'pending',
+      ...this.delivery.newLease(),
       clientId: input.client_id ?? null,
       senderUserId: actor.userId,
       senderName: actor.name,
@@ -329,6 +383,7 @@ export class ChatService {
       mediaType: input.media_type ?? null,
       data: input.data ?? null,
       status: 'pending',
+      ...this.delivery.newLease(),
       clientId: input.client_id ?? null,
       senderName: input.sender_name,
       createdAt: this.deps.clock.now(),
@@ -346,85 +401,6 @@ export class ChatService {
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  /**
-   * Hands a pending message to its channel's provider in the background; statuses follow as
-   * message_status. A retryable refusal (rate limit, outage) keeps it pending and tries again with
-   * back-off; any other refusal marks it failed with the provider's message.
-   */
-  deliver(room: RoomRecord, message: Message, attempt = 0): void {
-    void this.deliveries.run(message.id, () => this.attemptDelivery(room, message, attempt));
-  }
-
-  private async attemptDelivery(room: RoomRecord, message: Message, attempt: number): Promise<void> {
-    const provider = this.providers.get(room.platform);
-    try {
-      if (!provider) throw new Error(`No provider for the ${room.platform} channel.`);
-      const result = await provider.send(room, message);
-      await this.applyStatus(message.id, 'sent', { externalId: result.external_id });
-      if (result.status === 'delivered') await this.applyStatus(message.id, 'delivered');
-    } catch (err) {
-      if (isRetryableSendError(err) && this.deliveries.schedules) {
-        this.scheduleRetry(room.id, message.id, attempt, err instanceof GraphApiError ? err.retryAfterMs : null);
-        this.deps.log?.warn({ err, messageId: message.id, attempt }, 'message delivery deferred');
-        return;
-      }
-      const error = err instanceof Error ? err.message : String(err);
-      await this.applyStatus(message.id, 'failed', { error }).catch((e) => this.deps.log?.error({ err: e }, 'marking a message failed'));
-    }
-  }
-
-  private scheduleRetry(roomId: number, messageId: number, attempt: number, retryAfterMs: number | null): void {
-    // Meta's Retry-After, when given, is the earliest a retry makes sense.
-    const delay = Math.max(backoffDelay(this.deliveryBackoff, attempt), retryAfterMs ?? 0);
-    this.deliveries.runAfter(messageId, delay, async () => {
-      let row: MessageRow | undefined;
-      let room: RoomRecord | null;
-      try {
-        [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
-        room = row?.status === 'pending' ? await this.roomRecord(roomId) : null;
-      } catch (err) {
-        this.deps.log?.error({ err, messageId }, 'retrying a delivery');
-        return;
-      }
-      // Sent or failed meanwhile (another process), or shutting down: nothing to retry here.
-      if (!row || !room || !this.deliveries.schedules) return;
-      await this.attemptDelivery(room, this.message(row), attempt + 1);
-    });
-  }
-
-  /**
-   * Start-up: outgoing messages still pending (older than `olderThanMs`, so sends in flight
-   * elsewhere are left alone) whose platform has a provider are handed to it again, so a restart
-   * does not strand them. Returns how many were resumed.
-   */
-  async resumePending(olderThanMs = 10_000): Promise<number> {
-    const platforms = [...this.providers.keys()] as Platform[];
-    if (platforms.length === 0) return 0;
-    const before = new Date(this.deps.clock.now().getTime() - olderThanMs);
-    const rows = await this.db
-      .select({ message: messages })
-      .from(messages)
-      .innerJoin(rooms, eq(rooms.id, messages.roomId))
-      .innerJoin(channels, eq(channels.id, rooms.channelId))
-      .where(
-        and(
-          eq(messages.status, 'pending'),
-          ne(messages.origin, 'user'),
-          lt(messages.createdAt, before),
-          inArray(channels.platform, platforms),
-        ),
-      )
-      .orderBy(asc(messages.id));
-    let resumed = 0;
-    for (const { message } of rows) {
-      if (this.deliveries.has(message.id)) continue;
-      const room = await this.roomRecord(message.roomId);
-      if (!room) continue;
-      this.deliver(room, this.message(message));
-      resumed++;
-    }
-    return resumed;
-  }
 
   /**
    * Moves a message's delivery status forward only (contract DELIVERY_ORDER): a status at or
@@ -544,13 +520,53 @@ export class ChatService {
   }
 
   /**
+   * Stores a customer's message idempotently (same client_id in the room → the stored one, created
+   * false) in one transaction with its row waiting for the inbound pipeline and the room's activity.
+   * The room row is locked first, so a room's customer messages get their ids in commit order: the
+   * pipeline, which takes them in id order, never finds a message older than one it answered.
+   */
+  private async storeInbound(values: typeof messages.$inferInsert): Promise<{ row: MessageRow; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, values.roomId)).for('update');
+      const [inserted] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+      if (!inserted) {
+        const [existing] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.roomId, values.roomId), eq(messages.clientId, values.clientId!)));
+        if (!existing) throw new Error('message conflict without a stored message');
+        return { row: existing, created: false };
+      }
+      if (this.runsInboundPipeline) {
+        await tx.insert(inboundWaiting).values({ messageId: inserted.id, roomId: inserted.roomId, createdAt: inserted.createdAt }).onConflictDoNothing();
+      }
+      await tx
+        .update(rooms)
+        .set({
+          lastMessageAt: sql`greatest(coalesce(${rooms.lastMessageAt}, ${inserted.createdAt}), ${inserted.createdAt})`,
+          lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${inserted.createdAt}), ${inserted.createdAt})`,
+        })
+        .where(eq(rooms.id, inserted.roomId));
+      return { row: inserted, created: true };
+    });
+  }
+
+  /** A waiting customer message as the inbound pipeline's handlers get it: its room as it is now (null: gone). */
+  async inboundMessage(messageId: number): Promise<{ room: RoomRecord; message: Message } | null> {
+    const [row] = await this.db.select().from(messages).where(eq(messages.id, messageId));
+    if (!row) return null;
+    const room = await this.roomRecord(row.roomId);
+    return room ? { room, message: this.message(row) } : null;
+  }
+
+  /**
    * A customer's message arriving from a channel: the room is created on first contact (new_room
    * on the page), the message stored idempotently (client_id or provider id) and announced.
    */
   async receiveInbound(channel: ChannelRow, input: InboundInput): Promise<{ room: RoomRecord; message: Message; created: boolean; roomCreated: boolean }> {
     const { record, created: roomCreated } = await this.ensureRoom(channel, input.externalUserId, input.name);
     if (record.blockedAt) throw new ChatError('blocked');
-    const { row, created } = await this.storeMessage({
+    const { row, created } = await this.storeInbound({
       companyId: channel.companyId,
       roomId: record.id,
       origin: 'user' satisfies MessageOrigin,
@@ -566,15 +582,12 @@ export class ChatService {
     });
     const message = this.message(row);
     if (created) {
-      await this.db
-        .update(rooms)
-        .set({ lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${row.createdAt}), ${row.createdAt})` })
-        .where(eq(rooms.id, record.id));
       // A new room carries its first message (and unread count) in new_room; the page needs no new_message then.
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);
     }
-    // In the background (waited for by settled()); handlers dedupe on the message id, as a replay runs them again.
+    // In the background (waited for by settled()). A replay adds no waiting row: this only lends a hand
+    // with what still waits (its own message, if the process that stored it died before the pipeline ran).
     if (this.runsInboundPipeline) {
       this.track(this.deps.inboundPipeline.run(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
     }

@@ -98,8 +98,10 @@ export class BotRuntime {
   }
 
   /**
-   * The bots' step of chats' inbound pipeline (which hands it a room's messages one at a time; other
-   * processes are kept out by the claim): a customer's message was stored (or replayed). Only
+   * The bots' step of chats' inbound pipeline, which hands it a room's messages one at a time, in id
+   * order and once each across every process (chats/inboundQueue.ts), so the "id at or below the last
+   * answered: a replay" rule below never meets an earlier message handled late; the claim still keeps a
+   * second runtime out (a handler that outlived its room's lease). Only
    * customers' messages are answered; 'handled' when the room's channel runs a bot of its company.
    */
   async handle(room: RoomRecord, message: Message): Promise<InboundOutcome> {

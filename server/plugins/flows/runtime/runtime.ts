@@ -36,7 +36,8 @@ export class FlowRuntime {
   }
 
   /**
-   * The flows' step of chats' inbound pipeline, which hands it a room's messages one at a time:
+   * The flows' step of chats' inbound pipeline, which hands it a room's messages one at a time, in id
+   * order and once each across every process (chats/inboundQueue.ts; the replay check below relies on it):
    * 'handled' when the flow runtime answered (or deliberately stayed silent for) a customer's
    * message; anything else (not a customer's, no flow of the room) goes on to the next handler.
    */
@@ -70,7 +71,8 @@ export class FlowRuntime {
     if (!room || room.blockedAt) return false;
     const paused = room.pausedUntil !== null && room.pausedUntil.getTime() > this.deps.clock.now().getTime();
     const [run] = await this.deps.db.select().from(flowRuns).where(eq(flowRuns.roomId, room.id));
-    if (run && run.lastMessageId !== null && run.lastMessageId >= message.id) return true; // a replay: answered already
+    // Answered already (the pipeline runs each message once and in id order, so only a second runtime gets here).
+    if (run && run.lastMessageId !== null && run.lastMessageId >= message.id) return true;
     if (paused) return run?.status === 'active';
     const reply = replyOf(message);
     const keyword = reply.buttonId ? '' : (reply.text ?? '').trim().toLowerCase();
