@@ -198,6 +198,22 @@ export class RedisFanout implements Fanout, PresenceStore {
     return this.clock.now().getTime();
   }
 
+  /** The command connection, for what else the processes share in Redis (long-poll sessions). */
+  get redis(): Redis {
+    return this.pub;
+  }
+
+  get keyPrefix(): string {
+    return this.prefix;
+  }
+
+  /** True while the process's heartbeat is recent (or, for an older version, its liveness key lives). */
+  async isAlive(nodeId: string): Promise<boolean> {
+    if (nodeId === this.nodeId) return true;
+    const [beat, legacy] = await Promise.all([this.pub.zscore(this.nodesKey, nodeId), this.pub.exists(this.nodeKey(nodeId))]);
+    return beat !== null ? Number(beat) > this.now() - NODE_DEAD_AFTER_MS : legacy === 1;
+  }
+
   async heartbeat(): Promise<boolean> {
     const [[, added]] = (await this.pub
       .multi()

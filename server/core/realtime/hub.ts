@@ -74,6 +74,18 @@ function parseCommand(payloadJson: string): DisconnectCommand | null {
   }
 }
 
+/** What the processes of a cluster share beside the fan-out (long-poll sessions, longPollCluster.ts). */
+export interface ClusterLink {
+  readonly nodeId: string;
+  readonly redis: RedisFanout['redis'];
+  readonly keyPrefix: string;
+  isAlive(nodeId: string): Promise<boolean>;
+  /** Sends a command to every process (this one included) on the fan-out. */
+  publish(event: string, payload: object): Promise<void>;
+  /** Receives the commands of one event (not `disconnect`, the hub's own). */
+  on(event: string, handler: (payload: Record<string, unknown>) => void): void;
+}
+
 /** What a transport (websocket, long-poll session) offers the hub. */
 export interface Transport {
   readonly kind: 'websocket' | 'longpoll';
@@ -379,6 +391,7 @@ export class PhoenixHub implements RealtimeHub {
   private sweeper: NodeJS.Timeout | null = null;
   /** With Redis: this process's heartbeat, and the reaping of dead processes' presences (fanout.ts). */
   private readonly liveness: BackgroundJob;
+  private readonly controlHandlers = new Map<string, (payload: Record<string, unknown>) => void>();
   private started = false;
   /** Set once the app closes: no new sockets. */
   closing = false;
@@ -411,6 +424,23 @@ export class PhoenixHub implements RealtimeHub {
 
   get nodeId(): string {
     return this.fanout.nodeId;
+  }
+
+  /** With Redis: what the processes share (long-poll sessions served by any of them); null for one process. */
+  clusterLink(): ClusterLink | null {
+    const fanout = this.fanout;
+    if (!(fanout instanceof RedisFanout)) return null;
+    return {
+      nodeId: fanout.nodeId,
+      redis: fanout.redis,
+      keyPrefix: fanout.keyPrefix,
+      isAlive: (nodeId) => fanout.isAlive(nodeId),
+      publish: (event, payload) => fanout.publish(CONTROL_TOPIC, event, JSON.stringify(payload)),
+      on: (event, handler) => {
+        if (event === 'disconnect' || this.controlHandlers.has(event)) throw new Error(`the hub command "${event}" is taken`);
+        this.controlHandlers.set(event, handler);
+      },
+    };
   }
 
   async start(): Promise<void> {
@@ -626,6 +656,18 @@ export class PhoenixHub implements RealtimeHub {
   }
 
   private onControl(event: string, payloadJson: string): void {
+    const handler = this.controlHandlers.get(event);
+    if (handler) {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(payloadJson);
+      } catch {
+        payload = null;
+      }
+      if (typeof payload === 'object' && payload !== null) handler(payload as Record<string, unknown>);
+      else this.log.warn({ event }, 'realtime: unreadable hub command');
+      return;
+    }
     const command = event === 'disconnect' ? parseCommand(payloadJson) : null;
     if (!command) {
       this.log.warn({ event }, 'realtime: unreadable hub command');

@@ -64,7 +64,9 @@ suite(redisUrl ? 'presence of a dead process (TEST_REDIS_URL)' : 'presence of a 
     await waitFor(() => keys() === 'ada,bob,cy', 3_000, 'three presences on A');
 
     const diffs: { joins: Record<string, unknown>; leaves: Record<string, unknown> }[] = [];
-    onA.on('presence_diff', (diff) => diffs.push(diff));
+    onA.on('presence_diff', (diff) => {
+      diffs.push(diff);
+    });
 
     // B dies without a word: no more heartbeats, its sockets and Redis entries left as they were.
     hub(b)['liveness'].stop();
@@ -74,7 +76,7 @@ suite(redisUrl ? 'presence of a dead process (TEST_REDIS_URL)' : 'presence of a 
     await Promise.all([hub(a).livenessPass(), hub(c).livenessPass()]);
     await drained(a, onA, topic);
     expect(diffs).toEqual([]);
-    expect(Object.keys(await a.hub().listPresence(topic)).sort()).toEqual(['ada', 'bob', 'cy']);
+    expect(Object.keys(await hub(a).listPresence(topic)).sort()).toEqual(['ada', 'bob', 'cy']);
 
     // Past it: A and C reap at the same moment; one of them removes B's entry and pushes its leave.
     clock.advance(2);
@@ -84,7 +86,7 @@ suite(redisUrl ? 'presence of a dead process (TEST_REDIS_URL)' : 'presence of a 
     expect(diffs[0].joins).toEqual({});
     expect(Object.keys(diffs[0].leaves)).toEqual(['bob']);
     expect(keys()).toBe('ada,cy');
-    expect(Object.keys(await c.hub().listPresence(topic)).sort()).toEqual(['ada', 'cy']);
+    expect(Object.keys(await hub(c).listPresence(topic)).sort()).toEqual(['ada', 'cy']);
 
     // Another pass finds nothing left to reap.
     await Promise.all([hub(a).livenessPass(), hub(c).livenessPass()]);
