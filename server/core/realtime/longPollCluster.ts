@@ -72,8 +72,15 @@ class OwnedSession implements Transport {
     const bytes = this.batchBytes;
     this.batchBytes = 0;
     if (frames.length === 0 || this.closed) return;
-    const length = await this.sessions.append(this.sid, frames);
-    this.pendingBytes = length === frames.length ? bytes : this.pendingBytes + bytes;
+    try {
+      const length = await this.sessions.append(this.sid, frames);
+      this.pendingBytes = length === frames.length ? bytes : this.pendingBytes + bytes;
+    } catch (err) {
+      // Frames the client will never get: end the session rather than leave a gap (the client opens a
+      // new one and rejoins, and a room join catches up on what it missed).
+      this.sessions.log.warn({ err }, 'realtime: could not queue frames of a long-poll session; closing it');
+      this.connection.close(CLOSE.GOING_AWAY, 'session queue unavailable');
+    }
   }
 
   bufferedBytes(): number {
@@ -107,12 +114,14 @@ export class ClusterLongPollSessions {
   private readonly owned = new Map<string, OwnedSession>();
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly expiry: BackgroundJob;
+  readonly log: PhoenixHub['log'];
 
   constructor(
     private readonly hub: PhoenixHub,
     private readonly link: ClusterLink,
     private readonly ttlMs: number,
   ) {
+    this.log = hub.log;
     link.on('lp_ready', ({ sid }) => {
       for (const waiter of this.waiters.get(String(sid)) ?? []) void this.drain(waiter);
     });
@@ -256,14 +265,11 @@ export class ClusterLongPollSessions {
 
   /** The owner appends frames for its session; answers the list's length (how much is not taken yet). */
   async append(sid: string, frames: string[]): Promise<number> {
-    try {
-      const result = await this.link.redis.multi().rpush(this.outKey(sid), ...frames).pexpire(this.outKey(sid), this.ttlMs).exec();
-      await this.link.publish('lp_ready', { sid });
-      return Number(result?.[0]?.[1] ?? frames.length);
-    } catch (err) {
-      this.hub.log.warn({ err }, 'realtime: could not queue frames of a long-poll session');
-      return frames.length;
-    }
+    const result = await this.link.redis.multi().rpush(this.outKey(sid), ...frames).pexpire(this.outKey(sid), this.ttlMs).exec();
+    const [err, length] = result?.[0] ?? [new Error('the append was not run'), 0];
+    if (err) throw err;
+    await this.link.publish('lp_ready', { sid });
+    return Number(length);
   }
 
   /** The owner's session ended (idle, revoked, shut down): its record goes, and a client waiting anywhere gets 410. */
