@@ -22,7 +22,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeConfig } from '../config';
-import { LocalFanout, LocalPresenceStore, RedisFanout, type Fanout, type PresenceState, type PresenceStore } from './fanout';
+import { LocalFanout, LocalPresenceStore, NODE_HEARTBEAT_MS, RedisFanout, type Fanout, type PresenceState, type PresenceStore } from './fanout';
+import { BackgroundJob } from '../jobs/backgroundJob';
+import { systemClock, type Clock } from '../clock';
 import { ConnectIdentityCache, IDENTITY_CACHE_TTL_MS } from './identityCache';
 import { TokenBucket, WindowCounter } from './rateLimit';
 import type { SocketLimits } from './limits';
@@ -72,6 +74,18 @@ function parseCommand(payloadJson: string): DisconnectCommand | null {
   }
 }
 
+/** What the processes of a cluster share beside the fan-out (long-poll sessions, longPollCluster.ts). */
+export interface ClusterLink {
+  readonly nodeId: string;
+  readonly redis: RedisFanout['redis'];
+  readonly keyPrefix: string;
+  isAlive(nodeId: string): Promise<boolean>;
+  /** Sends a command to every process (this one included) on the fan-out. */
+  publish(event: string, payload: object): Promise<void>;
+  /** Receives the commands of one event (not `disconnect`, the hub's own). */
+  on(event: string, handler: (payload: Record<string, unknown>) => void): void;
+}
+
 /** What a transport (websocket, long-poll session) offers the hub. */
 export interface Transport {
   readonly kind: 'websocket' | 'longpoll';
@@ -93,6 +107,8 @@ export interface HubOptions {
   identityCacheTtlMs?: number;
   /** Connect and join limits through the app's shared RateLimiter; none when absent. */
   limits?: SocketLimits | null;
+  /** The app's clock: process heartbeats and their age (presence of dead processes) are measured on it. */
+  clock?: Clock;
 }
 
 /** Tasks waiting per socket (over every topic) before further messages are refused. */
@@ -373,6 +389,9 @@ export class PhoenixHub implements RealtimeHub {
   /** Presence writes in flight, awaited on close so leaves reach the other processes. */
   private readonly presenceWork = new Set<Promise<void>>();
   private sweeper: NodeJS.Timeout | null = null;
+  /** With Redis: this process's heartbeat, and the reaping of dead processes' presences (fanout.ts). */
+  private readonly liveness: BackgroundJob;
+  private readonly controlHandlers = new Map<string, (payload: Record<string, unknown>) => void>();
   private started = false;
   /** Set once the app closes: no new sockets. */
   closing = false;
@@ -381,23 +400,47 @@ export class PhoenixHub implements RealtimeHub {
   /** Connect and join limits (limits.ts), null in a hub built without them. */
   readonly limits: SocketLimits | null;
 
-  constructor({ config, log, redisUrl = null, identityCacheTtlMs = IDENTITY_CACHE_TTL_MS, limits = null }: HubOptions) {
+  constructor({ config, log, redisUrl = null, identityCacheTtlMs = IDENTITY_CACHE_TTL_MS, limits = null, clock = systemClock }: HubOptions) {
     this.config = config;
     this.log = log;
     this.limits = limits;
     this.identities = new ConnectIdentityCache(identityCacheTtlMs);
     if (redisUrl) {
-      const redis = new RedisFanout(redisUrl, config.redisPrefix, log);
+      const redis = new RedisFanout(redisUrl, config.redisPrefix, log, clock);
       this.fanout = redis;
       this.presence = redis;
     } else {
       this.fanout = new LocalFanout();
       this.presence = new LocalPresenceStore();
     }
+    this.liveness = new BackgroundJob({
+      run: () => this.livenessPass(),
+      intervalMs: () => (redisUrl ? NODE_HEARTBEAT_MS : 0),
+      whileRunning: 'skip',
+      log,
+      failureMessage: 'realtime: the heartbeat or the reaping of dead processes failed',
+    });
   }
 
   get nodeId(): string {
     return this.fanout.nodeId;
+  }
+
+  /** With Redis: what the processes share (long-poll sessions served by any of them); null for one process. */
+  clusterLink(): ClusterLink | null {
+    const fanout = this.fanout;
+    if (!(fanout instanceof RedisFanout)) return null;
+    return {
+      nodeId: fanout.nodeId,
+      redis: fanout.redis,
+      keyPrefix: fanout.keyPrefix,
+      isAlive: (nodeId) => fanout.isAlive(nodeId),
+      publish: (event, payload) => fanout.publish(CONTROL_TOPIC, event, JSON.stringify(payload)),
+      on: (event, handler) => {
+        if (event === 'disconnect' || this.controlHandlers.has(event)) throw new Error(`the hub command "${event}" is taken`);
+        this.controlHandlers.set(event, handler);
+      },
+    };
   }
 
   async start(): Promise<void> {
@@ -409,6 +452,40 @@ export class PhoenixHub implements RealtimeHub {
     const every = Math.max(20, Math.min(5_000, Math.floor(Math.min(this.config.idleTimeoutMs, this.config.longPollSessionTtlMs) / 3)));
     this.sweeper = setInterval(() => this.sweep(), every);
     this.sweeper.unref();
+    // start() already beat once; the job beats and reaps every NODE_HEARTBEAT_MS (one process: nothing to do).
+    if (this.fanout instanceof RedisFanout) this.liveness.start();
+  }
+
+  /**
+   * One liveness pass: this process's heartbeat, then the presences of dead processes removed, each
+   * leave pushed to its topic by the one process whose removal took it (see RedisFanout.reapDead).
+   */
+  async livenessPass(): Promise<void> {
+    if (await this.presence.heartbeat()) {
+      this.log.warn('realtime: this process had been taken for dead; tracking its presences again');
+      this.retrackPresences();
+    }
+    const reaped = await this.presence.reapDead();
+    for (const { topic, leaves } of reaped) {
+      await this.broadcast(topic, 'presence_diff', { joins: {}, leaves });
+    }
+    if (reaped.length > 0) this.log.info({ topics: reaped.length }, 'realtime: removed the presences of a process that stopped without leaving');
+  }
+
+  /** Our presences may have been reaped while we looked dead: write them again and push them as joins. */
+  private retrackPresences(): void {
+    for (const channels of this.subscribers.values()) {
+      for (const channel of channels) {
+        if (channel.state !== 'joined' || channel.presence.length === 0) continue;
+        const entries = [...channel.presence];
+        const joins: PresenceState = {};
+        for (const { key, meta } of entries) (joins[key] ??= { metas: [] }).metas.push(meta);
+        this.presenceTask(async () => {
+          for (const entry of entries) await this.presence.add(channel.topic, entry.meta.phx_ref as string, entry);
+          await this.broadcast(channel.topic, 'presence_diff', { joins, leaves: {} });
+        });
+      }
+    }
   }
 
   /**
@@ -418,6 +495,7 @@ export class PhoenixHub implements RealtimeHub {
    */
   closeConnections(): void {
     this.closing = true;
+    this.liveness.stop();
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     for (const connection of [...this.connections]) connection.close(CLOSE.GOING_AWAY, 'server shutting down');
@@ -427,6 +505,7 @@ export class PhoenixHub implements RealtimeHub {
   async stop(): Promise<void> {
     this.closeConnections();
     await Promise.allSettled([...this.presenceWork]);
+    await this.liveness.settled();
     await this.fanout.close();
   }
 
@@ -577,6 +656,18 @@ export class PhoenixHub implements RealtimeHub {
   }
 
   private onControl(event: string, payloadJson: string): void {
+    const handler = this.controlHandlers.get(event);
+    if (handler) {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(payloadJson);
+      } catch {
+        payload = null;
+      }
+      if (typeof payload === 'object' && payload !== null) handler(payload as Record<string, unknown>);
+      else this.log.warn({ event }, 'realtime: unreadable hub command');
+      return;
+    }
     const command = event === 'disconnect' ? parseCommand(payloadJson) : null;
     if (!command) {
       this.log.warn({ event }, 'realtime: unreadable hub command');

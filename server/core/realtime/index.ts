@@ -27,6 +27,8 @@ export async function createRealtime(app: FastifyInstance, config: AppConfig): P
     redisUrl: config.redisUrl,
     // Resolved per use: the RateLimiter service may be a test's override.
     limits: new SocketLimits(() => app.services.get('RateLimiter')),
+    // Resolved per use, like the limits: the Clock may be a test's override.
+    clock: { now: () => app.services.get('Clock').now() },
   });
   await hub.start();
   app.services.value('RealtimeHub', hub);

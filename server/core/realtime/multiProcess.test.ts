@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -257,6 +258,84 @@ describe(title, () => {
     },
     60_000,
   );
+  /** A round-robin balancer without stickiness: each request goes to the next process. */
+  async function roundRobin(targets: ServerProcess[]): Promise<{ url: string; served: Map<string, number>; close(): Promise<void> }> {
+    const served = new Map<string, number>();
+    let next = 0;
+    const server = http.createServer((req, res) => {
+      const target = targets[next++ % targets.length];
+      if (req.url?.startsWith('/socket/longpoll')) served.set(target.name, (served.get(target.name) ?? 0) + 1);
+      const upstream = http.request(`${target.baseUrl}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target.baseUrl).host } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${port}`,
+      served,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  (enabled ? it : it.skip)(
+    'a long-poll session works through a round-robin balancer: replies and broadcasts reach it, with no 410',
+    async () => {
+      const balancer = await roundRobin([a!, b!]);
+      const admin = await login(a!.baseUrl, ADMIN);
+      const socket = phoenixSocket(`${balancer.url.replace('http', 'ws')}/socket`, 'longpoll', { token: admin.access, company_id: String(admin.companyId) });
+      try {
+        const closes: unknown[] = [];
+        await connect(socket);
+        socket.onClose((event: unknown) => void closes.push(event));
+
+        const lobby = socket.channel('page:lobby', {});
+        await joined(lobby);
+        // Each push is a POST and its reply comes back in a GET, each on the next process in turn.
+        for (let i = 0; i < 4; i++) expect((await push(lobby, 'fetch_pages')).status).toBe('ok');
+        const { pages } = (await push(lobby, 'fetch_pages')).response as { pages: { id: number; platform: string }[] };
+        const sandboxPage = pages.find((p) => p.platform === 'sandbox')!;
+        const page = socket.channel(`page:${sandboxPage.id}`, {});
+        await joined(page);
+        const { rooms } = (await push(page, 'fetch_rooms', {})).response as { rooms: { id: number; blocked_at: string | null }[] };
+        const roomId = (rooms.find((r) => r.blocked_at === null) ?? rooms[0]).id;
+        const room = socket.channel(`room:${roomId}`, { viewing: false });
+        await joined(room);
+        const got: { client_id: string | null }[] = [];
+        room.on('new_message', (payload) => {
+          got.push(payload as { client_id: string | null });
+        });
+
+        // A broadcast from either process reaches the session, once.
+        const sender = await client(b!, await login(b!.baseUrl, ADMIN));
+        const roomOnB = sender.channel(`room:${roomId}`, { viewing: false });
+        await joined(roomOnB);
+        const clientId = `lp-${run}`;
+        const sent = await push(roomOnB, 'send_message', { message: { text: `Through the balancer ${run}`, client_id: clientId, type: 'text' } });
+        expect(sent.status, JSON.stringify(sent.response)).toBe('ok');
+        await waitFor(() => got.some((m) => m.client_id === clientId), 10_000, 'new_message on the long-poll session');
+        // A later reply on the same session comes after the broadcast: nothing else is on its way.
+        expect((await push(lobby, 'fetch_pages')).status).toBe('ok');
+        expect(got.filter((m) => m.client_id === clientId)).toHaveLength(1);
+
+        expect(closes).toEqual([]);
+        expect(balancer.served.get('A') ?? 0).toBeGreaterThan(3);
+        expect(balancer.served.get('B') ?? 0).toBeGreaterThan(3);
+      } finally {
+        await disconnect(socket);
+        await balancer.close();
+      }
+    },
+    60_000,
+  );
+
   /** The socket's close codes and failed (refused) connection attempts, from now on. */
   function watch(socket: Socket): { closes: number[]; errors: () => number } {
     const closes: number[] = [];

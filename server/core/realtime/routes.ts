@@ -11,6 +11,7 @@ import { authenticateSocket, checkVsn, isOriginAllowed, isRefusal, type Connecte
 import { CLOSE, type PhoenixHub, type Transport } from './hub';
 import { access } from '../access';
 import { LONGPOLL_TOKEN_PREFIX, LongPollSessions, MAX_BATCH, sendPoll } from './longPoll';
+import { ClusterLongPollSessions, feed } from './longPollCluster';
 
 export const SOCKET_PATH = '/socket';
 
@@ -132,7 +133,17 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
   });
 
   // ---------- long-poll ----------
+  // One process: sessions in memory. With Redis: any process serves any session (longPollCluster.ts).
+  const link = hub.clusterLink();
+  const cluster = link ? new ClusterLongPollSessions(hub, link, realtime.longPollSessionTtlMs) : null;
   const sessions = new LongPollSessions(hub);
+  if (cluster) {
+    // After the hub's own preClose (registered first): the sessions this process owns have ended by then.
+    app.addHook('preClose', (done) => {
+      cluster.close();
+      done();
+    });
+  }
 
   await app.register(async (scope) => {
     // Frames arrive as text whatever the content type (x-ndjson batches, a single JSON frame).
@@ -157,6 +168,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       const { accessToken, sessionToken } = splitTokens(request.query as Query, request.headers['x-phoenix-longpoll-token']);
       if (sessionToken !== null) {
         if (!originOk(request)) return sendPoll(reply, { status: 403 }, 403);
+        if (cluster) {
+          if (!(await cluster.poll(sessionToken, accessToken, reply, realtime.longPollTimeoutMs))) return sendPoll(reply, { status: 410 });
+          return reply;
+        }
         const session = sessions.find(sessionToken);
         if (!session || !session.matchesAccessToken(accessToken)) return sendPoll(reply, { status: 410 });
         session.poll(reply, realtime.longPollTimeoutMs);
@@ -170,25 +185,24 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
         return sendPoll(reply, { status: result.status === 503 || result.status === 429 ? 500 : 403 }, result.status);
       }
       if (hub.isStale(result)) return sendPoll(reply, { status: 403 }, 403);
-      const session = sessions.open(result.identity, result.sessionId, accessToken!);
-      return sendPoll(reply, { status: 410, token: session.token });
+      const token = cluster ? await cluster.open(result.identity, result.sessionId, accessToken!) : sessions.open(result.identity, result.sessionId, accessToken!).token;
+      return sendPoll(reply, { status: 410, token });
     });
 
     scope.post(`${SOCKET_PATH}/longpoll`, transport, async (request, reply) => {
       cors(request, reply);
       if (!originOk(request)) return sendPoll(reply, { status: 403 }, 403);
       const { accessToken, sessionToken } = splitTokens(request.query as Query, request.headers['x-phoenix-longpoll-token']);
-      const session = sessionToken !== null ? sessions.find(sessionToken) : undefined;
-      if (!session || !session.matchesAccessToken(accessToken)) return sendPoll(reply, { status: 410 });
       const body = typeof request.body === 'string' ? request.body : '';
       const contentType = first(request.headers['content-type']) ?? '';
       const lines = contentType.startsWith('application/x-ndjson') ? body.split(/\r?\n/).slice(0, MAX_BATCH) : [body];
-      for (const line of lines) {
-        if (session.closed) break;
-        if (line === '') continue;
-        if (line.startsWith('[')) session.connection.handleText(line);
-        else session.connection.handleBinary(Buffer.from(line, 'base64'));
+      if (cluster) {
+        if (sessionToken === null || !(await cluster.post(sessionToken, accessToken, lines))) return sendPoll(reply, { status: 410 });
+        return sendPoll(reply, { status: 200 });
       }
+      const session = sessionToken !== null ? sessions.find(sessionToken) : undefined;
+      if (!session || !session.matchesAccessToken(accessToken)) return sendPoll(reply, { status: 410 });
+      feed(session.connection, session, lines);
       return sendPoll(reply, { status: 200 });
     });
   });

@@ -75,11 +75,12 @@ export interface RealtimeTestApp {
 }
 
 export async function startRealtimeApp(
-  options: { realtime?: Partial<RealtimeConfig>; redisUrl?: string | null; database?: TestAppOptions['database']; email?: string } = {},
+  options: { realtime?: Partial<RealtimeConfig>; redisUrl?: string | null; database?: TestAppOptions['database']; email?: string; overrides?: TestAppOptions['overrides'] } = {},
 ): Promise<RealtimeTestApp> {
   const calls = { terminated: [] as string[] };
   const t = await createTestApp({
     database: options.database,
+    overrides: options.overrides,
     config: {
       redisUrl: options.redisUrl ?? null,
       realtime: { ...DEFAULT_REALTIME_CONFIG, longPollTimeoutMs: 400, ...options.realtime },

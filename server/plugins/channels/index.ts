@@ -14,6 +14,7 @@ import { channelRoutes } from './routes';
 import { ChannelService, type ChannelDeps } from './service';
 import { SignupService } from './signup';
 import { WebhookProcessor, webhookRoutes } from './webhooks';
+import { createLeases } from '../../core/jobs/leases';
 import type { ChannelRow, ChatService } from '../chats';
 import { coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { channelProvidersExtensionPoint, chatServiceRef } from '../chats';
@@ -119,7 +120,9 @@ export const channelsPlugin = defineServerPlugin({
     const deps: ChannelDeps = { db, clock, box: new SecretBox(config.channelSecretKey), graph: () => graph, log: logger, planLimits };
     const channels = new ChannelService(deps);
     const signup = new SignupService(deps, channels);
-    const webhooks = new WebhookProcessor({ ...deps, chats, channels, storage: () => storage, events: webhookEvents as WebhookEventRegistry });
+    // Shared by the processes through Redis when there is one (a cluster requires it), else in memory.
+    const leases = createLeases(config, clock);
+    const webhooks = new WebhookProcessor({ ...deps, chats, channels, storage: () => storage, events: webhookEvents as WebhookEventRegistry, leases });
     const provider = new MetaChannelProvider({ ...deps, publicUrl: config.publicUrl }, channels);
     for (const platform of ['whatsapp', 'messenger', 'instagram'] as const) providers.register(platform, provider);
     channelRoutes(http, channels, signup);
@@ -139,6 +142,7 @@ export const channelsPlugin = defineServerPlugin({
       webhooks.stop();
       await chats.close();
       await webhooks.settled();
+      await leases.close();
       await signup.close();
     });
     return { channels, signup, webhooks, provider, box: deps.box };

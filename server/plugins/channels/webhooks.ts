@@ -9,7 +9,10 @@
  * Processing is durable and idempotent: events are claimed with FOR UPDATE SKIP LOCKED (several
  * processes may run), a failure counts an attempt and is retried with back-off, unprocessed events
  * are picked up at start and periodically, and replaying an event changes nothing (messages are
- * keyed by the provider's id, statuses only move forward).
+ * keyed by the provider's id, statuses only move forward). An event being processed is held under a
+ * lease (`webhook:<id>`, Redis in a cluster, see core/jobs/leases.ts) for as long as it runs: a claim
+ * does not lock the row past its statement, so an event processed for longer than its retry back-off
+ * would otherwise be claimed again by another process meanwhile; that process gives the claim back.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +20,7 @@ import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
 import { BackgroundJob, backoffDelay } from '../../core/jobs/backgroundJob';
+import type { Leases } from '../../core/jobs/leases';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
 import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
 import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
@@ -37,7 +41,12 @@ export interface WebhookDeps extends ChannelDeps {
   storage: () => MediaStorage;
   /** The handlers other plugins registered on webhookEventsExtensionPoint. */
   events: WebhookEventRegistry;
+  /** Who is processing which event, across processes. */
+  leases: Leases;
 }
+
+/** The longest an event may be processed before another process may take it (a process that died holding it). */
+export const WEBHOOK_LEASE_MS = 5 * 60_000;
 
 export interface WebhookTiming {
   /** Delay before the 2nd attempt, doubling up to maxMs. */
@@ -128,11 +137,21 @@ export class WebhookProcessor {
   /** Claims the events due (FOR UPDATE SKIP LOCKED, counting the attempt) until none is left; returns how many were processed. */
   async processPending(): Promise<number> {
     let processed = 0;
+    /** Events another process is processing: not claimed again in this pass. */
+    const elsewhere = new Set<number>();
     for (;;) {
       if (this.job.isStopped) break;
-      const claimed = await this.claim();
+      const claimed = await this.claim(elsewhere);
       if (claimed.length === 0) return processed;
       for (const event of claimed) {
+        const name = `webhook:${event.id}`;
+        const lease = await this.deps.leases.acquire(name, WEBHOOK_LEASE_MS);
+        if (!lease) {
+          // Still being processed by another process: this claim was not an attempt.
+          elsewhere.add(event.id);
+          await this.db.update(webhookEvents).set({ attempts: sql`greatest(0, ${webhookEvents.attempts} - 1)` }).where(eq(webhookEvents.id, event.id));
+          continue;
+        }
         this.inFlight.add(event.id);
         try {
           await this.processEvent(event.payload);
@@ -149,13 +168,15 @@ export class WebhookProcessor {
           }
         } finally {
           this.inFlight.delete(event.id);
+          await this.deps.leases.release(name, lease).catch((err) => this.deps.log.warn({ err, eventId: event.id }, 'webhook event lease not released (it lapses by itself)'));
         }
       }
     }
     return processed;
   }
 
-  private async claim(): Promise<{ id: number; payload: unknown; attempts: number }[]> {
+  private async claim(elsewhere: ReadonlySet<number>): Promise<{ id: number; payload: unknown; attempts: number }[]> {
+    const skip = [...this.inFlight, ...elsewhere];
     const delays = sql.raw(`(ARRAY[${this.cumulativeDelays().join(',')}]::float8[])`);
     const now = this.deps.clock.now().toISOString();
     const due = this.db
@@ -170,7 +191,7 @@ export class WebhookProcessor {
             eq(webhookEvents.attempts, 0),
             sql`${webhookEvents.receivedAt} + ${delays}[${webhookEvents.attempts} + 1] * interval '1 millisecond' <= ${now}::timestamptz`,
           ),
-          this.inFlight.size ? notInArray(webhookEvents.id, [...this.inFlight]) : undefined,
+          skip.length ? notInArray(webhookEvents.id, skip) : undefined,
         ),
       )
       .orderBy(asc(webhookEvents.id))

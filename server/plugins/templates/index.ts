@@ -7,6 +7,7 @@
  * events; gives the template service (templateServiceRef) and the inbox's check of a template message.
  */
 import type { FastifyInstance } from 'fastify';
+import { createLeases } from '../../core/jobs/leases';
 import { coreExtensionPoints, coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
 import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
 import { templateSendChecksExtensionPoint } from '../chats';
@@ -30,6 +31,7 @@ export const templatesPlugin = defineServerPlugin({
   deps: {
     demoData: coreExtensionPoints.demoData,
     http: coreServices.http,
+    config: coreServices.config,
     db: coreServices.database,
     clock: coreServices.clock,
     graph: coreServices.metaGraph,
@@ -41,12 +43,15 @@ export const templatesPlugin = defineServerPlugin({
     templateChecks: templateSendChecksExtensionPoint,
   },
   provides: { templates: templateServiceRef },
-  init({ demoData, http, db, clock, graph, realtime, logger, lifecycle, channels, webhookEvents, templateChecks }) {
+  init({ demoData, http, config, db, clock, graph, realtime, logger, lifecycle, channels, webhookEvents, templateChecks }) {
     // The demo's WhatsApp number on the local fake Meta, with its templates (needs the port: the adapter calls the fake over HTTP).
     demoData.add({ id: 'whatsapp', order: 100, phase: 'afterListen', required: true, seed: async ({ app, config, demo }) => {
       if (config.demo.enabled && config.meta.mode === 'local') await seedDemoWhatsApp(app, demo.companies.demo.name);
     } });
+    // Shared by the processes through Redis when there is one (a cluster requires it), else in memory.
+    const leases = createLeases(config, clock);
     const service = new TemplateService({
+      leases,
       db,
       clock,
       graph: () => graph,
@@ -59,7 +64,10 @@ export const templatesPlugin = defineServerPlugin({
     templateChecks.add((room, template, mediaUrl) => checkTemplateSend(db, room, template, mediaUrl));
     templateRoutes(http, service);
     templateMediaRoutes(http, service);
-    lifecycle.addShutdownHook(() => service.settled());
+    lifecycle.addShutdownHook(async () => {
+      await service.settled();
+      await leases.close();
+    });
     return { templates: service };
   },
 });

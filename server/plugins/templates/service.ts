@@ -23,6 +23,7 @@ import {
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { KeyedJobs } from '../../core/jobs/backgroundJob';
+import type { Leases } from '../../core/jobs/leases';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import { ApiError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph, type TemplateWebhookEvent } from '../../providers/meta/types';
@@ -38,7 +39,7 @@ export const LIST_SYNC_WAIT_MS = 3000;
  * ordering compares Meta's clock with Meta's clock; our own changes (create, edit, sync) leave them.
  */
 /** A list opened again within this time does not ask Meta again. */
-const SYNC_INTERVAL_MS = 30_000;
+export const SYNC_INTERVAL_MS = 30_000;
 /** Meta's subcode for "content in this language already exists". */
 const DUPLICATE_SUBCODE = 2388024;
 
@@ -50,6 +51,8 @@ export interface TemplateDeps {
   log: FastifyBaseLogger;
   /** Pushes a change to open consoles (the channel's `page:{id}` topic). */
   push: (channelId: number, event: string, payload: unknown) => Promise<void>;
+  /** The background sync's interval per account, held across processes (Redis in a cluster). */
+  leases: Leases;
 }
 
 export const TEMPLATE_EVENT = 'template_status';
@@ -183,7 +186,12 @@ export class TemplateService {
   private async syncWhenOpened(companyId: number, row: ChannelRow): Promise<void> {
     const key = row.wabaId!;
     const last = this.lastSync.get(key);
-    if (last !== undefined && Date.now() - last < SYNC_INTERVAL_MS) return;
+    if (last !== undefined && this.deps.clock.now().getTime() - last < SYNC_INTERVAL_MS) return;
+    // One background sync per account and interval in the whole cluster: the lease, never released, is
+    // the interval (another process synced it less than SYNC_INTERVAL_MS ago: our copy is that fresh).
+    // Redis unreachable: sync anyway (a second call to Meta costs less than a stale list).
+    const lease = await this.deps.leases.acquire(`template-sync:${key}`, SYNC_INTERVAL_MS).catch(() => 'unshared');
+    if (!lease) return;
     const running = this.backgroundSync(companyId, row.id, key);
     if (last !== undefined) return;
     let timer: NodeJS.Timeout | undefined;
@@ -200,7 +208,7 @@ export class TemplateService {
   async sync(companyId: number, channelId: number): Promise<void> {
     const { row, wabaId, token } = await this.connected(companyId, channelId);
     const listed = await this.deps.graph().messageTemplates(wabaId, token).catch(graphFailure(this.deps.log, [token]));
-    this.lastSync.set(wabaId, Date.now());
+    this.lastSync.set(wabaId, this.deps.clock.now().getTime());
     const now = this.deps.clock.now();
     const changed: TemplateRow[] = [];
     await this.db.transaction(async (tx) => {

@@ -13,6 +13,11 @@
  *   broadcast's counters together, guarded by `state = 'sending'`.
  * - A recipient left in `sending` longer than `sendingLeaseMs` (its process died mid-call: longer
  *   than any call can take) becomes `unknown`: it may have been sent, so it is never sent again.
+ * - A throttle (130429, HTTP 429…) holds the number's sends in every process: its end is written to the
+ *   channel's `settings.broadcast_throttle_until` (epoch ms on the app clock, only ever moved later) and
+ *   each number's loop reads it at most once a second (HOLD_CHECK_MS), so a back-off one process
+ *   met stops the others' calls to that number within a second. The streak that lengthens consecutive
+ *   back-offs stays per process.
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { MESSAGING_LIMIT_TIERS, type RecipientState, type ResolvedVariables } from '../../../../contract/broadcasts';
@@ -99,6 +104,10 @@ interface BroadcastInfo {
   templateComponents: unknown[];
   headerMediaUrl: string | null;
 }
+
+/** How often a number's loop reads the back-off other processes may have written for it. */
+export const HOLD_CHECK_MS = 1_000;
+const HOLD_SETTING = 'broadcast_throttle_until';
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -284,8 +293,16 @@ export class BroadcastWorker {
     // Recipients claimed (state `sending`, committed) and not called yet: called only inside a slot the pacer granted.
     let held: Claimed[] = [];
     const numberCalls = new Set<Promise<void>>();
+    let holdCheckedAt = Number.NEGATIVE_INFINITY;
     try {
       while (!this.stopped) {
+        if (this.now().getTime() - holdCheckedAt >= HOLD_CHECK_MS) {
+          this.phase(who, 'reading the shared back-off');
+          holdCheckedAt = this.now().getTime();
+          const shared = await this.sharedHold(channelId);
+          const local = this.throttled.get(channelId);
+          if (shared > holdCheckedAt && shared > (local?.until ?? 0)) this.throttled.set(channelId, { until: shared, streak: local?.streak ?? 0 });
+        }
         const throttle = this.throttled.get(channelId);
         const nowMs = this.now().getTime();
         if (throttle && throttle.until > nowMs) {
@@ -375,6 +392,24 @@ export class BroadcastWorker {
       where state = 'sending' and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
     for (const id of ids) this.mine.delete(id);
     return [];
+  }
+
+  /** The end of the number's back-off as any process wrote it (0: none). */
+  private async sharedHold(channelId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ until: sql<string | null>`${channels.settings}->>${HOLD_SETTING}` })
+      .from(channels)
+      .where(eq(channels.id, channelId));
+    const until = Number(row?.until ?? 0);
+    return Number.isFinite(until) ? until : 0;
+  }
+
+  /** Publishes a back-off to the other processes; one statement, never moving an end earlier. */
+  private async shareHold(channelId: number, until: number): Promise<void> {
+    await this.db.execute(sql`
+      update channels set settings = coalesce(settings, '{}'::jsonb) || jsonb_build_object(${HOLD_SETTING}::text,
+        greatest(coalesce((settings->>${HOLD_SETTING})::bigint, 0), ${Math.round(until)}::bigint))
+      where id = ${channelId}`);
   }
 
   private async broadcastInfo(id: number): Promise<BroadcastInfo> {
@@ -483,6 +518,8 @@ export class BroadcastWorker {
     } catch (err) {
       const classified = classifySendError(err);
       this.record(this.outcomeOf(base, recipient, classified, err));
+      const hold = classified.kind === 'throttle' ? this.throttled.get(number.channelId) : undefined;
+      if (hold) await this.shareHold(number.channelId, hold.until).catch((e) => this.deps.log.error({ err: e, channelId: number.channelId }, 'broadcasts: sharing a back-off'));
       if (classified.kind === 'halt') await this.haltChannel(number.channelId, classified.reason, recipient.broadcastId);
     }
   }
