@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, startRealtimeApp, waitFor, type RealtimeTestApp } from './testSupport';
 
 let rt: RealtimeTestApp;
+const SESSION_TTL_MS = 2_000;
 
 beforeAll(async () => {
-  rt = await startRealtimeApp({ realtime: { longPollTimeoutMs: 200, longPollSessionTtlMs: 300, allowedOrigins: [] } });
+  // A 2 s session lifetime: well past the gaps between one test's requests on a loaded machine (a login's
+  // password hash alone took over 300 ms in a CI run), yet short enough to watch a session expire.
+  rt = await startRealtimeApp({ realtime: { longPollTimeoutMs: 200, longPollSessionTtlMs: SESSION_TTL_MS, allowedOrigins: [] } });
 });
 afterAll(async () => rt.close());
 
@@ -100,8 +103,8 @@ describe('long-poll', () => {
   });
 
   it('binds the session token to the access token it connected with, and to nothing else', async () => {
-    const token = await openSession();
     const other = (await rt.t.login('agent@example.com')).access;
+    const token = await openSession();
     expect((await get(endpoint({ token }, other))).body).toEqual({ status: 410 });
     expect((await post(endpoint({ token }, other), '[]')).body).toEqual({ status: 410 });
     expect((await get(endpoint({ token: 'lp.guessed' }))).body).toEqual({ status: 410 });
@@ -113,12 +116,12 @@ describe('long-poll', () => {
   it('expires a session that is not polled; a poll in progress keeps it alive', async () => {
     const token = await openSession();
     expect(rt.hub().socketCount()).toBeGreaterThan(0);
-    await get(endpoint({ token })); // 200 ms window, session TTL 300 ms: alive throughout
+    await get(endpoint({ token })); // 200 ms windows within the session's lifetime: alive throughout
     await get(endpoint({ token }));
     expect((await post(endpoint({ token }), JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]))).body.status).toBe(200);
-    await sleep(700);
+    await sleep(SESSION_TTL_MS + 500);
     expect((await get(endpoint({ token }))).body).toEqual({ status: 410 });
-    await waitFor(() => rt.hub().socketCount() === 0, 2_000, 'every session to expire');
+    await waitFor(() => rt.hub().socketCount() === 0, 3 * SESSION_TTL_MS, 'every session to expire');
   });
 
   it('checks the Origin and answers CORS pre-flights for allowed origins only', async () => {
@@ -134,6 +137,6 @@ describe('long-poll', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://console.test');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    await waitFor(() => rt.hub().socketCount() === 0, 2_000, 'sessions to expire');
+    await waitFor(() => rt.hub().socketCount() === 0, 3 * SESSION_TTL_MS, 'sessions to expire');
   });
 });

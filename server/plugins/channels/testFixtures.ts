@@ -101,7 +101,9 @@ export async function insertChannel(
 }
 
 /** Polls until `check` passes (background work driven by timers). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
+// 15 s: a bound against a hang, not a speed; on a loaded 2-core CI machine a webhook's round trip through
+// PostgreSQL took past 5 s once (a templates test failed there and passed alone).
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
