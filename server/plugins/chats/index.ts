@@ -12,6 +12,7 @@ import { chatKeyOf } from '../../providers/storage/sweeper';
 import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
+import { roomStatusRoutes } from './statusRoutes';
 import type { Message, Platform, TemplateSendPayload } from '../../../contract/chats';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { InboundPipelineRunner } from './inboundPipeline';
@@ -124,6 +125,13 @@ export const chatsPlugin = defineServerPlugin({
     registerChatChannels(realtime, chats, ownMediaBases(config));
     lifecycle.addShutdownHook(() => chats.settled());
     chatRoutes(http, chats);
+    roomStatusRoutes(http, chats);
+    // Snoozes end by themselves (./roomStatus.ts): a pass at start (what ended while no process ran), then every interval.
+    lifecycle.addStartHook(() => chats.statuses.snoozeJob.start());
+    lifecycle.addShutdownHook(async () => {
+      chats.statuses.snoozeJob.stop();
+      await chats.statuses.snoozeJob.settled();
+    });
     // A message's attachment (an agent's upload, media received from Meta) stays while the message names it; the LIKE is a cheap pre-filter.
     mediaReferences.add('messages', sql`SELECT ${chatKeyOf(messages.mediaUrl)} AS key FROM ${messages} WHERE ${messages.mediaUrl} LIKE '%/chats/%'`);
     return { chats, broadcast };
