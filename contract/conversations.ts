@@ -96,7 +96,8 @@ export const RoomUpdateBody = z
   .object({
     status: statusField.optional(),
     snoozed_until: z.string().datetime({ offset: true, message: 'Enter a valid date/time.' }).nullable().optional(),
-    assignee_id: z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(2_147_483_647).nullable().optional(),
+    // A union, so a wrong type gets DRF's wording (a bare number's invalid_type would read as a missing field).
+    assignee_id: z.union([z.number().int().min(1).max(2_147_483_647), z.null()], { error: 'A valid integer is required.' }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.status === undefined && body.snoozed_until === undefined && body.assignee_id === undefined) {
