@@ -46,6 +46,9 @@ export function room(id: number, patch: Partial<Room> = {}): Room {
     last_message_at: null,
     last_inbound_at: null,
     messages: [],
+    status: 'open',
+    snoozed_until: null,
+    assignee: null,
     ...patch,
   };
 }
