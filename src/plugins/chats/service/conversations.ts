@@ -49,7 +49,7 @@ export function createConversations(deps: { store: ChatStore; connection: ChatCo
         refresh();
         return true;
       } catch (err) {
-        deps.alertFailure('chats.errors.updateRoom', err);
+        deps.alertFailure('chats.conversations.updateFailed', err);
         return false;
       }
     },
