@@ -401,3 +401,27 @@ describe('migration room_status_assignment', () => {
     expect(byId.get(silent.id)).toMatchObject({ status: 'resolved' });
   });
 });
+
+describe('the demo’s conversations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are in every status, assigned and not, each assignee with their agent tag only', async () => {
+    expect(await t.seed.demo()).toBe(true);
+    const [company] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Demo Company'));
+    const { access } = await t.login('admin@demo.test', t.config.demoPassword);
+    const res = await t.app.inject({ method: 'GET', url: '/api/rooms/?status=all', headers: t.headers(access, company.id) });
+    const list: RoomListResponse = res.json();
+    expect(new Set(list.results.map((r) => r.status))).toEqual(new Set(['open', 'pending', 'snoozed', 'resolved']));
+    expect(list.results.some((r) => r.assignee === null)).toBe(true);
+    expect(list.results.some((r) => r.assignee !== null)).toBe(true);
+    for (const room of list.results) {
+      const agentTags = room.tags.filter((tag) => tag.name.includes('@')).map((tag) => tag.name);
+      expect(agentTags).toEqual(room.assignee ? [room.assignee.email] : []);
+      if (room.status === 'snoozed') expect(Date.parse(room.snoozed_until!)).toBeGreaterThan(Date.now());
+    }
+  });
+});

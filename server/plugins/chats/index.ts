@@ -13,6 +13,7 @@ import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
 import { roomStatusRoutes } from './statusRoutes';
+import { seedDemoConversations } from './demo';
 import type { Message, Platform, TemplateSendPayload } from '../../../contract/chats';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { InboundPipelineRunner } from './inboundPipeline';
@@ -100,6 +101,7 @@ export const chatsPlugin = defineServerPlugin({
     logger: coreServices.logger,
     lifecycle: coreServices.lifecycle,
     mediaReferences: coreExtensionPoints.mediaReferences,
+    demoData: coreExtensionPoints.demoData,
     pipeline: inboundPipelineExtensionPoint,
     providers: channelProvidersExtensionPoint,
     templateChecks: templateSendChecksExtensionPoint,
@@ -110,7 +112,7 @@ export const chatsPlugin = defineServerPlugin({
     offerExtensionPoint(channelProvidersExtensionPoint, () => new ChannelProviders()),
     offerExtensionPoint(templateSendChecksExtensionPoint, () => new TemplateSendCheckRegistry()),
   ],
-  init({ http, config, db, clock, storage, realtime, logger, lifecycle, mediaReferences, pipeline, providers, templateChecks }) {
+  init({ http, config, db, clock, storage, realtime, logger, lifecycle, mediaReferences, demoData, pipeline, providers, templateChecks }) {
     const broadcast = new BroadcastSwitch(realtime);
     const chats = new ChatService({
       db,
@@ -126,6 +128,8 @@ export const chatsPlugin = defineServerPlugin({
     lifecycle.addShutdownHook(() => chats.settled());
     chatRoutes(http, chats);
     roomStatusRoutes(http, chats);
+    // The demo's conversations in every status, assigned and not: after the sandbox's seeder (100) stored them.
+    demoData.add({ id: 'chats-conversations', order: 110, phase: 'withCompanies', seed: ({ tx, companyIds, demo }) => seedDemoConversations(tx, companyIds.demo, { agent: demo.agent.email, admin: demo.admin.email }) });
     // Snoozes end by themselves (./roomStatus.ts): a pass at start (what ended while no process ran), then every interval.
     lifecycle.addStartHook(() => chats.statuses.snoozeJob.start());
     lifecycle.addShutdownHook(async () => {
