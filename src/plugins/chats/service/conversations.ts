@@ -4,7 +4,7 @@
  * the inbox knows (room_info, new rooms and messages, its own changes) asks for them again, debounced.
  */
 import type { Room } from '../../../../contract/chats';
-import type { RoomCounts, RoomUpdateBody } from '../../../../contract/conversations';
+import { ROOM_STATUSES, type RoomCounts, type RoomUpdateBody } from '../../../../contract/conversations';
 import type { HttpProvider } from '../../../core/apis';
 import type { ChatConnection } from './connection';
 import type { ChatStore } from './chatStore';
@@ -34,7 +34,9 @@ export function createConversations(deps: { store: ChatStore; connection: ChatCo
     http
       .get<RoomCounts>('/api/rooms/counts/', { query: channels.length ? { pages: channels.join(',') } : undefined })
       .then((counts) => {
-        if (current()) store.set({ counts });
+        // A server without the counts (an older one) answers something else: the tabs then show no numbers.
+        const valid = !!counts && ROOM_STATUSES.every((s) => typeof counts[s]?.all === 'number');
+        if (current()) store.set({ counts: valid ? counts : null });
       })
       .catch(() => undefined);
   }
