@@ -13,11 +13,13 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** By the sandbox demo's customer ids: status, snooze (hours from now) and assignee ('agent', 'admin' or none). */
 export const DEMO_CONVERSATIONS: Record<string, { status: RoomStatus; snoozeHours?: number; assignee: 'agent' | 'admin' | null }> = {
-  '+34612345678': { status: 'open', assignee: 'agent' }, // Maria Lopez
+  '+34612345678': { status: 'open', assignee: 'agent' }, // Maria Lopez (her agent tag already says so)
   '+81312345678': { status: 'open', assignee: null }, // Aiko Tanaka
-  '+14155550123': { status: 'pending', assignee: 'admin' }, // James Carter, waiting on the customer
-  '+212612345678': { status: 'snoozed', snoozeHours: 20, assignee: 'agent' }, // Fatima Zahra
+  '+14155550123': { status: 'open', assignee: null }, // James Carter
+  '+212612345678': { status: 'open', assignee: null }, // Fatima Zahra
   '+33698765432': { status: 'resolved', assignee: null }, // Lucas Martin, the spam
+  '+4915112345678': { status: 'pending', assignee: 'admin' }, // Noah Fischer, waiting on the customer
+  '+393331234567': { status: 'snoozed', snoozeHours: 20, assignee: null }, // Giulia Bianchi
 };
 
 export async function seedDemoConversations(tx: Tx, companyId: number, people: { agent: string; admin: string }, now = new Date()): Promise<void> {
