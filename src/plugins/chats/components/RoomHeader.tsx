@@ -67,7 +67,8 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
           </IconButton>
         )}
         <Avatar sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>{initials(room.name)}</Avatar>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+        {/* width 0: the name and id give way (ellipsis) instead of widening the page past a phone's 390 px. */}
+        <Box sx={{ minWidth: 0, width: 0, flex: 1 }}>
           <Typography variant="h6" component="h2" noWrap data-testid="room-name">
             {room.name}
           </Typography>
@@ -77,7 +78,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
         </Box>
         {viewers.length > 0 && (
           <Tooltip title={t('chats.room.viewers', { names: viewers.map((v) => v.name || v.email).join(', ') })}>
-            <AvatarGroup max={4} data-testid="room-viewers" sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
+            <AvatarGroup max={4} data-testid="room-viewers" sx={{ display: conversation ? { xs: 'none', sm: 'flex' } : 'flex', '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
               {viewers.map((v) => (
                 <Avatar key={v.id} alt={v.name || v.email}>
                   {initials(v.name || v.email)}
