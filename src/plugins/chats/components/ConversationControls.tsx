@@ -71,7 +71,8 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [] }:
 
   return (
     <>
-      <Tooltip title={resolved ? statusAction.label : t('chats.conversations.resolveHint')}>
+      {/* describeChild: the hint describes the buttons (their own labels name them), no label on the wrapping span. */}
+      <Tooltip describeChild title={resolved ? statusAction.label : t('chats.conversations.resolveHint')}>
         <Box component="span" sx={{ display: 'inline-flex' }}>
           <Button
             size="small"
