@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isAgentTag } from './validation';
+import { ROOM_STATUS_FILTERS, type RoomAssignee, type RoomStatus } from './conversations';
 
 export type Platform = 'sandbox' | 'whatsapp' | 'messenger' | 'instagram';
 export type MessageOrigin = 'user' | 'agent' | 'bot' | 'system';
@@ -52,6 +53,11 @@ export interface Room {
   last_inbound_at: string | null;
   /** Newest messages first-loaded with the room (ordered by created_at ascending). */
   messages: Message[];
+  /** Issue #22: open, pending (waiting on the customer), snoozed (until snoozed_until) or resolved. */
+  status: RoomStatus;
+  snoozed_until: string | null;
+  /** The one member the room is assigned to (its agent tag, spec §5), or null. */
+  assignee: RoomAssignee | null;
 }
 
 /** A channel (page) of the company, as the inbox sees it. */
@@ -98,7 +104,16 @@ export const MAX_FILTER_IDS = 100;
 /** A row id as the database stores it (PostgreSQL integer): anything larger would fail the query, not match nothing. */
 export const dbId = () => z.number().int().min(0).max(2_147_483_647);
 const filterIds = z.array(dbId()).max(MAX_FILTER_IDS);
-export const FetchRoomsPayload = z.object({ search: z.string().max(200).default(''), page: z.number().int().min(1).max(1_000_000).default(1), tags: filterIds.optional(), pages: filterIds.optional() });
+export const FetchRoomsPayload = z.object({
+  search: z.string().max(200).default(''),
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  tags: filterIds.optional(),
+  pages: filterIds.optional(),
+  /** Issue #22: one status or 'all' (absent: every room, as spec §7's clients expect). */
+  status: z.enum(ROOM_STATUS_FILTERS).optional(),
+  /** Issue #22: the caller's rooms, unassigned ones, or one member's. */
+  assignee: z.union([z.literal('me'), z.literal('none'), dbId()]).optional(),
+});
 export const FetchMessagesPayload = z.object({ before_timestamp: z.string().max(64).nullable().optional(), before_id: dbId().nullable().optional() });
 export const UpdateUserPayload = z.object({ user: z.object({ paused_until: z.string().datetime({ offset: true }).nullable() }) });
 

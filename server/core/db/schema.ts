@@ -205,9 +205,21 @@ export const rooms = pgTable(
     /** The customer's latest message (WhatsApp's 24-hour customer-service window). */
     lastInboundAt: at('last_inbound_at'),
     createdAt: createdAt(),
+    /** Issue #22: open | pending | snoozed | resolved (contract/conversations.ts). */
+    status: text('status').notNull().default('open'),
+    /** When a snoozed room opens again by itself (the chats plugin's snooze job). */
+    snoozedUntil: at('snoozed_until'),
+    /** The one member the room is assigned to; kept in step with its agent tag (spec §5). */
+    assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('rooms_channel_external_uq').on(t.channelId, t.externalId),
+    // The inbox's status views (a status within a channel or the company, newest activity first) and their counts.
+    index('rooms_channel_status_activity_idx').on(t.channelId, t.status, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index('rooms_company_status_activity_idx').on(t.companyId, t.status, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index('rooms_company_assignee_idx').on(t.companyId, t.assigneeUserId),
+    // The snooze job's pass: only snoozed rooms, by their end.
+    index('rooms_snoozed_until_idx').on(t.snoozedUntil).where(sql`${t.status} = 'snoozed'`),
     index('rooms_company_activity_idx').on(t.companyId, t.lastMessageAt.desc()),
     // Stats (server/plugins/stats): conversations started in a date range.
     index('rooms_company_created_idx').on(t.companyId, t.createdAt),

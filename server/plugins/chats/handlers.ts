@@ -116,7 +116,7 @@ export function pageChannel(chats: ChatService): ChannelHandler {
       const email = ctx.assigns.restrictedEmail as string | null | undefined;
       if (!email) return payload;
       const roomId =
-        event === CHAT_EVENTS.newRoom
+        event === CHAT_EVENTS.newRoom || event === CHAT_EVENTS.roomInfo
           ? (payload as { room?: { id?: number } }).room?.id
           : event === CHAT_EVENTS.newMessage
             ? (payload as { room_id?: number }).room_id

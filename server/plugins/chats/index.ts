@@ -12,6 +12,8 @@ import { chatKeyOf } from '../../providers/storage/sweeper';
 import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
+import { roomStatusRoutes } from './statusRoutes';
+import { seedDemoConversations } from './demo';
 import type { Message, Platform, TemplateSendPayload } from '../../../contract/chats';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { InboundPipelineRunner } from './inboundPipeline';
@@ -105,6 +107,7 @@ export const chatsPlugin = defineServerPlugin({
     logger: coreServices.logger,
     lifecycle: coreServices.lifecycle,
     mediaReferences: coreExtensionPoints.mediaReferences,
+    demoData: coreExtensionPoints.demoData,
     pipeline: inboundPipelineExtensionPoint,
     providers: channelProvidersExtensionPoint,
     templateChecks: templateSendChecksExtensionPoint,
@@ -115,7 +118,7 @@ export const chatsPlugin = defineServerPlugin({
     offerExtensionPoint(channelProvidersExtensionPoint, () => new ChannelProviders()),
     offerExtensionPoint(templateSendChecksExtensionPoint, () => new TemplateSendCheckRegistry()),
   ],
-  init({ http, config, db, clock, storage, realtime, logger, lifecycle, mediaReferences, pipeline, providers, templateChecks }) {
+  init({ http, config, db, clock, storage, realtime, logger, lifecycle, mediaReferences, demoData, pipeline, providers, templateChecks }) {
     const broadcast = new BroadcastSwitch(realtime);
     const handlers = pipeline as InboundPipelineRunner;
     // The queue loads a waiting message through the chat service, which runs the queue: the closure resolves it when used.
@@ -152,6 +155,15 @@ export const chatsPlugin = defineServerPlugin({
       await chats.settled();
     });
     chatRoutes(http, chats);
+    roomStatusRoutes(http, chats);
+    // The demo's conversations in every status, assigned and not: after the sandbox's seeder (100) stored them.
+    demoData.add({ id: 'chats-conversations', order: 110, phase: 'withCompanies', seed: ({ tx, companyIds, demo }) => seedDemoConversations(tx, companyIds.demo, { agent: demo.agent.email, admin: demo.admin.email }) });
+    // Snoozes end by themselves (./roomStatus.ts): a pass at start (what ended while no process ran), then every interval.
+    lifecycle.addStartHook(() => chats.statuses.snoozeJob.start());
+    lifecycle.addShutdownHook(async () => {
+      chats.statuses.snoozeJob.stop();
+      await chats.statuses.snoozeJob.settled();
+    });
     // A message's attachment (an agent's upload, media received from Meta) stays while the message names it; the LIKE is a cheap pre-filter.
     mediaReferences.add('messages', sql`SELECT ${chatKeyOf(messages.mediaUrl)} AS key FROM ${messages} WHERE ${messages.mediaUrl} LIKE '%/chats/%'`);
     return { chats, broadcast, inboundQueue };

@@ -2,8 +2,9 @@
  * The inbox's reads: rooms (a page of them, one with its newest messages, lookups), their tags,
  * unread counts and message history, and who may see which room under the agent feature.
  */
-import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../contract/chats';
+import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
 import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
@@ -16,6 +17,11 @@ export interface FetchRoomsQuery {
   page: number;
   tags?: number[];
   pages?: number[];
+  /** Issue #22: one status, or 'all' / absent for every room. */
+  status?: RoomStatusFilter;
+  assignee?: RoomAssigneeFilter;
+  /** Rooms per page (CHAT_PAGE_SIZE unless given: the REST list takes page_size). */
+  pageSize?: number;
 }
 
 /** Messages returned to a reconnecting client at most (the client reloads the room beyond that). */
@@ -32,8 +38,15 @@ const roomColumns = {
   lastMessageAt: rooms.lastMessageAt,
   lastInboundAt: rooms.lastInboundAt,
   createdAt: rooms.createdAt,
+  status: rooms.status,
+  snoozedUntil: rooms.snoozedUntil,
+  assigneeUserId: rooms.assigneeUserId,
   platform: channels.platform,
 };
+
+/** The room's assignee as a room carries it, read in the same statement (null when unassigned). */
+const assigneeJson = (roomAlias: SQL) =>
+  sql<RoomAssignee | null>`(select json_build_object('id', u.id, 'first_name', u.first_name, 'email', u.email) from users u where u.id = ${roomAlias})`;
 
 /** A literal int[] of ids (numbers only) for unnest(). */
 function idArray(ids: number[]): SQL {
@@ -149,17 +162,36 @@ export class RoomQueries {
   /** Room views for a list: each with its tags, the user's unread count and its last message only. */
   async roomSummaries(records: RoomRecord[], userId: number | null): Promise<Room[]> {
     const ids = records.map((r) => r.id);
-    const [tagMap, unreadMap, lastMap] = await Promise.all([this.tagsOf(ids), this.unreadOf(ids, userId), this.lastMessagesOf(ids)]);
+    const [tagMap, unreadMap, lastMap, assignees] = await Promise.all([this.tagsOf(ids), this.unreadOf(ids, userId), this.lastMessagesOf(ids), this.assigneesOf(records)]);
     return records.map((r) => {
       const last = lastMap.get(r.id);
-      return toRoom(r, { tags: tagMap.get(r.id) ?? [], unread: unreadMap.get(r.id) ?? 0, messages: last ? [last] : [] });
+      return toRoom(r, { tags: tagMap.get(r.id) ?? [], unread: unreadMap.get(r.id) ?? 0, messages: last ? [last] : [], assignee: assignees.get(r.id) ?? null });
     });
   }
 
   /** One room with its newest CHAT_PAGE_SIZE messages (ascending). */
   async roomDetail(record: RoomRecord, userId: number | null): Promise<Room> {
-    const [tagMap, unreadMap, page] = await Promise.all([this.tagsOf([record.id]), this.unreadOf([record.id], userId), this.newestMessages(record.id)]);
-    return toRoom(record, { tags: tagMap.get(record.id) ?? [], unread: unreadMap.get(record.id) ?? 0, messages: page });
+    const [tagMap, unreadMap, page, assignees] = await Promise.all([
+      this.tagsOf([record.id]),
+      this.unreadOf([record.id], userId),
+      this.newestMessages(record.id),
+      this.assigneesOf([record]),
+    ]);
+    return toRoom(record, { tags: tagMap.get(record.id) ?? [], unread: unreadMap.get(record.id) ?? 0, messages: page, assignee: assignees.get(record.id) ?? null });
+  }
+
+  /** The assignees of rooms (by room id), one query for their users. */
+  private async assigneesOf(records: RoomRecord[]): Promise<Map<number, RoomAssignee>> {
+    const map = new Map<number, RoomAssignee>();
+    const userIds = [...new Set(records.map((r) => r.assigneeUserId).filter((id): id is number => id !== null))];
+    if (userIds.length === 0) return map;
+    const rows = await this.db.select({ id: users.id, first_name: users.firstName, email: users.email }).from(users).where(inArray(users.id, userIds));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const r of records) {
+      const user = r.assigneeUserId === null ? undefined : byId.get(r.assigneeUserId);
+      if (user) map.set(r.id, user);
+    }
+    return map;
   }
 
   private async newestMessages(roomId: number): Promise<Message[]> {
@@ -167,10 +199,15 @@ export class RoomQueries {
     return rows.reverse().map(this.message);
   }
 
-  /** fetch_rooms: newest activity first, CHAT_PAGE_SIZE per page from 1. */
-  async fetchRooms(actor: ChatActor, pageId: number, query: FetchRoomsQuery): Promise<Room[]> {
+  /**
+   * Which rooms a list shows: the company's, on one channel (pageId) or the chosen ones (pages) or all
+   * of them (pageId null), matching the search, tags, status and assignee, and only the restricted
+   * member's own under the agent feature.
+   */
+  private async roomFilters(actor: ChatActor, pageId: number | null, query: Omit<FetchRoomsQuery, 'page'>, withStatus = true): Promise<SQL[]> {
     const conditions: SQL[] = [eq(rooms.companyId, actor.companyId)];
-    conditions.push(query.pages && query.pages.length > 0 ? inArray(rooms.channelId, query.pages) : eq(rooms.channelId, pageId));
+    if (query.pages && query.pages.length > 0) conditions.push(inArray(rooms.channelId, query.pages));
+    else if (pageId !== null) conditions.push(eq(rooms.channelId, pageId));
     const term = query.search.trim();
     if (term) {
       const pattern = `%${escapeLike(term)}%`;
@@ -179,8 +216,49 @@ export class RoomQueries {
     if (query.tags && query.tags.length > 0) {
       conditions.push(sql`exists (select 1 from ${roomTags} where ${roomTags.roomId} = ${rooms.id} and ${inArray(roomTags.tagId, query.tags)})`);
     }
+    if (withStatus && query.status && query.status !== 'all') conditions.push(eq(rooms.status, query.status));
+    if (query.assignee === 'me') conditions.push(eq(rooms.assigneeUserId, actor.userId));
+    else if (query.assignee === 'none') conditions.push(isNull(rooms.assigneeUserId));
+    else if (typeof query.assignee === 'number') conditions.push(eq(rooms.assigneeUserId, query.assignee));
     const email = await this.restrictedEmail(actor);
     if (email) conditions.push(this.taggedWith(email));
+    return conditions;
+  }
+
+  /** How many rooms a list query matches (the REST list's count). */
+  async countRooms(actor: ChatActor, pageId: number | null, query: Omit<FetchRoomsQuery, 'page'>): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rooms)
+      .where(and(...(await this.roomFilters(actor, pageId, query))));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Per status: the caller's rooms, the unassigned ones and all of them (what the caller may see), in one statement. */
+  async roomCounts(actor: ChatActor, pages: number[] | undefined): Promise<RoomCounts> {
+    const conditions = await this.roomFilters(actor, null, { search: '', pages }, false);
+    const rows = await this.db
+      .select({
+        status: rooms.status,
+        all: sql<number>`count(*)::int`,
+        mine: sql<number>`(count(*) filter (where ${rooms.assigneeUserId} = ${actor.userId}))::int`,
+        unassigned: sql<number>`(count(*) filter (where ${rooms.assigneeUserId} is null))::int`,
+      })
+      .from(rooms)
+      .where(and(...conditions))
+      .groupBy(rooms.status);
+    const counts = Object.fromEntries(ROOM_STATUSES.map((s) => [s, { mine: 0, unassigned: 0, all: 0 }])) as RoomCounts;
+    for (const row of rows) {
+      const entry = counts[row.status as keyof RoomCounts];
+      if (entry) Object.assign(entry, { mine: Number(row.mine), unassigned: Number(row.unassigned), all: Number(row.all) });
+    }
+    return counts;
+  }
+
+  /** fetch_rooms (and GET /api/rooms/): newest activity first, CHAT_PAGE_SIZE (or pageSize) per page from 1. pageId null: every channel. */
+  async fetchRooms(actor: ChatActor, pageId: number | null, query: FetchRoomsQuery): Promise<Room[]> {
+    const conditions = await this.roomFilters(actor, pageId, query);
+    const pageSize = query.pageSize ?? CHAT_PAGE_SIZE;
 
     // One round trip (bench/data): the page of rooms, then per room of the page only its tags, the
     // user's unread count and its newest message (the same index probes as roomSummaries).
@@ -191,8 +269,8 @@ export class RoomQueries {
         .innerJoin(channels, eq(channels.id, rooms.channelId))
         .where(and(...conditions))
         .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
-        .limit(CHAT_PAGE_SIZE)
-        .offset((query.page - 1) * CHAT_PAGE_SIZE),
+        .limit(pageSize)
+        .offset((query.page - 1) * pageSize),
     );
     const last = this.db.select().from(messages).where(sql`${messages.roomId} = "page"."id"`).orderBy(desc(messages.id)).limit(1).as('last');
     const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
@@ -203,6 +281,7 @@ export class RoomQueries {
       .select({
         record,
         tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
+        assignee: assigneeJson(sql`"page"."assignee_user_id"`),
         unread: sql<number>`(select count(*) from messages m
                where m.room_id = "page"."id" and m.origin = 'user'
                  and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${actor.userId ?? -1}), 0))::int`,
@@ -218,6 +297,7 @@ export class RoomQueries {
         tags: (row.tagList ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
         unread: Number(row.unread) || 0,
         messages: row.last && row.last.id != null ? [this.message(row.last as MessageRow)] : [],
+        assignee: row.assignee ? { id: Number(row.assignee.id), first_name: row.assignee.first_name, email: row.assignee.email } : null,
       }),
     );
   }

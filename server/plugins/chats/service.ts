@@ -32,6 +32,9 @@ import { ChatError } from './chatError';
 import { RoomQueries, type FetchRoomsQuery } from './roomQueries';
 import { inboundWaiting } from './schema';
 import { OutboundDelivery, type ChannelProvider } from './delivery';
+import { RoomAssignments } from './assignment';
+import { RoomStatuses } from './roomStatus';
+import type { RoomCounts } from '../../../contract/conversations';
 
 export { MAX_MISSED, isPrivilegedRole, type FetchRoomsQuery } from './roomQueries';
 
@@ -109,9 +112,14 @@ export class ChatService {
 
   /** The reads (./roomQueries.ts). */
   private readonly rooms: RoomQueries;
+  /** Issue #22: a room's assignee in step with its agent tags (./assignment.ts), its status and snooze (./roomStatus.ts). */
+  readonly assignments: RoomAssignments;
+  readonly statuses: RoomStatuses;
 
   constructor(private readonly deps: ChatDeps) {
     this.rooms = new RoomQueries(deps.db, this.message);
+    this.assignments = new RoomAssignments({ db: deps.db, ensureTag: (companyId, name) => this.ensureTag(companyId, name) });
+    this.statuses = new RoomStatuses({ db: deps.db, clock: deps.clock, assignments: this.assignments, announce: (roomId) => this.announceRoomInfo(roomId), log: deps.log });
     this.delivery = new OutboundDelivery({
       db: deps.db,
       clock: deps.clock,
@@ -240,6 +248,23 @@ export class ChatService {
     return room;
   }
 
+  /**
+   * A change of the room's status or assignee: room_info on room:{id} (the room with its newest
+   * messages) and on page:{channel} (with its last message), so every list watching sees it.
+   */
+  async announceRoomInfo(roomId: number): Promise<void> {
+    const record = await this.roomRecord(roomId);
+    if (!record) return;
+    const [detail, [summary]] = await Promise.all([this.roomDetail(record, null), this.roomSummaries([record], null)]);
+    await this.broadcast(roomTopic(roomId), CHAT_EVENTS.roomInfo, { room: { ...detail, unread: 0 } });
+    await this.broadcast(pageTopic(record.channelId), CHAT_EVENTS.roomInfo, { room: { ...summary, unread: 0 } });
+  }
+
+  /** A bot's or flow's hand-over: the room opens for a person (issue #22). */
+  async handOver(room: Pick<RoomRecord, 'id'>): Promise<void> {
+    await this.statuses.openForPerson(room.id);
+  }
+
   async setPausedUntil(actor: ChatActor, room: RoomRecord, pausedUntil: string | null): Promise<Room> {
     await this.db.update(rooms).set({ pausedUntil: pausedUntil ? new Date(pausedUntil) : null }).where(eq(rooms.id, room.id));
     return this.changed(room.id, CHAT_EVENTS.roomInfo, actor.userId);
@@ -269,12 +294,23 @@ export class ChatService {
   }
 
   async addTag(actor: ChatActor, room: RoomRecord, name: string): Promise<Room> {
+    if (isAgentTagName(name.trim())) {
+      // Spec §5's agent tag is the assignment (./assignment.ts): pushed like any assignment.
+      await this.assignments.addAgentTag(room, name);
+      await this.announceRoomInfo(room.id);
+      return this.roomDetail((await this.roomRecord(room.id))!, actor.userId);
+    }
     const tag = await this.ensureTag(actor.companyId, name);
     await this.db.insert(roomTags).values({ roomId: room.id, tagId: tag.id }).onConflictDoNothing();
     return this.changed(room.id, CHAT_EVENTS.roomInfo, actor.userId);
   }
 
   async removeTag(actor: ChatActor, room: RoomRecord, name: string): Promise<Room> {
+    if (isAgentTagName(name.trim())) {
+      await this.assignments.removeAgentTag(room, name);
+      await this.announceRoomInfo(room.id);
+      return this.roomDetail((await this.roomRecord(room.id))!, actor.userId);
+    }
     const matching = this.db
       .select({ id: tags.id })
       .from(tags)
@@ -582,6 +618,8 @@ export class ChatService {
     });
     const message = this.message(row);
     if (created) {
+      // A customer message re-opens a resolved, snoozed or pending room (issue #22), pushed before the message so lists know where it belongs.
+      if (!roomCreated) await this.statuses.reopenOnCustomerMessage(record.id);
       // A new room carries its first message (and unread count) in new_room; the page needs no new_message then.
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);
@@ -620,8 +658,14 @@ export class ChatService {
   roomDetail(record: RoomRecord, userId: number | null): Promise<Room> {
     return this.rooms.roomDetail(record, userId);
   }
-  fetchRooms(actor: ChatActor, pageId: number, query: FetchRoomsQuery): Promise<Room[]> {
+  fetchRooms(actor: ChatActor, pageId: number | null, query: FetchRoomsQuery): Promise<Room[]> {
     return this.rooms.fetchRooms(actor, pageId, query);
+  }
+  countRooms(actor: ChatActor, pageId: number | null, query: Omit<FetchRoomsQuery, 'page'>): Promise<number> {
+    return this.rooms.countRooms(actor, pageId, query);
+  }
+  roomCounts(actor: ChatActor, pages?: number[]): Promise<RoomCounts> {
+    return this.rooms.roomCounts(actor, pages);
   }
   openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined): Promise<{ room: Room; missed: Message[] }> {
     return this.rooms.openRoom(actor, room, lastMessageId);

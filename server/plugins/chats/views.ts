@@ -1,4 +1,5 @@
 /** Database rows → the contract's shapes (contract/chats.ts), and the inbox's topic names. */
+import type { RoomAssignee, RoomStatus } from '../../../contract/conversations';
 import type { DeliveryStatus, Message, MessageOrigin, MessageType, PageInfo, Platform, Room, Tag } from '../../../contract/chats';
 import type { channels, messages, rooms } from '../../core/db/schema';
 
@@ -41,7 +42,7 @@ export function toPageInfo(row: ChannelRow): PageInfo {
   return { id: row.id, name: row.name, platform: row.platform, external_id: row.externalId };
 }
 
-export function toRoom(row: RoomRecord, extra: { tags: Tag[]; unread: number; messages: Message[] }): Room {
+export function toRoom(row: RoomRecord, extra: { tags: Tag[]; unread: number; messages: Message[]; assignee: RoomAssignee | null }): Room {
   return {
     id: row.id,
     name: row.name,
@@ -55,5 +56,8 @@ export function toRoom(row: RoomRecord, extra: { tags: Tag[]; unread: number; me
     last_message_at: iso(row.lastMessageAt),
     last_inbound_at: iso(row.lastInboundAt),
     messages: extra.messages,
+    status: row.status as RoomStatus,
+    snoozed_until: iso(row.snoozedUntil),
+    assignee: extra.assignee,
   };
 }

@@ -22,7 +22,7 @@ describe('demo inbox seed', () => {
     expect(sandboxes).toHaveLength(2);
     const roomRows = await t.db.select().from(rooms).where(eq(rooms.companyId, demo.id));
     expect(roomRows.length).toBeGreaterThanOrEqual(4);
-    expect(roomRows.length).toBeLessThanOrEqual(6);
+    expect(roomRows.length).toBeLessThanOrEqual(7);
     expect(roomRows.filter((r) => r.pausedUntil && r.pausedUntil > new Date())).toHaveLength(1);
     expect(roomRows.filter((r) => r.blockedAt)).toHaveLength(1);
     for (const room of roomRows) {

@@ -1,7 +1,7 @@
 /**
  * Demo inbox (server/core/seed.ts): the Demo Company's sandbox channel with a handful of
  * conversations spread over the last days — customer, agent and bot messages, tags (including an
- * agent tag), one paused room and one blocked room — so the inbox has something to show at once.
+ * agent tag), one paused room and one blocked room, and two older ones — so the inbox has something to show at once.
  */
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
@@ -104,6 +104,32 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
         ['user', 'Yes please', DAY + 25],
         ['agent', 'Done, you should have it by e-mail now.', DAY + 20],
         ['user', 'Got it, merci!', DAY + 15],
+      ],
+    },
+    // Older conversations (before the stats' demo week) the chats plugin's demo gives the other statuses (issue #22):
+    // Noah's waits on the customer (pending), Giulia's is snoozed.
+    {
+      externalId: '+4915112345678',
+      name: 'Noah Fischer',
+      tags: ['billing'],
+      lines: [
+        ['user', 'Hi, I need a copy of my invoice for my accountant.', 12 * DAY + 90],
+        ['bot', 'Thanks for your message! An agent will answer shortly.', 12 * DAY + 89],
+        ['agent', 'Hello Noah, happy to help. Which order is it for?', 12 * DAY + 60],
+        ['user', 'The one from September, I think.', 12 * DAY + 50],
+        ['agent', 'Could you send me the order number? You will find it in the confirmation e-mail.', 12 * DAY + 40],
+      ],
+    },
+    {
+      externalId: '+393331234567',
+      name: 'Giulia Bianchi',
+      tags: [],
+      lines: [
+        ['user', 'Buongiorno! Will the green sneakers be back in size 38?', 11 * DAY + 200],
+        ['bot', 'Thanks for your message! An agent will answer shortly.', 11 * DAY + 199],
+        ['agent', 'Hi Giulia! A new delivery is expected soon.', 11 * DAY + 120],
+        ['user', 'Can you tell me when they arrive?', 11 * DAY + 110],
+        ['agent', 'Sure, I will get back to you as soon as they are in stock.', 11 * DAY + 100],
       ],
     },
   ];

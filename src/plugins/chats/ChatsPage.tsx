@@ -17,7 +17,9 @@ import { useChatService, useChatState } from './hooks';
 import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
 import { useBackgroundAlerts, useNotificationPrompt } from './notifications';
 import { useSavedRepliesService } from './savedReplies/hooks';
-import { searchWithUnassigned, unassignedFromSearch } from './model/urlFilter';
+import { searchWithTab, tabFromSearch } from './model/urlFilter';
+import { RoomTabs } from './components/RoomTabs';
+import type { RoomTab } from '../../../contract/conversations';
 import { SentenceCaseButtons } from './sentenceCase';
 
 /** Members' e-mails, only needed in agent-feature companies (the agent tag list is limited to them). */
@@ -43,7 +45,8 @@ export default function ChatsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const { company, companyId } = useAccount();
+  const { company, companyId, user } = useAccount();
+  const myId = user?.id ?? null;
   const service = useChatService();
   const savedReplies = useSavedRepliesService();
   const roomId = params.roomId && /^\d+$/.test(params.roomId) ? Number(params.roomId) : null;
@@ -78,18 +81,22 @@ export default function ChatsPage() {
   const titleFor = useCallback((name: string) => t('chats.notifications.title', { name }), [t]);
   useBackgroundAlerts(service, titleFor);
 
-  // /chats?filter=unassigned: the URL holds the unassigned filter; the list follows it, the filter control changes it,
-  // and opening or leaving a room keeps it.
+  // /chats?filter=mine|unassigned: the URL holds the tab (Mine, Unassigned, All: issue #22); the list follows it,
+  // the tabs and the filter control change it, and opening or leaving a room keeps it.
   const location = useLocation();
   const search = location.search;
-  const unassignedOnly = unassignedFromSearch(search);
+  const tab = tabFromSearch(search);
+  const unassignedOnly = tab === 'unassigned';
   useEffect(() => {
-    if (!!service.getState().filter.unassigned !== unassignedOnly) service.setFilter({ unassigned: unassignedOnly });
-  }, [service, unassignedOnly, companyId]);
-  const setUnassignedOnly = useCallback(
-    (on: boolean) => navigate({ pathname: location.pathname, search: searchWithUnassigned(search, on) }, { replace: true }),
+    const filter = service.getState().filter;
+    const mine = tab === 'mine' ? myId : null;
+    if (!!filter.unassigned !== unassignedOnly || (filter.mine ?? null) !== mine) service.setFilter({ unassigned: unassignedOnly, mine });
+  }, [service, tab, unassignedOnly, myId, companyId]);
+  const setTab = useCallback(
+    (next: RoomTab) => navigate({ pathname: location.pathname, search: searchWithTab(search, next) }, { replace: true }),
     [navigate, location.pathname, search],
   );
+  const setUnassignedOnly = useCallback((on: boolean) => setTab(on ? 'unassigned' : 'all'), [setTab]);
 
   const open = useCallback((id: number) => navigate({ pathname: `/chats/${id}`, search }), [navigate, search]);
 
@@ -111,6 +118,13 @@ export default function ChatsPage() {
       } else if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         searchRef.current?.focus();
+      } else if ((e.key === 'e' || e.key === 'E') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey && roomId != null) {
+        // One key resolves the open conversation (issue #22); it leaves the open view at once.
+        const room = service.getState().rooms[roomId];
+        if (room && room.status !== 'resolved') {
+          e.preventDefault();
+          void service.updateRoom(roomId, { status: 'resolved' });
+        }
       }
     };
     window.addEventListener('keydown', onKey);
@@ -120,7 +134,18 @@ export default function ChatsPage() {
   // With no room open: nothing while the list loads, the next steps when the company has no
   // conversation at all (no filter hides any), else a prompt to choose one. The list says "Nothing Found".
   const roomsLoaded = useChatState((s) => s.roomsLoaded);
-  const noConversations = useChatState((s) => s.roomsLoaded && s.visibleRoomIds.length === 0 && !s.filter.term.trim() && !s.filter.tags.length && !s.filter.channels.length && !s.filter.unassigned);
+  // Under a status filter, "no conversation at all" also needs the counts to say so (every status empty).
+  const noConversations = useChatState(
+    (s) =>
+      s.roomsLoaded &&
+      s.visibleRoomIds.length === 0 &&
+      !s.filter.term.trim() &&
+      !s.filter.tags.length &&
+      !s.filter.channels.length &&
+      !s.filter.unassigned &&
+      s.filter.mine == null &&
+      (!s.filter.status || s.filter.status === 'all' || !s.counts || Object.values(s.counts).every((c) => c.all === 0)),
+  );
 
   const showRoom = roomId != null && !!selectedRoom;
   return (
@@ -167,6 +192,7 @@ export default function ChatsPage() {
           </Alert>
         )}
         <RoomFilters ref={searchRef} tagOptions={tagOptions} showTags={showTags} unassignedOnly={unassignedOnly} onUnassignedOnlyChange={setUnassignedOnly} />
+        <RoomTabs tab={tab} onTabChange={setTab} />
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <RoomList selectedId={roomId} onSelect={open} />
         </Box>

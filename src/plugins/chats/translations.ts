@@ -1,10 +1,12 @@
 import { savedRepliesTranslations } from './savedReplies/translations';
+import { conversationTranslations } from './conversationTranslations';
 
 /** Strings of the chats plugin, keyed `chats.*`. Placeholders are Polyglot-style (%{name}). */
 export const translations = {
   en: {
     chats: {
       savedReplies: savedRepliesTranslations.en,
+      conversations: conversationTranslations.en,
       title: 'Chats',
       search: 'Search contacts',
       searchHint: 'Search by name or id ( / )',
@@ -147,6 +149,7 @@ export const translations = {
   fr: {
     chats: {
       savedReplies: savedRepliesTranslations.fr,
+      conversations: conversationTranslations.fr,
       title: 'Discussions',
       search: 'Rechercher des contacts',
       searchHint: 'Rechercher par nom ou identifiant ( / )',

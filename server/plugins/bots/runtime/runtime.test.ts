@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { StepAction } from '../../../../contract/bots';
 import type { Message } from '../../../../contract/chats';
@@ -185,8 +185,12 @@ describeEachDatabase('bot runtime', (database) => {
     const what = await say({ text: 'what?' });
     expect(await answerTo(what)).toEqual([{ type: 'interactive', text: 'What can I do for you?', buttons: ['Track an order', 'Opening hours', 'Talk to a person'] }]);
     expect((await conversation()).fallbackCount).toBe(1);
+    // The hand-over opens the room for a person (issue #22).
+    const handOver = vi.spyOn(chatService(t.app), 'handOver');
     const still = await say({ text: 'I do not understand' });
     expect(await answerTo(still)).toEqual([{ type: 'text', text: HAND_OVER_TEXT }]);
+    expect(handOver).toHaveBeenCalledWith(expect.objectContaining({ id: hello.room_id }));
+    handOver.mockRestore();
     const conv = await conversation();
     expect(conv.handedOverAt).not.toBeNull();
     expect((await room()).pausedUntil?.getTime()).toBe(t.clock.now().getTime() + DAY);

@@ -305,6 +305,8 @@ export class BotRuntime {
           return null;
         case 'hand_over':
           await chats.setPausedUntil(actor, (await chats.roomRecord(room.id))!, new Date(now + HAND_OVER_PAUSE_DAYS * DAY_MS).toISOString());
+          // A person takes over: the room opens (issue #22).
+          await chats.handOver(room);
           return null;
         case 'opt_out':
           await this.optOut(room, bot, 'action');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Message } from '../../../../contract/chats';
 import { FlowFieldsSchema, type Flow } from '../../../../contract/flows';
@@ -144,9 +144,13 @@ describeEachDatabase('flow runtime', (database) => {
 
   it('the hand-over keyword reaches a person: the room is paused and the flow stays silent', async () => {
     await say({ text: 'tour' });
+    // The hand-over opens the room for a person (issue #22).
+    const handOver = vi.spyOn(chatService(t.app), 'handOver');
     const h = await say({ text: 'agent' });
     expect(await answerTo(h)).toEqual([{ type: 'text', text: HAND_OVER_TEXT }]);
     expect((await room()).pausedUntil).not.toBeNull();
+    expect(handOver).toHaveBeenCalledWith(expect.objectContaining({ id: (await room()).id }));
+    handOver.mockRestore();
     const later = await say({ text: 'Products' });
     expect(await answerTo(later)).toEqual([]);
   });

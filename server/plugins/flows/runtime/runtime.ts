@@ -100,6 +100,8 @@ export class FlowRuntime {
     if (isHandOver(reply.text)) {
       await this.apply(room, flow, { messages: [{ type: 'text', text: HAND_OVER_TEXT, media_url: null, buttons: null }], stepId: run.stepId, status: 'handed_over', visited: [] }, message, false);
       await this.deps.chats.setPausedUntil(this.actor(room, flow), room, new Date(this.deps.clock.now().getTime() + HAND_OVER_PAUSE_DAYS * DAY_MS).toISOString());
+      // A person takes over: the room opens (issue #22).
+      await this.deps.chats.handOver(room);
       return true;
     }
     await this.apply(room, flow, continueFlow(flow, run.stepId, reply), message, false);

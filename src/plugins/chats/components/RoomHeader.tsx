@@ -7,6 +7,8 @@ import { MdiIcon } from '../../../core';
 import { splitTags } from '../model/agentFeature';
 import type { Viewer } from '../service/chatService';
 import { channelName, dateTime, initials } from '../format';
+import type { RoomUpdateBody } from '../../../../contract/conversations';
+import { ConversationControls, type NarrowAction } from './ConversationControls';
 
 /** The tag field (an Autocomplete), loaded when the agent first adds a tag. */
 const TagInput = lazy(() => import('./TagInput'));
@@ -22,10 +24,12 @@ interface Props {
   onBlock: (blocked: boolean) => void;
   onAddTag: (name: string) => void;
   onRemoveTag: (name: string) => void;
+  /** Issue #22: status, snooze and assignee (absent: the header shows none of it). */
+  conversation?: { me: { id: number; first_name: string; email: string } | null; onUpdate: (body: RoomUpdateBody) => void };
 }
 
 /** Room header: name and channel, tags (agent tags apart), bot pause, block, and who else is viewing. */
-export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBack, onTogglePause, onBlock, onAddTag, onRemoveTag }: Props) {
+export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBack, onTogglePause, onBlock, onAddTag, onRemoveTag, conversation }: Props) {
   const { t, i18n } = useTranslation();
   const paused = isRoomPaused(room);
   const [pauseMenu, setPauseMenu] = useState<HTMLElement | null>(null);
@@ -34,6 +38,15 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
   const [tagInput, setTagInput] = useState('');
   const { agent, ordinary } = splitTags(room.tags);
   const known = new Set(room.tags.map((x) => x.name));
+
+  // With the conversation controls, a phone keeps the bot pause and block in their overflow menu (390 px must fit).
+  const narrowHidden = conversation ? { display: { xs: 'none', sm: 'inline-flex' } } : undefined;
+  const narrowActions: NarrowAction[] = [
+    paused
+      ? { key: 'resume', label: t('chats.room.resume'), icon: mdiPlay, onClick: () => onTogglePause() }
+      : { key: 'pause', label: t('chats.room.pauseOneDay'), icon: mdiPause, onClick: () => onTogglePause(1) },
+    { key: 'block', label: room.blocked_at ? t('chats.room.unblock') : t('chats.room.block'), icon: mdiBlockHelper, onClick: () => onBlock(!room.blocked_at) },
+  ];
 
   const submitted = useRef(false);
   const submitTag = (name: string) => {
@@ -54,7 +67,8 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
           </IconButton>
         )}
         <Avatar sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>{initials(room.name)}</Avatar>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
+        {/* width 0: the name and id give way (ellipsis) instead of widening the page past a phone's 390 px. */}
+        <Box sx={{ minWidth: 0, width: 0, flex: 1 }}>
           <Typography variant="h6" component="h2" noWrap data-testid="room-name">
             {room.name}
           </Typography>
@@ -64,7 +78,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
         </Box>
         {viewers.length > 0 && (
           <Tooltip title={t('chats.room.viewers', { names: viewers.map((v) => v.name || v.email).join(', ') })}>
-            <AvatarGroup max={4} data-testid="room-viewers" sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
+            <AvatarGroup max={4} data-testid="room-viewers" sx={{ display: conversation ? { xs: 'none', sm: 'flex' } : 'flex', '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
               {viewers.map((v) => (
                 <Avatar key={v.id} alt={v.name || v.email}>
                   {initials(v.name || v.email)}
@@ -74,12 +88,12 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
           </Tooltip>
         )}
         {paused ? (
-          <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPlay} />} onClick={() => onTogglePause()}>
+          <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPlay} />} onClick={() => onTogglePause()} sx={narrowHidden}>
             {t('chats.room.resume')}
           </Button>
         ) : (
           <>
-            <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPause} />} onClick={(e) => setPauseMenu(e.currentTarget)} aria-haspopup="menu">
+            <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPause} />} onClick={(e) => setPauseMenu(e.currentTarget)} aria-haspopup="menu" sx={narrowHidden}>
               {t('chats.room.pauseBot')}
             </Button>
             <Menu anchorEl={pauseMenu} open={!!pauseMenu} onClose={() => setPauseMenu(null)}>
@@ -110,11 +124,21 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
             </Menu>
           </>
         )}
-        <Button size="small" color={room.blocked_at ? 'inherit' : 'error'} variant="outlined" startIcon={<MdiIcon path={mdiBlockHelper} />} onClick={() => onBlock(!room.blocked_at)}>
+        <Button size="small" color={room.blocked_at ? 'inherit' : 'error'} variant="outlined" startIcon={<MdiIcon path={mdiBlockHelper} />} onClick={() => onBlock(!room.blocked_at)} sx={narrowHidden}>
           {room.blocked_at ? t('chats.room.unblock') : t('chats.room.block')}
         </Button>
+        {conversation && <ConversationControls room={room} me={conversation.me} onUpdate={conversation.onUpdate} narrowActions={narrowActions} />}
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        {room.status && room.status !== 'open' && (
+          <Chip
+            size="small"
+            color={room.status === 'resolved' ? 'success' : 'default'}
+            variant="outlined"
+            data-testid="status-chip"
+            label={room.status === 'snoozed' && room.snoozed_until ? t('chats.conversations.snoozedUntil', { date: dateTime(room.snoozed_until, i18n.language) }) : t(`chats.conversations.status.${room.status}`)}
+          />
+        )}
         {paused && <Chip size="small" color="warning" label={t('chats.room.paused', { date: dateTime(room.paused_until, i18n.language) })} data-testid="paused-chip" />}
         {room.blocked_at && <Chip size="small" color="error" label={t('chats.room.blocked')} data-testid="blocked-chip" />}
         {agent.map((tag) => (

@@ -1,9 +1,9 @@
-import { lazy, useCallback, useRef, useState } from 'react';
+import { lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../../contract/chats';
 import type { MessageTemplate } from '../../../../contract/channels';
-import { useAlert } from '../../../core';
+import { useAccount, useAlert } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
 import type { TemplateMedia } from '../service/chatService';
 import { Composer } from './Composer';
@@ -20,6 +20,8 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
   const { t } = useTranslation();
   const alert = useAlert();
   const service = useChatService();
+  const { user } = useAccount();
+  const me = useMemo(() => (user ? { id: user.id, first_name: user.first_name, email: user.email } : null), [user]);
   const room = useChatState((s) => s.rooms[roomId]);
   const thread = useChatState((s) => s.threads[roomId]);
   const pages = useChatState((s) => s.pages);
@@ -74,6 +76,7 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
         onBlock={(blocked) => void service.setBlocked(roomId, blocked)}
         onAddTag={(name) => void service.addTag(roomId, name)}
         onRemoveTag={(name) => void service.removeTag(roomId, name)}
+        conversation={{ me, onUpdate: (body) => void service.updateRoom(roomId, body) }}
       />
       <MessageList key={roomId} ref={list} messages={thread?.messages ?? []} hasMore={!!thread?.hasMore} loadingOlder={!!thread?.loadingOlder} onLoadOlder={onLoadOlder} onRetry={onRetry} onMediaError={onMediaError} />
       {room.blocked_at && (

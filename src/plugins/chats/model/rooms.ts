@@ -4,6 +4,7 @@
  */
 import { isUnassigned } from './urlFilter';
 import { contactMatches, DEFAULT_PAUSE_DAYS, isRoomPaused, type ContactSearchFilter, type Message, type Room } from '../../../../contract/chats';
+import type { RoomStatusFilter } from '../../../../contract/conversations';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,11 +77,19 @@ export function sortRoomIds(rooms: Record<number, Room>, ids: Iterable<number>):
   return [...new Set(ids)].filter((id) => rooms[id]).sort((x, y) => compareRooms(rooms[x], rooms[y]));
 }
 
-/** The inbox's filter: the contact search (spec §3) and, from /chats?filter=unassigned, unassigned conversations only. */
-export type ChatFilter = ContactSearchFilter & { unassigned?: boolean };
+/**
+ * The inbox's filter: the contact search (spec §3); the tab (issue #22): unassigned conversations only
+ * (/chats?filter=unassigned) or the signed-in member's (`mine`: their user id); and the status (absent: all).
+ */
+export type ChatFilter = ContactSearchFilter & { unassigned?: boolean; mine?: number | null; status?: RoomStatusFilter };
 
-/** The contact search filter (spec §3) applied to a room; with `unassigned`, a room with an agent tag is left out. */
+/**
+ * The filter applied to a room as it is now (so a room resolved, re-opened or re-assigned live leaves or
+ * enters the view at once): its status, the tab, then the contact search.
+ */
 export function roomMatches(room: Room, filter: ChatFilter): boolean {
+  if (filter.status && filter.status !== 'all' && (room.status ?? 'open') !== filter.status) return false;
+  if (filter.mine != null && room.assignee?.id !== filter.mine) return false;
   if (filter.unassigned && !isUnassigned(room)) return false;
   return contactMatches({ name: room.name, externalId: room.external_id, pageId: room.page_id, tags: room.tags }, filter);
 }

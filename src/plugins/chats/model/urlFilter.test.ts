@@ -18,14 +18,22 @@ describe('the inbox filter in the URL', () => {
     expect(searchWithUnassigned('?x=1', true)).toBe('?x=1&filter=unassigned');
     expect(searchWithUnassigned('?x=1&filter=unassigned', false)).toBe('?x=1');
   });
-  it('counts a room as assigned when it carries an agent tag (an e-mail-like tag), as contract/stats.ts does', () => {
+  it('counts a room as assigned when it has an assignee (issue #22)', () => {
     expect(isUnassigned(room(1))).toBe(true);
-    expect(isUnassigned(room(1, { tags: [{ id: 1, name: 'vip' }] }))).toBe(true);
-    expect(isUnassigned(room(1, { tags: [{ id: 1, name: 'vip' }, { id: 2, name: 'ann@demo.test' }] }))).toBe(false);
+    expect(isUnassigned(room(1, { assignee: { id: 3, first_name: 'Ann', email: 'ann@demo.test' }, tags: [{ id: 2, name: 'ann@demo.test' }] }))).toBe(false);
+  });
+  it('from a server without assignees: when it carries an agent tag (an e-mail-like tag), as contract/stats.ts does', () => {
+    const legacy = (patch: Parameters<typeof room>[1] = {}) => {
+      const { assignee: _dropped, ...rest } = room(1, patch);
+      return rest;
+    };
+    expect(isUnassigned(legacy())).toBe(true);
+    expect(isUnassigned(legacy({ tags: [{ id: 1, name: 'vip' }] }))).toBe(true);
+    expect(isUnassigned(legacy({ tags: [{ id: 1, name: 'vip' }, { id: 2, name: 'ann@demo.test' }] }))).toBe(false);
   });
   it('leaves assigned rooms out of the list under the filter, alongside the contact search', () => {
     const free = room(1, { name: 'Zoé', tags: [{ id: 1, name: 'vip' }] });
-    const taken = room(2, { name: 'Zoé Martin', tags: [{ id: 2, name: 'ann@demo.test' }] });
+    const taken = room(2, { name: 'Zoé Martin', tags: [{ id: 2, name: 'ann@demo.test' }], assignee: { id: 3, first_name: 'Ann', email: 'ann@demo.test' } });
     const f = { term: 'zoé', tags: [], channels: [], unassigned: true };
     expect(roomMatches(free, f)).toBe(true);
     expect(roomMatches(taken, f)).toBe(false);

@@ -7,8 +7,26 @@ import { isAgentTagName } from '../../../../contract/chats';
 
 export const CHATS_FILTER_PARAM = 'filter';
 export const UNASSIGNED_FILTER = 'unassigned';
+/** /chats?filter=mine: the signed-in member's conversations (issue #22's Mine tab). */
+export const MINE_FILTER = 'mine';
 /** Where the dashboard's Unassigned figure leads. */
 export const UNASSIGNED_CHATS_PATH = `/chats?${CHATS_FILTER_PARAM}=${UNASSIGNED_FILTER}`;
+
+/** The tab the URL's query names: mine, unassigned, or all (anything else). */
+export function tabFromSearch(search: string | URLSearchParams): 'mine' | 'unassigned' | 'all' {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const value = params.get(CHATS_FILTER_PARAM);
+  return value === MINE_FILTER ? 'mine' : value === UNASSIGNED_FILTER ? 'unassigned' : 'all';
+}
+
+/** The query with the tab set (All clears it), other parameters kept. */
+export function searchWithTab(search: string, tab: 'mine' | 'unassigned' | 'all'): string {
+  const params = new URLSearchParams(search);
+  if (tab === 'all') params.delete(CHATS_FILTER_PARAM);
+  else params.set(CHATS_FILTER_PARAM, tab === 'mine' ? MINE_FILTER : UNASSIGNED_FILTER);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
 
 /** Whether the URL's query asks for unassigned conversations only (anything else: no such filter). */
 export function unassignedFromSearch(search: string | URLSearchParams): boolean {
@@ -25,7 +43,8 @@ export function searchWithUnassigned(search: string, unassigned: boolean): strin
   return query ? `?${query}` : '';
 }
 
-/** A room is assigned when it carries an agent tag (a tag named like an e-mail address). */
-export function isUnassigned(room: { tags: { name: string }[] }): boolean {
+/** A room is assigned when it has an assignee (issue #22); a server without assignees: when it carries an agent tag (a tag named like an e-mail address). */
+export function isUnassigned(room: { tags: { name: string }[]; assignee?: { id: number } | null }): boolean {
+  if (room.assignee !== undefined) return room.assignee === null;
   return !room.tags.some((tag) => isAgentTagName(tag.name));
 }

@@ -16,6 +16,7 @@ import { clearAllUnread, loadUnread } from '../model/unread';
 import { failureSuffix } from './channelPush';
 import { createChatStore, initialState } from './chatStore';
 import { createChatConnection } from './connection';
+import { createConversations } from './conversations';
 import { createHttpResources } from './httpResources';
 import { createLiveMessages } from './liveMessages';
 import { createMessageHistory } from './messageHistory';
@@ -56,10 +57,15 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   const sending = createMessageSending({ store, connection, unread, account, channelFor: roomChannels.channelFor });
   const history = createMessageHistory({ store, connection, rooms, alertFailure });
   const commands = createRoomCommands({ store, connection, rooms, unread, channelFor: roomChannels.channelFor, alertFailure, t });
+  const conversations = createConversations({ store, connection, rooms, http: deps.http, alertFailure });
+  let stopCounts: (() => void) | null = null;
 
   function disconnect() {
     connection.close(); // first: from here on, replies of the closed connection are ignored
     roomList.cancel();
+    stopCounts?.();
+    stopCounts = null;
+    conversations.cancel();
     roomChannels.reset();
     presence.clear();
     unread.forgetSeen();
@@ -75,6 +81,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       pageChannels.joinLobby(connection.open());
       void httpResources.loadTags();
       httpResources.probeAttachments();
+      stopCounts = conversations.follow();
       const selected = store.get().selectedRoomId;
       if (selected != null) roomChannels.joinNow(selected);
     },
@@ -102,6 +109,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     ...sending,
     loadTemplates: httpResources.loadTemplates,
     ...commands,
+    updateRoom: conversations.updateRoom,
     onCustomerMessage: unread.onCustomerMessage,
     upload: httpResources.upload,
     async sendAttachment(roomId, file) {

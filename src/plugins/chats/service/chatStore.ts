@@ -14,7 +14,8 @@ export function initialState(unread: UnreadMap = {}): ChatState {
     pagesLoaded: false,
     rooms: {},
     visibleRoomIds: [],
-    filter: emptyFilter(),
+    // Issue #22: the inbox opens on the open conversations.
+    filter: { ...emptyFilter(), status: 'open' },
     listPage: 0,
     hasMoreRooms: false,
     loadingRooms: false,
@@ -26,6 +27,7 @@ export function initialState(unread: UnreadMap = {}): ChatState {
     tags: [],
     attachments: false,
     refusals: {},
+    counts: null,
   };
 }
 

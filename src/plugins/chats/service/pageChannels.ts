@@ -42,6 +42,18 @@ export function createPageChannels(deps: {
       deps.subscribeRooms([p.room.id]);
       if (isNew) unread.announce({ ...last, room_id: p.room.id });
     });
+    // A room's status or assignee changed (issue #22): every list watching the page sees it at once, so a
+    // resolved room leaves the open view and a re-opened one (a snooze that ended) enters it, joined or not.
+    channel.on(CHAT_EVENTS.roomInfo, (p: { room: Room }) => {
+      if (!p?.room) return;
+      const known = store.get().rooms[p.room.id];
+      if (!known) {
+        deps.rooms.upsert([p.room]);
+        deps.subscribeRooms([p.room.id]);
+      } else if (known.status !== p.room.status || known.assignee?.id !== p.room.assignee?.id || known.snoozed_until !== p.room.snoozed_until) {
+        store.set({ rooms: { ...store.get().rooms, [p.room.id]: { ...known, status: p.room.status, snoozed_until: p.room.snoozed_until, assignee: p.room.assignee, tags: p.room.tags } } });
+      }
+    });
     channel.on(CHAT_EVENTS.newMessage, (p: { room_id: number; message: Message }) => {
       if (p?.message) deps.receiveMessage({ ...p.message, room_id: p.message.room_id ?? p.room_id });
     });

@@ -51,6 +51,9 @@ export function createRoomList(deps: { store: ChatStore; connection: ChatConnect
       page,
       ...(filter.tags.length ? { tags: filter.tags.map((x) => x.id) } : {}),
       pages: filter.channels.length ? filter.channels : [...connection.pageChannels.keys()],
+      // Issue #22: the status and the tab are filtered by the server too.
+      ...(filter.status && filter.status !== 'all' ? { status: filter.status } : {}),
+      ...(filter.mine != null ? { assignee: 'me' } : filter.unassigned ? { assignee: 'none' } : {}),
     };
     pushAsync<{ rooms: Room[] }>(channel, CHAT_EVENTS.fetchRooms, payload)
       .then((resp) => {

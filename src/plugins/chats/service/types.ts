@@ -1,5 +1,6 @@
 /** The chat service's public shapes: its state, what it is built from, and what it offers the inbox. */
 import type { Message, PageInfo, Room, Tag } from '../../../../contract/chats';
+import type { RoomCounts, RoomUpdateBody } from '../../../../contract/conversations';
 import type { MessageTemplate } from '../../../../contract/channels';
 import type { AccountStore, AlertApi, HttpProvider, RealtimeClientFactory, SessionStore } from '../../../core/apis';
 import type { ChatMessage } from '../model/messages';
@@ -68,6 +69,8 @@ export interface ChatState {
   attachments: boolean;
   /** Per room: the last free-form text refused as outside the 24-hour window, until sent again or dismissed. */
   refusals: Record<number, SendRefusal>;
+  /** Issue #22: per status, the caller's, unassigned and all rooms (GET /api/rooms/counts/), live; null until loaded. */
+  counts: RoomCounts | null;
 }
 
 export interface NewRoomInput {
@@ -115,6 +118,8 @@ export interface ChatService {
   addTag(roomId: number, tag: string): Promise<void>;
   removeTag(roomId: number, tag: string): Promise<void>;
   createRoom(input: NewRoomInput): Promise<Room>;
+  /** Issue #22: PATCH /api/rooms/{id}/ (status, snoozed_until, assignee_id); the answer replaces the room. Resolves false when refused (alerted). */
+  updateRoom(roomId: number, body: RoomUpdateBody): Promise<boolean>;
   onCustomerMessage(listener: CustomerMessageListener): () => void;
   /** Uploads a file through GET /api/chats/presigned_url/ and a PUT to its upload_url; resolves the file_url. */
   upload(file: File): Promise<string>;

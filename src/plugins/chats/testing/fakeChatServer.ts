@@ -4,7 +4,7 @@
  * last_message_id catch-up, fetch_messages, send_message idempotent by client_id (templates too; free-form
  * sends into a WhatsApp room outside its 24-hour window are refused like the server does), tags, pause, block.
  */
-import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../../contract/chats';
+import { CHAT_PAGE_SIZE, isAgentTagName, type Message, type PageInfo, type Room, type Tag } from '../../../../contract/chats';
 import { isWindowClosed, WINDOW_CLOSED_REASON } from '../../../../contract/channels';
 
 /** The server's refusal text for a free-form send outside the window. */
@@ -32,8 +32,15 @@ export function message(roomId: number, id: number, patch: Partial<Message> = {}
   };
 }
 
+/** Like the server (issue #22): a member's agent tag is the room's assignee (the fake takes any e-mail-like tag for one). */
+function assigneeOfTags(tags: Tag[]): Room['assignee'] {
+  const tag = tags.find((t) => isAgentTagName(t.name));
+  return tag ? { id: 1000 + tag.id, first_name: tag.name.split('@')[0], email: tag.name } : null;
+}
+
 export function room(id: number, patch: Partial<Room> = {}): Room {
   return {
+    assignee: assigneeOfTags(patch.tags ?? []),
     id,
     name: `Customer ${id}`,
     external_id: `ext-${id}`,
@@ -46,6 +53,8 @@ export function room(id: number, patch: Partial<Room> = {}): Room {
     last_message_at: null,
     last_inbound_at: null,
     messages: [],
+    status: 'open',
+    snoozed_until: null,
     ...patch,
   };
 }
@@ -114,6 +123,8 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
             .filter((r) => (payload.pages?.length ? payload.pages.includes(r.page_id) : r.page_id === pageId))
             .filter((r) => !term || r.name.toLowerCase().includes(term) || r.external_id.toLowerCase().includes(term))
             .filter((r) => !payload.tags?.length || r.tags.some((t) => payload.tags.includes(t.id)))
+            .filter((r) => !payload.status || payload.status === 'all' || (r.status ?? 'open') === payload.status)
+            .filter((r) => payload.assignee !== 'none' || !r.assignee)
             .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? '') || b.id - a.id);
           const page = payload.page ?? 1;
           return ok({ rooms: list.slice((page - 1) * CHAT_PAGE_SIZE, page * CHAT_PAGE_SIZE).map((r) => view(r)) });
@@ -173,10 +184,16 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
             let tag = tags.find((t) => t.name === payload.tag);
             if (!tag) tags.push((tag = { id: tags.length + 1, name: payload.tag }));
             if (!r.tags.some((t) => t.id === tag!.id)) r.tags = [...r.tags, tag];
+            // An agent tag assigns the room and replaces any other agent tag (issue #22).
+            if (isAgentTagName(tag.name)) {
+              r.tags = r.tags.filter((t) => t.id === tag!.id || !isAgentTagName(t.name));
+              r.assignee = assigneeOfTags(r.tags);
+            }
             return ok({ room: view(r) });
           }
           case 'remove_tag':
             r.tags = r.tags.filter((t) => t.name !== payload.tag);
+            r.assignee = assigneeOfTags(r.tags);
             return ok({ room: view(r) });
           case 'view':
             return ok({});

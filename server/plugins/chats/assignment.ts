@@ -1,0 +1,104 @@
+/**
+ * A room's one assignee (issue #22), kept in step with the agent tags of spec §5 in both directions:
+ * assigning adds the assignee's e-mail tag and removes every other agent tag (unassigning removes them
+ * all); adding a member's e-mail tag assigns that member, removing the assignee's tag unassigns. Older
+ * clients (add_tag/remove_tag) and the agent-only-own-rooms rule, which reads the tags, keep working.
+ *
+ * Each change locks the room row (FOR UPDATE) for its transaction, so two assignments at once end with
+ * one assignee and its one tag, never two agent tags.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isAgentTagName } from '../../../contract/chats';
+import { assigneeNotFoundMessage } from '../../../contract/conversations';
+import type { Database } from '../../core/db/client';
+import { memberships, roomTags, rooms, tags, users } from '../../core/db/schema';
+import { ChatError } from './chatError';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface AssignmentDeps {
+  db: Database;
+  /** The company's tag of that name, created on first use (ChatService.ensureTag). */
+  ensureTag(companyId: number, name: string): Promise<{ id: number; name: string }>;
+}
+
+export class RoomAssignments {
+  constructor(private readonly deps: AssignmentDeps) {}
+
+  /** A member of the company (id and lower-cased e-mail), or null. */
+  async member(companyId: number, userId: number): Promise<{ id: number; email: string } | null> {
+    const [row] = await this.deps.db
+      .select({ id: users.id, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    return row ? { id: row.id, email: row.email.toLowerCase() } : null;
+  }
+
+  private async memberByEmail(companyId: number, email: string): Promise<{ id: number; email: string } | null> {
+    const [row] = await this.deps.db
+      .select({ id: users.id, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+    return row ? { id: row.id, email: row.email.toLowerCase() } : null;
+  }
+
+  /** The assignee to set: null, or a member of the company (else a 400 on assignee_id). Checked before anything is written. */
+  async checkAssignee(companyId: number, userId: number | null): Promise<{ id: number; email: string } | null> {
+    if (userId === null) return null;
+    const member = await this.member(companyId, userId);
+    if (!member) throw new ChatError('invalid payload', { assignee_id: [assigneeNotFoundMessage(userId)] });
+    return member;
+  }
+
+  private async lockRoom(tx: Tx, roomId: number): Promise<void> {
+    await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId)).for('update');
+  }
+
+  /** Sets the assignee (a checked member, or null) and the room's agent tags to match. */
+  async assign(room: { id: number; companyId: number }, member: { id: number; email: string } | null): Promise<void> {
+    const tag = member ? await this.deps.ensureTag(room.companyId, member.email) : null;
+    await this.deps.db.transaction(async (tx) => {
+      await this.lockRoom(tx, room.id);
+      await tx.update(rooms).set({ assigneeUserId: member?.id ?? null }).where(eq(rooms.id, room.id));
+      const current = await tx
+        .select({ id: tags.id, name: tags.name })
+        .from(roomTags)
+        .innerJoin(tags, eq(tags.id, roomTags.tagId))
+        .where(eq(roomTags.roomId, room.id));
+      const others = current.filter((t) => isAgentTagName(t.name) && t.id !== tag?.id).map((t) => t.id);
+      if (others.length > 0) await tx.delete(roomTags).where(and(eq(roomTags.roomId, room.id), inArray(roomTags.tagId, others)));
+      if (tag) await tx.insert(roomTags).values({ roomId: room.id, tagId: tag.id }).onConflictDoNothing();
+    });
+  }
+
+  /**
+   * add_tag with an agent tag (socket, bots' assign_agent): a member's e-mail assigns that member;
+   * any other address is only added as a tag, as before.
+   */
+  async addAgentTag(room: { id: number; companyId: number }, name: string): Promise<void> {
+    const member = await this.memberByEmail(room.companyId, name.trim());
+    if (member) return this.assign(room, member);
+    const tag = await this.deps.ensureTag(room.companyId, name);
+    await this.deps.db.insert(roomTags).values({ roomId: room.id, tagId: tag.id }).onConflictDoNothing();
+  }
+
+  /** remove_tag with an agent tag: removing the assignee's e-mail unassigns the room. */
+  async removeAgentTag(room: { id: number; companyId: number }, name: string): Promise<void> {
+    const email = name.trim().toLowerCase();
+    await this.deps.db.transaction(async (tx) => {
+      await this.lockRoom(tx, room.id);
+      const matching = tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.companyId, room.companyId), sql`lower(${tags.name}) = ${email}`));
+      await tx.delete(roomTags).where(and(eq(roomTags.roomId, room.id), inArray(roomTags.tagId, matching)));
+      const assignee = tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+      await tx
+        .update(rooms)
+        .set({ assigneeUserId: null })
+        .where(and(eq(rooms.id, room.id), inArray(rooms.assigneeUserId, assignee)));
+    });
+  }
+}
