@@ -56,6 +56,8 @@ export interface TemplateDeps {
 }
 
 export const TEMPLATE_EVENT = 'template_status';
+/** How long after Meta's review an event for a template we do not have is tried again (see applyWebhook). */
+export const UNKNOWN_TEMPLATE_RETRY_MS = 60_000;
 
 function notSupported(): ApiError {
   return new ApiError(400, { detail: TEMPLATE_MESSAGES.notSupported, code: 'templates_not_supported' });
@@ -82,6 +84,8 @@ export class TemplateService {
   private readonly lastSync = new Map<string, number>();
   /** Background syncs by WhatsApp Business Account: one at a time per account. */
   private readonly syncs: KeyedJobs<string>;
+  /** Creates waiting for Meta's answer or our insert, by account, name and language (see applyWebhook). */
+  private readonly creating = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: TemplateDeps) {
     this.syncs = new KeyedJobs({ log: deps.log, failureMessage: 'template sync failed', logFields: (wabaId) => ({ wabaId }) });
@@ -258,6 +262,17 @@ export class TemplateService {
   async create(companyId: number, channelId: number, input: TemplateDefinition): Promise<WhatsAppTemplate> {
     const { row, wabaId, token } = await this.connected(companyId, channelId);
     await this.checkLimits(companyId, row, wabaId, input);
+    const key = creationKey(wabaId, input.name, input.language);
+    const creation = this.createChecked(companyId, row, wabaId, token, input);
+    this.creating.set(key, creation);
+    try {
+      return await creation;
+    } finally {
+      if (this.creating.get(key) === creation) this.creating.delete(key);
+    }
+  }
+
+  private async createChecked(companyId: number, row: ChannelRow, wabaId: string, token: string, input: TemplateDefinition): Promise<WhatsAppTemplate> {
     const graph = this.deps.graph();
     let created: { id: string; status: string; category: string };
     try {
@@ -417,6 +432,10 @@ export class TemplateService {
    * (Meta may deliver out of order; a replay changes nothing), recorded in the history, pushed.
    */
   async applyWebhook(event: TemplateWebhookEvent): Promise<void> {
+    // Meta may review a template before our create has stored it (its answer and its webhook race): a
+    // create of this process still under way is waited for.
+    const creating = this.creating.get(creationKey(event.wabaId, event.name, event.language));
+    if (creating) await creating.catch(() => undefined);
     const at = new Date(event.at);
     const rows = await this.db
       .select()
@@ -428,11 +447,15 @@ export class TemplateService {
         ),
       );
     const template = rows.find((r) => r.metaTemplateId === event.templateId) ?? rows[0];
+    const now = this.deps.clock.now();
     if (!template) {
+      // A create under way in another process: a fresh event is failed so the webhook processor tries it
+      // again after its back-off; an old one is about a template made elsewhere (Meta's own manager) and
+      // is dropped.
+      if (Math.abs(now.getTime() - at.getTime()) < UNKNOWN_TEMPLATE_RETRY_MS) throw new Error(`template ${event.templateId} is not stored yet (its creation may still be under way)`);
       this.deps.log.info({ wabaId: event.wabaId, templateId: event.templateId }, 'template event for a template we do not know, ignored');
       return;
     }
-    const now = this.deps.clock.now();
     if (event.kind === 'template_quality') {
       if (template.qualityAt && template.qualityAt > at) return;
       const [updated] = await this.db
@@ -470,4 +493,9 @@ export class TemplateService {
       this.deps.log.warn({ err, templateId: row.id }, 'template push failed');
     }
   }
+}
+
+/** A template's identity at Meta before it has an id: its account, name and language. */
+function creationKey(wabaId: string, name: string, language: string): string {
+  return `${wabaId}\u0000${name}\u0000${language}`;
 }

@@ -4,11 +4,11 @@
  * arriving as a signed webhook (approval and rejection with its reason), replays and out-of-order
  * events, quality updates, edit, delete, stats from our messages, and tenancy.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhatsAppTemplate } from '../../../contract/templates';
 import { TEMPLATE_MESSAGES } from '../../../contract/templates';
-import { messages, rooms, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
+import { messages, rooms, webhookEvents, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import type { StartedFakeMeta } from '../../providers/meta/fake/fakeMeta';
 import { templateStatusPayload } from '../../providers/meta/fake/fakeMetaTemplates';
 import { connectedNumber, graphFor, metaConfigFor, postJson, startTestFakeMeta } from '../../providers/meta/fake/testSupport';
@@ -31,11 +31,12 @@ describeEachDatabase('WhatsApp message templates with the fake Meta', (database)
   let wabaId = '';
   let phone = '';
   const pushes: { topic: string; event: string; payload: any }[] = [];
+  let graph: ReturnType<typeof graphFor>;
 
   beforeAll(async () => {
     fake = await startTestFakeMeta({ webhookUrl: () => (base ? `${base}/api/webhooks/meta/` : null), templateReviewDelayMs: 30 });
     const meta = metaConfigFor(fake);
-    const graph = graphFor(fake);
+    graph = graphFor(fake);
     t = await channelsTestApp(database, { config: { meta }, overrides: { MetaGraph: graph } });
     base = await t.listen();
     acme = await companyFixture(t, 'Acme', 'acme.test');
@@ -233,6 +234,36 @@ describeEachDatabase('WhatsApp message templates with the fake Meta', (database)
       const history = await t.db.select().from(whatsappTemplateStatusHistory).where(eq(whatsappTemplateStatusHistory.templateId, row.id));
       expect(history.filter((h) => h.status === 'PAUSED')).toHaveLength(1);
       expect(history.at(-1)!.status).toBe('PAUSED');
+    });
+
+    it('an approval processed before our create has stored the template is applied once it is; an old event for a template we never had is dropped', async () => {
+      // Meta's answer to the create and its review webhook race: here the webhook is stored and handed to the
+      // processor before the service has stored the template (it waits for that create, then applies it).
+      const createAtMeta = graph.createMessageTemplate.bind(graph);
+      graph.createMessageTemplate = async (...args: Parameters<typeof createAtMeta>) => {
+        const created = await createAtMeta(...args);
+        const approval = templateStatusPayload(wabaId, { id: created.id, name: args[2].name, language: args[2].language } as Parameters<typeof templateStatusPayload>[1], 'APPROVED');
+        expect((await postWebhook(t, approval)).statusCode).toBe(200);
+        // Processed at once without the fix (the template unknown, dropped); waiting on this create with it.
+        await Promise.race([t.settled(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+        return created;
+      };
+      try {
+        expect((await create(template('racing_review', [body()], 'UTILITY'))).statusCode).toBe(201);
+      } finally {
+        graph.createMessageTemplate = createAtMeta;
+      }
+      await t.settled();
+      expect((await stored('racing_review')).status).toBe('APPROVED');
+
+      const foreign = templateStatusPayload(wabaId, { id: '990002', name: 'made_in_meta_manager', language: 'en_US' } as Parameters<typeof templateStatusPayload>[1], 'APPROVED') as { entry: { time: number }[] };
+      foreign.entry[0].time = Math.floor(t.clock.now().getTime() / 1000) - 600;
+      expect((await postWebhook(t, foreign)).statusCode).toBe(200);
+      await t.settled();
+      const [event] = await t.db.select().from(webhookEvents).orderBy(desc(webhookEvents.id)).limit(1);
+      expect(event).toMatchObject({ error: null });
+      expect(event.processedAt).not.toBeNull();
+      expect(await stored('made_in_meta_manager')).toBeUndefined();
     });
 
     it('an unsigned template webhook is refused', async () => {
