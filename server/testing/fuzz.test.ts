@@ -5,7 +5,9 @@
  * pushes on the inbox's socket topics. No 5xx, no crashed channel, and the server still answers.
  * bench/fuzz runs the same with 100,000 cases.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships } from '../core/db/schema';
 import { connect, disconnect, join, phoenixSocket } from '../core/realtime/testSupport';
 import { DEFAULT_REALTIME_CONFIG } from '../core/config';
 import { InMemoryGraph } from '../plugins/channels/testing';
@@ -80,6 +82,11 @@ describe('fuzz (property-based, seeded)', () => {
   }, 600_000);
 
   it(`${SOCKET_CASES} generated and mutated socket pushes: every push answered, no channel crashed`, async () => {
+    // The HTTP fuzz above may have changed company A's team (a generated request can remove its admin, say):
+    // the socket fuzz starts from A's admin as a member again.
+    const [membership] = await t.db.select().from(memberships).where(and(eq(memberships.companyId, world.A.id), eq(memberships.userId, world.A.admin.id)));
+    if (!membership) await t.seed.member(world.A.id, world.A.admin.id, 'admin');
+    else if (membership.role !== 'admin') await t.db.update(memberships).set({ role: 'admin' }).where(eq(memberships.id, membership.id));
     await world.refreshTokens();
     const open = async () => {
       const socket = phoenixSocket(`${baseUrl.replace('http', 'ws')}/socket`, 'websocket', { token: world.A.admin.access, company_id: String(world.A.id) });
