@@ -325,7 +325,7 @@ export async function customerWrites(baseUrl: string, key: string, customer: str
   const res = await fetch(`${baseUrl}/api/sandbox/${key}/conversations/${encodeURIComponent(customer)}/messages/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: customer, text, ...(clientId ? { client_id: clientId } : {}) }),
+    body: JSON.stringify({ name: customer, text, client_id: clientId ?? `c-${randomBytes(6).toString('hex')}` }),
   });
   const body = await res.text();
   if (res.status !== 201 && res.status !== 200) throw new Error(`the customer's message: ${res.status} ${body}`);
