@@ -1,6 +1,9 @@
-/** The cluster test's HAProxy lookup (scripts/haproxy.mjs), which `npm test` checks before any suite runs. */
+/** The cluster test's HAProxy: its lookup (scripts/haproxy.mjs), which `npm test` runs before any suite, and its configuration, the docs'. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ensureHaproxy, findHaproxy, installHint } from '../../scripts/haproxy.mjs';
+import { HAPROXY_CONFIG, haproxyConfig } from '../cluster/support/haproxyConfig';
 
 const only = (...paths: string[]) => (path: string) => paths.includes(path);
 
@@ -48,5 +51,30 @@ describe('ensureHaproxy', () => {
     expect(result.error).toBe('No HAProxy for the cluster test: HAPROXY_PATH=/opt/none does not exist (point it at haproxy, or unset it)');
     expect(run).not.toHaveBeenCalled();
     expect(installHint({ exists: only('/usr/bin/apt-get'), isRoot: true })).toBe('apt-get install -y haproxy');
+  });
+});
+
+describe('docs/haproxy.cfg', () => {
+  const source = readFileSync(HAPROXY_CONFIG, 'utf8');
+
+  it('is what docs/deploy.md shows, whole', () => {
+    const deploy = readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+    expect(deploy).toContain(`\`\`\`\n${source}\`\`\``);
+  });
+
+  it('runs in the cluster test with its own addresses only: the bind and server lines change, nothing else', () => {
+    const config = haproxyConfig(source, 18080, [18081, 18082, 18083]);
+    const changed = (line: string) => /^\s+(bind|server)\s/.test(line);
+    expect(config.split('\n').filter((line) => !changed(line))).toEqual(source.split('\n').filter((line) => !changed(line)));
+    expect(config).toContain('    bind 127.0.0.1:18080\n');
+    expect(config.split('\n').filter((line) => /^\s+server\s/.test(line))).toEqual([
+      '    server a 127.0.0.1:18081 check',
+      '    server b 127.0.0.1:18082 check',
+      '    server c 127.0.0.1:18083 check',
+    ]);
+    // What the issue asks of the balancer: round-robin, health on /api/ready/, websockets kept open.
+    expect(source).toMatch(/^\s+balance roundrobin$/m);
+    expect(source).toMatch(/^\s+option httpchk GET \/api\/ready\/$/m);
+    expect(source).toMatch(/^\s+timeout tunnel /m);
   });
 });

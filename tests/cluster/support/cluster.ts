@@ -17,10 +17,9 @@ import { Redis } from 'ioredis';
 import { serveEnv, serveNodeFlags, serverEntry } from '../../../scripts/build-server.mjs';
 import { clusterServiceUrls } from '../../../scripts/cluster-services.mjs';
 import { startFakeMeta, type StartedFakeMeta } from '../../../server/providers/meta/fake/fakeMeta';
+import { HAPROXY_CONFIG, haproxyConfig } from './haproxyConfig';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-/** The balancer's configuration the docs show (docs/deploy.md quotes it whole). */
-export const HAPROXY_CONFIG = path.join(ROOT, 'docs/haproxy.cfg');
 export const DEMO_PASSWORD = 'Demo-Console-2026';
 export const AGENT = { email: 'agent@demo.test', password: DEMO_PASSWORD };
 export const ADMIN = { email: 'admin@demo.test', password: DEMO_PASSWORD };
@@ -127,22 +126,6 @@ async function stopServer(server: ServerProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** docs/haproxy.cfg with this run's addresses: the `bind` line and one `server` line per process; the rest as the docs say. */
-export function haproxyConfig(source: string, bindPort: number, ports: number[]): string {
-  const lines = source.split('\n');
-  const servers = lines.filter((line) => /^\s+server\s/.test(line));
-  const binds = lines.filter((line) => /^\s+bind\s/.test(line));
-  if (binds.length !== 1 || servers.length === 0) throw new Error(`${HAPROXY_CONFIG}: expected one bind line and server lines`);
-  const indent = servers[0].match(/^\s+/)![0];
-  const out: string[] = [];
-  for (const line of lines) {
-    if (binds.includes(line)) out.push(line.replace(/bind\s+\S+/, `bind 127.0.0.1:${bindPort}`));
-    else if (line === servers[0]) out.push(...ports.map((port, i) => `${indent}server ${String.fromCharCode(97 + i)} 127.0.0.1:${port} check`));
-    else if (!servers.includes(line)) out.push(line);
-  }
-  return out.join('\n');
 }
 
 export interface ClusterOptions {
