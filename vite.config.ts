@@ -158,7 +158,7 @@ export default defineConfig({
       // declared only when asked for by name (`vitest run --project cluster`), so a plain `vitest run` stays the
       // unit and server tests and never needs HAProxy (docs/testing.md).
       ...(CLUSTER_ASKED
-        ? [{ extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], globalSetup: ['tests/cluster/globalSetup.ts'], testTimeout: 120_000, hookTimeout: 180_000 } }]
+        ? [{ extends: true as const, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], globalSetup: ['tests/cluster/globalSetup.ts'], testTimeout: 120_000, hookTimeout: 180_000 } }]
         : []),
     ],
     environment: 'node',
