@@ -52,7 +52,8 @@ describe('three server processes behind HAProxy on one PostgreSQL and one Redis 
   const ready: unknown[] = [];
 
   beforeAll(async () => {
-    cluster = await startCluster({ processes: 3, name: 'cluster' });
+    // At info level the broadcast worker says which process runs a sending loop: the kill -9 picks one that does.
+    cluster = await startCluster({ processes: 3, name: 'cluster', env: { LOG_LEVEL: 'info' } });
     // What each process answered once up (the first test looks at it).
     for (const server of cluster.processes) ready.push(await (await fetch(`${server.url}/api/ready/`)).json());
     agent = await login(cluster.url, AGENT);
@@ -188,7 +189,7 @@ describe('three server processes behind HAProxy on one PostgreSQL and one Redis 
     // hi → the welcome and its menu; Opening hours → the hours, then "Anything else?"; Main menu → the welcome again.
     const expected = ['welcome', 'hours', 'more', 'welcome'].flatMap((id) => DEMO_BOT_STEPS.find((step) => step.id === id)!.texts);
     const customers = Array.from({ length: 12 }, (_, i) => `cluster-fast-${i}-${randomBytes(3).toString('hex')}`);
-    // Each customer's two messages back to back, all customers at once: round-robin spreads them over the processes.
+    // Each customer's three messages back to back, all customers at once: round-robin spreads them over the processes.
     await Promise.all(
       customers.map(async (customer) => {
         for (const text of ['hi', 'Opening hours', 'Main menu']) await customerWrites(cluster.url, key, customer, text);
@@ -274,7 +275,12 @@ describe('three server processes behind HAProxy on one PostgreSQL and one Redis 
     const sentCounts = async () =>
       (await (await fetch(`${cluster.fake.url}/control/sent_counts?channel_id=${broadcastNumber.phoneNumberId}`)).json()) as { total: number; recipients: number; duplicates: unknown[] };
     await waitFor(async () => (await sentCounts()).total >= RATE / 2, 30_000, 'the broadcast under way');
-    cluster.processes[2].child.kill('SIGKILL');
+    // A process running a sending loop for this number (it claims a few slots ahead, so it holds claimed recipients).
+    const loop = new RegExp(`"channelId":${broadcastNumber.channelId},.*"msg":"broadcast sending loop"`);
+    const sending = cluster.processes.filter((server) => server.output.split('\n').some((line) => loop.test(line)));
+    expect(sending.length).toBeGreaterThan(0);
+    const victim = sending[sending.length - 1];
+    victim.child.kill('SIGKILL');
     // The survivors send every recipient still queued; what the dead process had claimed stays `sending` until
     // its lease (30 s) ends, then becomes `unknown` (it may have been sent, so it is never sent again), and the
     // broadcast completes.
