@@ -107,6 +107,9 @@ function precompress(): Plugin {
 // production (server/main.ts). In `npm run dev` Vite proxies them to the API server.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
+/** `--project cluster` (or `--project=cluster`) on vitest's command line. */
+const CLUSTER_ASKED = process.argv.some((arg, i, argv) => arg === '--project=cluster' || (arg === '--project' && argv[i + 1] === 'cluster'));
+
 export default defineConfig({
   plugins: [react(), noPolyglot(), pureContractSchemas(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
@@ -151,6 +154,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'] },
       },
+      // Three built server processes, PostgreSQL, Redis and HAProxy (issue #21): a phase of its own in `npm test`,
+      // declared only when asked for by name (`vitest run --project cluster`), so a plain `vitest run` stays the
+      // unit and server tests and never needs HAProxy (docs/testing.md).
+      ...(CLUSTER_ASKED
+        ? [{ extends: true as const, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], globalSetup: ['tests/cluster/globalSetup.ts'], testTimeout: 120_000, hookTimeout: 180_000 } }]
+        : []),
     ],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every suite — type check, lint, unit and server integration (vitest), end-to-end (Playwright in
-// a real Chromium against the server `npm start` runs) — then one closing line `N passed, N failed`.
+// a real Chromium against the server `npm start` runs), the cluster test (three built server processes behind
+// HAProxy on PostgreSQL and Redis) — then one closing line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
+import { ensureHaproxy } from './haproxy.mjs';
+import { checkClusterServices } from './cluster-services.mjs';
 
+const startedAt = Date.now();
 const reportDir = '.test-data/reports';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -18,6 +22,14 @@ let skipped = 0;
 const chromium = ensureChromium();
 if (chromium.error) {
   console.log(`\n${chromium.error}`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+// 0b. HAProxy for the cluster test, the same way: found, installed (root with apt-get), or one line.
+const haproxy = ensureHaproxy();
+if (haproxy.error) {
+  console.log(`\n${haproxy.error}`);
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
@@ -46,19 +58,24 @@ const lint = run('Lint', 'npm', ['run', '--silent', 'lint']);
 if (lint === 0) passed += 1;
 else failed += 1;
 
-// 2. Unit and server integration tests.
+/** Adds a vitest JSON report to the counts. */
+function countVitest(report, status) {
+  const vitest = readJson(report);
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+    // A suite that failed to load has no tests but is a failure all the same.
+    if (status !== 0 && vitest.numFailedTests === 0) failed += Math.max(1, vitest.numFailedTestSuites ?? 1);
+  } else if (status !== 0) failed += 1;
+}
+
+// 2. Unit and server integration tests (the cluster project is a phase of its own, 4).
 const vitestReport = `${reportDir}/vitest.json`;
 const vitestStatus = run('Unit and server tests', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
+  'vitest', 'run', '--project', 'console', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
 ]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  // A suite that failed to load has no tests but is a failure all the same.
-  if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed += Math.max(1, vitest.numFailedTestSuites ?? 1);
-} else if (vitestStatus !== 0) failed += 1;
+countVitest(vitestReport, vitestStatus);
 
 // 3. End-to-end tests (Playwright starts `npm start` itself, see playwright.config.ts).
 const pwReport = `${reportDir}/playwright.json`;
@@ -75,6 +92,25 @@ if (pw?.stats) {
   skipped += pw.stats.skipped ?? 0;
   if (pwStatus !== 0 && pw.stats.unexpected + (pw.stats.flaky ?? 0) === 0) failed += 1;
 } else if (pwStatus !== 0) failed += 1;
+
+// 4. The cluster test (tests/cluster, issue #21): three built server processes started at once on a fresh
+// PostgreSQL database and Redis, HAProxy in front. Without PostgreSQL or Redis: one line, one failure.
+const services = await checkClusterServices();
+if (services) {
+  console.log(`\n=== Cluster test: ${services}`);
+  failed += 1;
+} else {
+  const clusterReport = `${reportDir}/cluster.json`;
+  // The server the end-to-end phase built from this checkout during this run (playwright.config.ts), when it
+  // did; else the cluster project builds the server alone (tests/cluster/globalSetup.ts).
+  const e2eServer = `.test-data/dist-server-${process.env.E2E_PORT ?? 8181}`;
+  const builtNow = existsSync(`${e2eServer}/main.js`) && statSync(`${e2eServer}/main.js`).mtimeMs >= startedAt;
+  const clusterStatus = run('Cluster test', 'npx', ['vitest', 'run', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterReport}`], {
+    HAPROXY_PATH: haproxy.path,
+    ...(builtNow ? { CLUSTER_SERVER_DIR: e2eServer } : {}),
+  });
+  countVitest(clusterReport, clusterStatus);
+}
 
 console.log('');
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
