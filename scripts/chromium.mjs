@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { ensureDebianTool } from './debianTool.mjs';
 
 export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -39,14 +40,17 @@ export function installHint({ exists = existsSync, isRoot = process.getuid?.() =
  * `{ path }` or `{ error }`, the error being one line naming the command to run.
  */
 export function ensureChromium({ env = process.env, exists = existsSync, isRoot = process.getuid?.() === 0, run = spawnSync, log = console.log } = {}) {
-  const found = findChromium({ env, exists });
-  if (found) return { path: found };
-  if (!env.CHROMIUM_PATH && isRoot && exists('/usr/bin/apt-get')) {
-    log('No Chromium found: installing Debian\'s (apt-get install chromium) for the end-to-end tests…');
-    const install = run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], { stdio: 'inherit' });
-    const installed = install.status === 0 ? findChromium({ env, exists }) : undefined;
-    if (installed) return { path: installed };
-  }
-  if (env.CHROMIUM_PATH) return { error: `No Chromium for the end-to-end tests: CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist (point it at a Chromium or Chrome, or unset it)` };
-  return { error: `No Chromium for the end-to-end tests. Run: ${installHint({ exists, isRoot })}` };
+  return ensureDebianTool(
+    {
+      name: 'Chromium',
+      purpose: 'the end-to-end tests',
+      envVar: 'CHROMIUM_PATH',
+      fixEnvVar: 'point it at a Chromium or Chrome',
+      aptPackage: 'chromium',
+      aptCommand: 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+      find: () => findChromium({ env, exists }),
+      installHint,
+    },
+    { env, exists, isRoot, run, log },
+  );
 }

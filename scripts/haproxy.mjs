@@ -4,6 +4,7 @@
 // one command to run: the twin of scripts/chromium.mjs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureDebianTool } from './debianTool.mjs';
 
 export const SYSTEM_HAPROXIES = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
 
@@ -27,19 +28,18 @@ export function installHint({ exists = existsSync, isRoot = process.getuid?.() =
  * apt-get. Returns `{ path }` or `{ error }`, the error being one line naming the command to run.
  */
 export function ensureHaproxy({ env = process.env, exists = existsSync, isRoot = process.getuid?.() === 0, run = spawnSync, log = console.log } = {}) {
-  const found = findHaproxy({ env, exists });
-  if (found) return { path: found };
-  if (!env.HAPROXY_PATH && isRoot && exists('/usr/bin/apt-get')) {
-    log('No HAProxy found: installing Debian\'s (apt-get install haproxy) for the cluster test…');
-    // The package's own service is not wanted (the test starts its own HAProxy): RUNLEVEL=1 keeps invoke-rc.d from starting it.
-    const install = run(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq --no-install-recommends haproxy >/dev/null'],
-      { stdio: 'inherit' },
-    );
-    const installed = install.status === 0 ? findHaproxy({ env, exists }) : undefined;
-    if (installed) return { path: installed };
-  }
-  if (env.HAPROXY_PATH) return { error: `No HAProxy for the cluster test: HAPROXY_PATH=${env.HAPROXY_PATH} does not exist (point it at haproxy, or unset it)` };
-  return { error: `No HAProxy for the cluster test. Run: ${installHint({ exists, isRoot })}` };
+  return ensureDebianTool(
+    {
+      name: 'HAProxy',
+      purpose: 'the cluster test',
+      envVar: 'HAPROXY_PATH',
+      fixEnvVar: 'point it at haproxy',
+      aptPackage: 'haproxy',
+      // The package's own service is not wanted (the test starts its own HAProxy): RUNLEVEL=1 keeps invoke-rc.d from starting it.
+      aptCommand: 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq --no-install-recommends haproxy >/dev/null',
+      find: () => findHaproxy({ env, exists }),
+      installHint,
+    },
+    { env, exists, isRoot, run, log },
+  );
 }
