@@ -19,6 +19,16 @@ describe('FlexibleRateLimiter (fixed windows from the Clock, memory store)', () 
     expect(await limiter.hit('k', RULE)).toEqual({ limited: true, retryAfterSeconds: 40, count: 4 });
   });
 
+  it("keeps a window's count for the whole window whatever the real clock says (a key is not expired by real time mid-window)", async () => {
+    // The app's clock half a second before the window ends, the store's real clock running on: the
+    // count must still be there after a real second (the sandbox's limit test met this at random).
+    const clock = new ManualClock(new Date(START.getTime() + 59_500));
+    const limiter = new FlexibleRateLimiter(clock);
+    for (let i = 0; i < 3; i++) await limiter.hit('k', RULE);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await limiter.hit('k', RULE)).toMatchObject({ limited: true, count: 4 });
+  });
+
   it('starts a new window when the clock reaches the next one', async () => {
     const clock = new ManualClock(START);
     const limiter = new FlexibleRateLimiter(clock);

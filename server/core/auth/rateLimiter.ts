@@ -93,8 +93,11 @@ export class FlexibleRateLimiter implements RateLimiter {
 
   async hit(key: string, rule: RateRule): Promise<RateStatus> {
     const { storeKey, secondsLeft } = this.window(key, rule);
-    // penalty: an atomic increment that never rejects; a new key lives until its window ends.
-    const { consumedPoints: count } = await this.limiterFor(rule.windowSeconds).penalty(storeKey, 1, { customDuration: secondsLeft });
+    // penalty: an atomic increment that never rejects. A new key lives one whole window: the window it
+    // counts is named by the key (from the app's clock), and the store expires keys by the real clock, so a
+    // lifetime of "until the window ends" could drop a key mid-window whenever the two clocks disagree (a
+    // test's manual clock, a process whose clock was adjusted); it only holds an old key a little longer.
+    const { consumedPoints: count } = await this.limiterFor(rule.windowSeconds).penalty(storeKey, 1, { customDuration: rule.windowSeconds });
     // The `limit`-th event itself is allowed.
     return count > rule.limit ? { limited: true, retryAfterSeconds: secondsLeft, count } : NOT_LIMITED(count);
   }
