@@ -119,7 +119,8 @@ describe('long-poll', () => {
     await get(endpoint({ token })); // 200 ms windows within the session's lifetime: alive throughout
     await get(endpoint({ token }));
     expect((await post(endpoint({ token }), JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]))).body.status).toBe(200);
-    await sleep(SESSION_TTL_MS + 500);
+    // Past the lifetime plus the sweep's period (a third of it): the session is closed by then.
+    await sleep(2 * SESSION_TTL_MS);
     expect((await get(endpoint({ token }))).body).toEqual({ status: 410 });
     await waitFor(() => rt.hub().socketCount() === 0, 3 * SESSION_TTL_MS, 'every session to expire');
   });
