@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import type { Channel, Socket } from 'phoenix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from './hub';
 import { connect, disconnect, join, phoenixSocket, push, sleep, waitFor } from './testSupport';
+import { freePort, withDatabase } from '../../testing/network';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -31,25 +31,6 @@ interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
   output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The same server URL with another database name. */
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 async function adminQuery(sql: string): Promise<void> {

@@ -9,7 +9,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import { serveEnv, serveNodeFlags, serverEntry } from '../../../scripts/build-se
 import { clusterServiceUrls } from '../../../scripts/cluster-services.mjs';
 import { startFakeMeta, type StartedFakeMeta } from '../../../server/providers/meta/fake/fakeMeta';
 import { HAPROXY_CONFIG, haproxyConfig } from './haproxyConfig';
+import { freePort, withDatabase } from '../../../server/testing/network';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const DEMO_PASSWORD = 'Demo-Console-2026';
@@ -52,24 +52,6 @@ export interface Cluster {
   /** Starts a process again with its environment (after a kill or a stop) and waits until it is ready. */
   restart(server: ServerProcess): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 async function adminQuery(maintenanceUrl: string, sql: string): Promise<void> {

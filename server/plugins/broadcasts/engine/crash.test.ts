@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,20 +17,10 @@ import { channels, companies } from '../../../core/db/schema';
 import { SecretBox } from '../../../core/crypto/secretBox';
 import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { countersFromStates, seedBroadcast, stateCounts, testPhones } from './testing';
+import { freePort } from '../../../testing/network';
 
 const RECIPIENTS = 5_000;
 const APP_SECRET = 'crash-test-app-secret-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 class Server {
   child: ChildProcess | null = null;

@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { SecretBox } from '../../../core/crypto/secretBox';
 import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { seedBroadcast, stateCounts, testPhones } from './testing';
 import { rowsOf } from './worker';
+import { freePort, withDatabase } from '../../../testing/network';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -24,23 +24,6 @@ const enabled = !!(databaseUrl && redisUrl);
 const RATE = 40;
 const RECIPIENTS = 1_200;
 const APP_SECRET = 'multi-process-app-secret-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
