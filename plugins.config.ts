@@ -15,6 +15,8 @@ import { flowsPlugin } from './src/plugins/flows';
 import { billingPlugin } from './src/plugins/billing';
 import { statsPlugin } from './src/plugins/stats';
 import { resourcesPlugin } from './src/plugins/resources';
+import { contactsPlugin } from './src/plugins/contacts';
+import { knowledgePlugin } from './src/plugins/knowledge';
 
 /** Every feature key the product knows. `branching_flows` is defined but not enabled. */
 export const definedFeatures = [
@@ -32,6 +34,8 @@ export const definedFeatures = [
   'stats',
   'broadcast_engagement',
   'branching_flows',
+  'contacts',
+  'assistant',
 ] as const;
 
 export type FeatureKey = (typeof definedFeatures)[number];
@@ -51,6 +55,8 @@ export const enabledFeatures: FeatureKey[] = [
   'pauseBot',
   'stats',
   'broadcast_engagement',
+  'contacts',
+  'assistant',
 ];
 
 export const plugins: ConsolePlugin[] = [
@@ -66,4 +72,6 @@ export const plugins: ConsolePlugin[] = [
   billingPlugin,
   statsPlugin,
   resourcesPlugin,
+  contactsPlugin,
+  knowledgePlugin,
 ];

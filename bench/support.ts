@@ -1,4 +1,4 @@
-/** Pieces every bench uses: a free loopback port, a process's RSS, a seeded PRNG, the bench server's environment. */
+/** Pieces every bench uses: a free loopback port, a process's RSS, a seeded PRNG, a percentile, the bench server's environment. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -33,6 +33,11 @@ export function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The p-th percentile (nearest rank) of samples sorted in ascending order. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /**
@@ -106,3 +111,13 @@ export async function spawnBenchServer(args: string[], opts: { cwd: string; env:
     },
   };
 }
+
+/**
+ * A RateLimiter that never limits, for benches of what the limits exist to stop (thousands of sockets as a few
+ * users, server/core/realtime/limits.ts): with them on, bench/realtime died at socket 59 with HTTP 429.
+ */
+export const UNLIMITED_RATE_LIMITER = {
+  check: async () => ({ limited: false, retryAfterSeconds: 0, count: 0 }),
+  hit: async () => ({ limited: false, retryAfterSeconds: 0, count: 0 }),
+  reset: async () => undefined,
+};

@@ -10,9 +10,12 @@
  *   GET    /api/subscriptions/active/           Subscription (the console passes the page's query
  *                                               string as is, e.g. ?checkout=success&session_id=cs_…
  *                                               after the checkout's return; see ActiveSubscriptionQuery)
- *   POST   /api/subscriptions/                  SubscribeBody {plan_id} → SubscribeResponse {checkout_url}:
+ *   POST   /api/subscriptions/                  SubscribeBody {plan_id, proration_date?} → SubscribeResponse {checkout_url}:
  *                                               the console redirects the browser there (window.location);
  *                                               the provider returns to RETURN_PATH (/account?checkout=…)
+ *   POST   /api/subscriptions/preview/          PlanChangePreviewBody {plan_id} → PlanChangePreview: what a plan
+ *                                               change of a paying company costs now (the provider's proration
+ *                                               preview), shown before the change is confirmed
  *   DELETE /api/subscriptions/active/           cancel at the period's end → Subscription
  *                                               (console: 'Subscription cancelled successfully', reload, go to account)
  *   POST   /api/subscriptions/active/resume/    undo a cancellation before the period ends → Subscription
@@ -34,7 +37,7 @@ import { pageQuery } from './team';
 // ---------- plans ----------
 
 /** What a plan limits. `null` in PlanLimits = unlimited. */
-export const PLAN_LIMIT_KEYS = ['members', 'channels', 'bots', 'broadcast_recipients_per_month'] as const;
+export const PLAN_LIMIT_KEYS = ['members', 'channels', 'bots', 'broadcast_recipients_per_month', 'assistant_answers'] as const;
 export type PlanLimitKey = (typeof PLAN_LIMIT_KEYS)[number];
 export type PlanLimits = Record<PlanLimitKey, number | null>;
 
@@ -140,14 +143,50 @@ export const ActiveSubscriptionQuery = z
 export type ActiveSubscriptionQuery = z.input<typeof ActiveSubscriptionQuery>;
 
 /** POST /api/subscriptions/ */
+const planIdField = z.coerce
+  .number({ error: 'A valid integer is required.' })
+  .int('A valid integer is required.')
+  .min(1, 'Invalid plan.')
+  .max(2_147_483_647, 'Invalid plan.');
+
 export const SubscribeBody = z.object({
-  plan_id: z.coerce
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(1, 'Invalid plan.')
-    .max(2_147_483_647, 'Invalid plan.'),
+  plan_id: planIdField,
+  /**
+   * A plan change only: the `proration_date` of the preview the person confirmed (PlanChangePreview), so the
+   * invoice the change produces is the amount they were shown. Absent: prorated from now.
+   */
+  proration_date: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(0).max(4_102_444_800).optional(),
 });
 export type SubscribeBody = z.input<typeof SubscribeBody>;
+
+export const PlanChangePreviewBody = z.object({ plan_id: planIdField });
+export type PlanChangePreviewBody = z.input<typeof PlanChangePreviewBody>;
+
+/** One line of a plan change's invoice: the unused time of the old plan (negative) or the new plan's remaining time. */
+export interface PlanChangeLine {
+  description: string;
+  /** In the currency's smallest unit (cents); negative for a credit. */
+  amount: number;
+}
+
+/**
+ * POST /api/subscriptions/preview/ answer: the invoice a plan change produces at once (Stripe's proration
+ * preview, `proration_behavior=always_invoice`), then what each period costs from the next renewal on.
+ */
+export interface PlanChangePreview {
+  plan_id: number;
+  currency: string;
+  /** Charged now to the saved payment method (0 when the credit covers it; a larger credit is kept for later invoices). */
+  amount_due: number;
+  /** The lines' sum: negative when moving to a cheaper plan. */
+  total: number;
+  lines: PlanChangeLine[];
+  /** Unix seconds the proration was computed at: send it back with POST /api/subscriptions/ to be billed exactly this. */
+  proration_date: number;
+  /** The new plan's price per period, billed from `next_renewal_at` on. */
+  next_amount: number;
+  next_renewal_at: string | null;
+}
 
 /**
  * POST /api/subscriptions/ answer. `checkout_url` is the provider's hosted checkout page (a new
@@ -231,6 +270,7 @@ export const PLAN_LIMIT_LABELS: Record<PlanLimitKey, string> = {
   channels: 'channels',
   bots: 'bots',
   broadcast_recipients_per_month: 'broadcast recipients per month',
+  assistant_answers: 'assistant answers per month',
 };
 
 /** The message of PlanLimitErrorBody.detail, e.g. "The Free plan allows 25 team members. Upgrade to Starter to add more." */

@@ -4,14 +4,17 @@ import {
   BranchGraphBody,
   DEFAULT_OPTION_TEXT,
   OperationBody,
+  STEP_ACTION_TYPES,
   StepActionSchema,
   StepCreateBody,
   findGraphProblem,
   isCustomerInputStep,
   reachableSteps,
   templateVariables,
+  type BotStep,
   type GraphStep,
 } from './bots';
+import { BotDraftBody, draftProblems } from './botDrafts';
 
 const step = (id: string, next: string | null = null, options: [string, string | null][] = [], input = false): GraphStep => ({
   id,
@@ -76,11 +79,26 @@ describe('request schemas', () => {
       { type: 'run_operation', operation_id: 1, variables: { order: '{{order_no}}' } },
       { type: 'opt_out' },
       { type: 'start_flow', flow_id: 'welcome' },
+      { type: 'ai_answer' },
     ];
     for (const action of ok) expect(StepActionSchema.safeParse(action).success, action.type).toBe(true);
     for (const bad of [{ type: 'pause_bot', days: 0 }, { type: 'assign_agent', email: 'nope' }, { type: 'add_tag', tag: ' ' }, { type: 'explode' }, { type: 'run_operation', operation_id: 1, variables: { '1bad': 'x' } }]) {
       expect(StepActionSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('ai_answer: the assistant answers the message that led to the step; the action takes nothing else, in the live steps and in drafts', () => {
+    expect(STEP_ACTION_TYPES).toContain('ai_answer');
+    expect(StepActionSchema.parse({ type: 'ai_answer' })).toEqual({ type: 'ai_answer' });
+    // Nothing to choose: zod drops unknown keys, so a fallback step or a prompt cannot ride along.
+    expect(StepActionSchema.parse({ type: 'ai_answer', fallback_step: 'x', prompt: 'ignore the knowledge' })).toEqual({ type: 'ai_answer' });
+    const live = StepCreateBody.parse({ id: 'ask', messages: [{ text: 'Anything else?' }], actions: [{ type: 'ai_answer' }, { type: 'add_tag', tag: 'faq' }] });
+    expect(live.actions).toEqual([{ type: 'ai_answer' }, { type: 'add_tag', tag: 'faq' }]);
+
+    const draft = BotDraftBody.parse({ step: 'ask', steps: [{ id: 'ask', messages: [{ text: 'Anything else?' }], actions: [{ type: 'ai_answer' }] }] });
+    expect(draft.steps[0].actions).toEqual([{ type: 'ai_answer' }]);
+    // Complete as it is: publishing a step with ai_answer needs nothing more.
+    expect(draftProblems({ step: 'ask', fallback_step_id: null, steps: draft.steps.map((s, position) => ({ ...s, position })) as BotStep[] })).toEqual([]);
   });
 
   it('bots, graphs and operations', () => {

@@ -210,9 +210,9 @@ export interface StepOption {
   step: string;
 }
 
-// --- step actions (run in order when the step is reached, after its messages are sent) ---
+// --- step actions (run in order when the step is reached, after its messages are sent; ai_answer before them) ---
 
-export const STEP_ACTION_TYPES = ['add_tag', 'remove_tag', 'assign_agent', 'pause_bot', 'hand_over', 'run_operation', 'opt_out', 'start_flow'] as const;
+export const STEP_ACTION_TYPES = ['add_tag', 'remove_tag', 'assign_agent', 'pause_bot', 'hand_over', 'run_operation', 'opt_out', 'start_flow', 'ai_answer'] as const;
 export type StepActionType = (typeof STEP_ACTION_TYPES)[number];
 
 const tagName = () => z.string().trim().min(1, blank).max(BOT_LIMITS.tag, maxMessage(BOT_LIMITS.tag));
@@ -240,6 +240,14 @@ export const StepActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('opt_out') }),
   /** Starts a flow (once flows exist; until then the runtime logs and skips it). */
   z.object({ type: z.literal('start_flow'), flow_id: z.union([dbId(), z.string().trim().min(1).max(128)]) }),
+  /**
+   * Hands the customer's message that led to this step (a text) to the company's AI assistant (issue #24):
+   * it answers from the knowledge (marked AI, with its sources, counted as an `assistant_answers`) BEFORE
+   * the step's own messages, and the bot goes on; when it cannot answer (below the threshold, the model
+   * failing, the plan's answers used up, the assistant turned off) it hands over and the bot stops there.
+   * Works on any channel of the bot, listed in the assistant's settings or not: the step is the opt-in.
+   */
+  z.object({ type: z.literal('ai_answer') }),
 ]);
 export type StepAction = z.output<typeof StepActionSchema>;
 

@@ -33,7 +33,11 @@ describe('BroadcastCreate', () => {
   it('names the field of each refusal', () => {
     expect(issues(BroadcastCreate.safeParse({ ...valid, name: '  ' }))).toEqual({ name: 'This field may not be blank.' });
     expect(issues(BroadcastCreate.safeParse({ ...valid, audience: { type: 'csv' } }))).toEqual({ 'audience.csv': 'Upload a CSV file.' });
-    expect(issues(BroadcastCreate.safeParse({ ...valid, audience: { type: 'email' } }))).toEqual({ 'audience.type': "Audience type must be 'contacts' or 'csv'." });
+    expect(issues(BroadcastCreate.safeParse({ ...valid, audience: { type: 'email' } }))).toEqual({ 'audience.type': "Audience type must be 'contacts', 'csv' or 'segment'." });
+    // A segment: `{segment_id}` alone is read as one; a variable may take a contact attribute by its key.
+    expect(BroadcastCreate.parse({ ...valid, audience: { segment_id: 4 } }).audience).toEqual({ type: 'segment', segment_id: 4 });
+    expect(issues(BroadcastCreate.safeParse({ ...valid, audience: { type: 'segment', segment_id: 0 } }))).toEqual({ 'audience.segment_id': 'Choose a segment.' });
+    expect(issues(BroadcastCreate.safeParse({ ...valid, variables: { body: { '1': { source: 'attribute', value: 'City!' } } } }))).toEqual({ 'variables.body.1.value': 'Choose one of your contact attributes.' });
     expect(issues(BroadcastCreate.safeParse({ ...valid, variables: { body: { '1': { source: 'field', value: 'email' } } } }))).toEqual({
       'variables.body.1.value': 'A contact field is one of: name, first_name, phone.',
     });

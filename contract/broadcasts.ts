@@ -109,8 +109,8 @@ export function broadcastProgress(nUsers: number, stats: Pick<BroadcastStats, 'q
 
 // ---------- variables ----------
 
-/** Where one template variable's value comes from: a CSV column name, a contact field, or a fixed text. */
-export const VARIABLE_SOURCES = ['column', 'field', 'fixed'] as const;
+/** Where one template variable's value comes from: a CSV column name, a contact field, a contact attribute (its key), or a fixed text. */
+export const VARIABLE_SOURCES = ['column', 'field', 'attribute', 'fixed'] as const;
 export type VariableSource = (typeof VARIABLE_SOURCES)[number];
 /** Contact fields a variable may take (source 'field'). */
 export const CONTACT_FIELDS = ['name', 'first_name', 'phone'] as const;
@@ -125,6 +125,10 @@ export const VariableMapping = z
   })
   .refine((m) => m.source !== 'field' || (CONTACT_FIELDS as readonly string[]).includes(m.value), {
     message: `A contact field is one of: ${CONTACT_FIELDS.join(', ')}.`,
+    path: ['value'],
+  })
+  .refine((m) => m.source !== 'attribute' || /^[a-z][a-z0-9_]{0,63}$/.test(m.value), {
+    message: 'Choose one of your contact attributes.',
     path: ['value'],
   });
 export type VariableMapping = z.infer<typeof VariableMapping>;
@@ -195,9 +199,18 @@ export const CsvAudience = z
     file_name: z.string().max(255).optional(),
   })
   .refine((a) => a.csv !== undefined || a.rows !== undefined, { message: 'Upload a CSV file.', path: ['csv'] });
-export const BroadcastAudience = z.discriminatedUnion('type', [ContactsAudience, CsvAudience], {
-  message: "Audience type must be 'contacts' or 'csv'.",
+/** A saved segment of the company's contacts (contract/segments.ts): its members when the broadcast is created. */
+export const SegmentAudience = z.object({
+  type: z.literal('segment'),
+  segment_id: z.number({ message: 'Choose a segment.' }).int('Choose a segment.').positive('Choose a segment.').max(2_147_483_647, 'Choose a segment.'),
 });
+/** `{segment_id}` alone is read as a segment audience. */
+export const BroadcastAudience = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) && !('type' in v) && 'segment_id' in v ? { ...v, type: 'segment' } : v),
+  z.discriminatedUnion('type', [ContactsAudience, CsvAudience, SegmentAudience], {
+    message: "Audience type must be 'contacts', 'csv' or 'segment'.",
+  }),
+);
 export type BroadcastAudience = z.infer<typeof BroadcastAudience>;
 export type AudienceType = BroadcastAudience['type'];
 
@@ -401,7 +414,7 @@ export interface BroadcastDetail extends Broadcast {
   variables: BroadcastVariables;
   header_media_url: string | null;
   /** The contacts filter or the CSV file name. */
-  audience: { type: 'contacts'; filter: ContactFilter } | { type: 'csv'; file_name: string | null };
+  audience: { type: 'contacts'; filter: ContactFilter } | { type: 'csv'; file_name: string | null } | { type: 'segment'; segment_id: number | null; name: string };
   /** Excluded recipients by reason. */
   excluded: Record<ExclusionReason, number>;
   funnel: FunnelStep[];

@@ -7,7 +7,8 @@ import { isAgentTag } from './validation';
 import { ROOM_STATUS_FILTERS, type RoomAssignee, type RoomStatus } from './conversations';
 
 export type Platform = 'sandbox' | 'whatsapp' | 'messenger' | 'instagram';
-export type MessageOrigin = 'user' | 'agent' | 'bot' | 'system';
+/** 'note': a private note of a member (contract/notes.ts), never sent to the customer. */
+export type MessageOrigin = 'user' | 'agent' | 'bot' | 'system' | 'note';
 export type MessageType = 'text' | 'image' | 'video' | 'audio' | 'document' | 'button_reply' | 'list_reply' | 'location' | 'contacts' | 'template' | 'interactive';
 /** Delivery state of an outgoing message; it only ever moves forward (failed is terminal). */
 export type DeliveryStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -35,6 +36,8 @@ export interface Message {
   client_id: string | null;
   sender_name: string | null;
   created_at: string;
+  /** Issue #22: a private note (origin 'note'): shown to members only, never sent to the customer. */
+  private: boolean;
 }
 
 export interface Room {
@@ -190,6 +193,8 @@ export const RoomJoinPayload = z.object({
   last_message_id: dbId().nullable().optional(),
   /** false for background subscriptions (room list updates): no read marker, no presence. Default true. */
   viewing: z.boolean().optional(),
+  /** Issue #22: this client shows private notes (contract/notes.ts): the room's history includes them and `new_note` pushes them. */
+  notes: z.boolean().optional(),
 });
 /** Push `view` on room:{id}: the agent opened (true) or left (false) the room; marks it read and updates presence. */
 export const ViewPayload = z.object({ viewing: z.boolean() });

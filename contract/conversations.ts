@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { Room } from './chats';
-import { invalidChoiceMessage } from './team';
+import { invalidChoiceMessage, pageQuery, type TeamMember } from './team';
 
 export const ROOM_STATUSES = ['open', 'pending', 'snoozed', 'resolved'] as const;
 export type RoomStatus = (typeof ROOM_STATUSES)[number];
@@ -125,3 +125,59 @@ export function snoozePresets(now: Date): { key: 'hour' | 'tomorrow' | 'next_wee
     { key: 'next_week', until: nextWeek },
   ];
 }
+
+/*
+ * Auto-assignment (issue #22): per channel, off by default. When on, a room that opens (a new
+ * conversation, a re-opened one) or is handed over by a bot or flow goes, round-robin, to a member who
+ * is online (has the channel's inbox open and may manage chats) and under their capacity (open rooms
+ * assigned to them; default DEFAULT_ASSIGNMENT_CAPACITY).
+ *   GET /api/auto-assignment/                       company(chats, view)     → AutoAssignmentList
+ *   PUT /api/auto-assignment/{channel_id}/           company(channels, manage) AutoAssignmentBody → AutoAssignmentSetting
+ *   GET /api/assignment-capacities/                  company(members, view)   → AssignmentCapacityList
+ *   PUT /api/assignment-capacities/{user_id}/        company(members, manage) AssignmentCapacityBody → AssignmentCapacity
+ */
+export const DEFAULT_ASSIGNMENT_CAPACITY = 20;
+export const MAX_ASSIGNMENT_CAPACITY = 1000;
+
+export interface AutoAssignmentSetting {
+  channel_id: number;
+  enabled: boolean;
+}
+export interface AutoAssignmentList {
+  count: number;
+  /** The company's channels with auto-assignment on (a channel not listed is off). */
+  results: AutoAssignmentSetting[];
+}
+export const AutoAssignmentBody = z.object({ enabled: z.boolean({ error: 'Must be a valid boolean.' }) }).strict();
+export type AutoAssignmentBody = z.infer<typeof AutoAssignmentBody>;
+
+export interface AssignmentCapacity {
+  user_id: number;
+  capacity: number;
+}
+export interface AssignmentCapacityList {
+  count: number;
+  /** Every member of the company with their capacity (the default when never set). */
+  results: AssignmentCapacity[];
+}
+export const AssignmentCapacityBody = z
+  .object({
+    capacity: z
+      .number({ error: 'A valid integer is required.' })
+      .int({ error: 'A valid integer is required.' })
+      .min(0, { error: 'Ensure this value is greater than or equal to 0.' })
+      .max(MAX_ASSIGNMENT_CAPACITY, { error: `Ensure this value is less than or equal to ${MAX_ASSIGNMENT_CAPACITY}.` }),
+  })
+  .strict();
+export type AssignmentCapacityBody = z.infer<typeof AssignmentCapacityBody>;
+
+/**
+ * GET /api/chats/members/?search=&page=&page_size= → {count, next, previous, results: ChatMember[]}: the
+ * company's members as the inbox needs them (the assignee picker, `@` in a note), readable by whoever
+ * may view chats. An agent does not see the team page (/api/members/ needs members view), yet assigns
+ * and mentions colleagues: this list gives names, e-mails and avatars only, no roles or permissions.
+ */
+export type ChatMember = Pick<TeamMember, 'user_id' | 'first_name' | 'last_name' | 'email' | 'profile_avatar_url'>;
+
+export const ChatMemberListQuery = z.object(pageQuery);
+export type ChatMemberListQuery = z.input<typeof ChatMemberListQuery>;

@@ -17,6 +17,7 @@ export const PERMISSION_AREAS = [
   'pricing',
   'whatsapp_templates',
   'permissions',
+  'assistant',
 ] as const;
 
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
@@ -70,7 +71,7 @@ function allFlags(view: (a: PermissionArea) => boolean, manage: (a: PermissionAr
 }
 
 const MANAGER_CANNOT_MANAGE: PermissionArea[] = ['billing', 'pricing', 'permissions', 'your_account'];
-const AGENT_CAN_VIEW: PermissionArea[] = ['dashboard', 'chats', 'flows', 'resources', 'your_account', 'stats', 'channels', 'whatsapp_templates'];
+const AGENT_CAN_VIEW: PermissionArea[] = ['dashboard', 'chats', 'flows', 'resources', 'your_account', 'stats', 'channels', 'whatsapp_templates', 'assistant'];
 const AGENT_CAN_MANAGE: PermissionArea[] = ['chats'];
 
 /** Defaults per role; a company may override them per role (Permissions page). */

@@ -24,6 +24,7 @@
  *   GET /api/stats/?from=&to=&tz=&channel=  StatsReport (access: stats view); from/to are days (YYYY-MM-DD) in tz, both included
  */
 import { z } from 'zod';
+import type { AgentCsat, CsatFigures } from './csat';
 
 /** The widest range /stats answers, in days. */
 export const MAX_RANGE_DAYS = 366;
@@ -230,6 +231,23 @@ export interface StatsReport {
   heatmap: HeatCell[];
   /** Broadcasts created in the range (company scope only; [] for own scope). */
   broadcasts: BroadcastFunnel[];
+  /** CSAT ratings received in the range (contract/csat.ts): the score, and per agent (assignee when resolved; own scope: the viewer's). */
+  csat: CsatFigures & { agents: AgentCsat[] };
+  /** The assistant on the channels in the range (issue #24; company scope only, null for own scope). */
+  assistant: AssistantFigures | null;
+}
+
+/** What the assistant did with customers' questions, and the ones it most often could not answer. */
+export interface AssistantFigures {
+  questions: number;
+  answered: number;
+  /** Asked to rephrase (the model's answer cited nothing, or the model failed). */
+  rephrased: number;
+  handovers: number;
+  /** answered / questions, as a percentage with one decimal (null without questions). */
+  answer_rate: number | null;
+  /** The questions left without an answer, most asked first (at most 10; the same words, case and spaces aside). */
+  unanswered: { question: string; count: number; last_asked: string }[];
 }
 
 /** Seconds as a short duration: 45 s, 12 min, 1 h 40 min, 2 d 3 h. */

@@ -18,6 +18,9 @@ import { botsPlugin } from './plugins/bots';
 import { flowsPlugin } from './plugins/flows';
 import { billingPlugin } from './plugins/billing';
 import { statsPlugin } from './plugins/stats';
+import { contactsPlugin } from './plugins/contacts';
+import { assistantPlugin } from './plugins/assistant';
+import { hoursPlugin } from './plugins/hours';
 
 export const serverPlugins: readonly ServerPlugin[] = [
   accountsPlugin,
@@ -34,4 +37,9 @@ export const serverPlugins: readonly ServerPlugin[] = [
   flowsPlugin,
   billingPlugin,
   statsPlugin,
+  contactsPlugin,
+  // After the flows plugin, whose service it reads the flows' extra context through.
+  assistantPlugin,
+  // The away message: the inbound pipeline's last handler (order 300).
+  hoursPlugin,
 ];

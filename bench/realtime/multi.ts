@@ -39,6 +39,7 @@ import pg from 'pg';
 import type { SocketConnectOption } from 'phoenix';
 import WebSocket, { type RawData } from 'ws';
 import { topicAccess } from '../../server/core/access/topics';
+import { UNLIMITED_RATE_LIMITER } from '../support';
 
 // ---------------------------------------------------------------- arguments
 
@@ -209,7 +210,7 @@ export async function runMultiServer(): Promise<void> {
   });
   const clock = new ManualClock();
   const outboxSender = new OutboxEmailSender(db, clock);
-  const app = await buildApp({ config, db, plugins: serverPlugins, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender } });
+  const app = await buildApp({ config, db, plugins: serverPlugins, overrides: { Clock: clock, Outbox: outboxSender, EmailSender: outboxSender, RateLimiter: UNLIMITED_RATE_LIMITER } });
   const hub: Hub = app.realtime;
   hub.registerChannel('bench', topicAccess.member('benchmark topic: its suffix names no resource'), {
     async join() {

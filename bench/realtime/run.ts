@@ -27,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import type { SocketConnectOption } from 'phoenix';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
 import { topicAccess } from '../../server/core/access/topics';
+import { UNLIMITED_RATE_LIMITER } from '../support';
 
 // ---------------------------------------------------------------- arguments
 
@@ -103,6 +104,9 @@ async function runOurServer(): Promise<void> {
         idleTimeoutMs: 24 * 3600_000,
       },
     },
+    // The connect and join limits per user and per address (server/core/realtime/limits.ts) off too: the bench
+    // opens thousands of sockets as a few users, which those limits exist to stop (it died at socket 59 with 429).
+    overrides: { RateLimiter: UNLIMITED_RATE_LIMITER },
     onBuild: (app) => {
       hub = app.realtime;
       app.realtime.registerChannel('bench', topicAccess.member('benchmark topic: its suffix names no resource'), {

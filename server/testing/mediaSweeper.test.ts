@@ -234,7 +234,7 @@ describe.each(adapters)('media sweeper on the %s storage', (_name, make) => {
 describe('media references', () => {
   it('are registered by the plugins whose rows keep chat uploads', () => {
     expect(t.app.services.get(mediaReferencesRef).names.sort()).toEqual(
-      ['broadcasts.header_media_url', 'bot_steps.messages', 'flow_versions.snapshot', 'flows.find_out_more_media_url', 'flows.intro_media_url', 'messages'].sort(),
+      ['broadcasts.header_media_url', 'bot_drafts.content', 'bot_steps.messages', 'bot_versions.snapshot', 'flow_versions.snapshot', 'flows.find_out_more_media_url', 'flows.intro_media_url', 'messages'].sort(),
     );
   });
 

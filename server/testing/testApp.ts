@@ -38,9 +38,9 @@ export interface TestAppOptions {
   /** Runs on every app built (the first and each restart), before it is ready, e.g. to register test channels. */
   onBuild?: (app: FastifyInstance) => void | Promise<void>;
   /**
-   * PostgreSQL only: builds this app on another test app's database, with a connection pool of its own
-   * (a second server process on the same database: the cluster tests). Its close() leaves the database
-   * to the first app. It has its own clock.
+   * Builds this app on another test app's database (a second server process on the same database: the
+   * cluster tests): on PostgreSQL with a connection pool of its own, on PGlite (one in-process database)
+   * sharing the first app's connection. Its close() leaves the database to the first app. It has its own clock.
    */
   sameDatabaseAs?: TestApp;
 }
@@ -95,7 +95,8 @@ export function openEmptyTestDatabase(kind: DatabaseKind): Promise<OpenDatabase>
 /** A new, migrated database: a copy of the run's template when there is one, else made and migrated here. */
 async function openTestDatabase(kind: DatabaseKind, sameAs?: TestApp): Promise<OpenDatabase & { url?: string }> {
   if (sameAs) {
-    if (!sameAs.databaseUrl) throw new Error('sameDatabaseAs needs an app on PostgreSQL');
+    // PGlite: the one in-process database, shared; closing this app leaves it to the first.
+    if (!sameAs.databaseUrl) return { db: sameAs.db, driver: 'pglite', close: async () => {} };
     const opened = await openPostgres(sameAs.databaseUrl);
     return { ...opened, url: sameAs.databaseUrl };
   }
@@ -146,7 +147,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(options.sameDatabaseAs ? 'postgres' : (options.database ?? 'pglite'), options.sameDatabaseAs);
+  const database = await openTestDatabase(options.database ?? 'pglite', options.sameDatabaseAs);
   const { db } = database;
   const config = testConfig(options.config);
   const clock = new ManualClock();

@@ -14,8 +14,13 @@ const ConsoleShell = lazy(() => import('./ConsoleShell'));
 /** Kept in step with PUBLIC_PATH in PublicPages.tsx (not imported: it would pull that chunk in). */
 const PUBLIC_PATH = /^\/(auth|sandbox)(\/|$)/;
 
+/** The same as index.html's boot splash, so the page does not blink between the two while a chunk loads. */
 function Loading() {
-  return <div role="progressbar" aria-label="Loading" aria-busy="true" style={{ minHeight: '100vh' }} />;
+  return (
+    <div role="progressbar" aria-label="Loading" aria-busy="true" style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <img src="/favicon.svg" alt="" width={56} height={56} style={{ opacity: 0.7 }} />
+    </div>
+  );
 }
 
 function ConsoleRoot() {

@@ -5,13 +5,14 @@ export { ApiProvider, useApi, useApiRegistry } from './di/ApiProvider';
 export { registerCoreApis, type CoreApiOptions, type DataResourceConfig } from './coreApis';
 
 export { createPlugin } from './plugins/types';
-export type { ConsolePlugin, PluginRoute, PluginResource, MenuEntry, FeatureRequirement, DashboardWidget, Messages, TranslationLoaders } from './plugins/types';
+export type { ConsolePlugin, PluginRoute, PluginResource, MenuEntry, AppBarItem, FeatureRequirement, DashboardWidget, Messages, TranslationLoaders } from './plugins/types';
 export { createConsole, overrideApi, type Console, type ConsoleOptions, type ApiOverride } from './plugins/createConsole';
 export { ConsoleProvider, useConsole } from './plugins/ConsoleContext';
 
 export { createConfig, APP_VERSION, APP_ENVIRONMENT } from './config/config';
 export { createSessionStore, isTokenExpired, decodeTokenExpiry, TOKEN_EXPIRY_MARGIN_MS } from './session/sessionStore';
 export { createAccountStore } from './account/accountStore';
+export { reloadUser } from './account/accountRefresh';
 export { useAccount, type AccountSnapshot } from './account/useAccount';
 export { useSelectCompany } from './account/useSelectCompany';
 export { HttpError, isHttpError } from './http/HttpError';
@@ -34,6 +35,8 @@ export { safeUrl } from './url/safeUrl';
 export { required, email, minLength, maxLength, ruleMessage, translateRule, validateOnChangeAndBlur } from './validation';
 
 export { EmptyView } from './components/EmptyView';
+export { PageLoading } from './components/PageLoading';
+export { visuallyHidden } from './components/visuallyHidden';
 export { MdiIcon, mdiIconComponent } from './components/MdiIcon';
 export { ConsolePagination, TABLE_PAGE_SIZES } from './components/ConsolePagination';
 export { lightTheme, darkTheme, BRAND } from './theme/theme';

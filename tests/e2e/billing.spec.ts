@@ -51,7 +51,7 @@ async function typeUrl(page: Page, path: string) {
   }, path);
 }
 
-test('an admin subscribes through the checkout (a declined card first), comes back with the plan active and its invoice, then cancels', async ({ page, request }) => {
+test('an admin subscribes through the checkout (a declined card first), comes back with the plan active and its invoice, switches plan at its prorated price, then cancels', async ({ page, request }) => {
   test.slow(); // sign-up, two checkouts and the provider's webhooks on a loaded machine
   const admin = person('billing-admin', 'Bill');
   await freshCompany(request, admin);
@@ -90,9 +90,23 @@ test('an admin subscribes through the checkout (a declined card first), comes ba
   await shell.openFromMenu('Pricing');
   await billing.expectCurrentPlan('Starter');
 
+  // A switch to Growth asks first, with the prorated amount due today; confirmed, it is invoiced at once.
+  await billing.planCard('Growth').getByRole('button', { name: 'Switch to Growth' }).click();
+  const change = page.getByRole('dialog', { name: 'Switch from Starter to Growth' });
+  await expect(change.getByTestId('plan-change-due')).toHaveText(/^\$\d+\.\d\d$/);
+  const due = (await change.getByTestId('plan-change-due').textContent())!;
+  await expect(change.getByTestId('plan-change-line')).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page, '/pricing plan change (light)');
+  await change.getByRole('button', { name: `Switch and pay ${due}` }).click();
+  await expect(page).toHaveURL(/\/account\?plan_changed=1$/);
+  await expect(billing.section.getByText('Your plan is now Growth. The prorated invoice is in the list below.')).toBeVisible();
+  await billing.expectPlan('Growth', 'Active');
+  await expect(billing.invoiceRows).toHaveCount(2);
+  await expect(billing.invoiceRows.first()).toContainText(due);
+
   // Cancel: the spec's alert, the subscription reloaded, and the account page.
   await billing.openAccount();
-  await billing.expectPlan('Starter', 'Active');
+  await billing.expectPlan('Growth', 'Active');
   await billing.cancelSubscription();
   await billing.expectAlert('Subscription cancelled successfully');
   await expect(page).toHaveURL(/\/account$/);
@@ -102,12 +116,12 @@ test('an admin subscribes through the checkout (a declined card first), comes ba
   // Dark theme: the same pages pass axe.
   await useConsoleTheme(page, 'dark');
   await page.reload();
-  await billing.expectPlan('Starter', 'Active');
-  await expect(billing.invoiceRows).toHaveCount(1);
+  await billing.expectPlan('Growth', 'Active');
+  await expect(billing.invoiceRows).toHaveCount(2);
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(245, 247, 251)');
   await expectNoSeriousA11yViolations(page, '/account billing (dark)');
   await shell.openFromMenu('Pricing');
-  await billing.expectCurrentPlan('Starter');
+  await billing.expectCurrentPlan('Growth');
   await expectNoSeriousA11yViolations(page, '/pricing (dark)');
 });
 

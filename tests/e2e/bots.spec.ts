@@ -65,7 +65,9 @@ test('an admin builds a bot on the canvas, tries it, puts it on the sandbox, and
   await expect(bots.step(prices)).toHaveAttribute('data-active', 'true');
   await expect(bots.step(welcome)).not.toHaveAttribute('data-active', 'true');
 
-  // assign it to the sandbox channel (moved from the demo's bot)
+  // customers meet the published version: publish the draft, then put it on the sandbox channel (moved from the demo's bot)
+  await expect(bots.publishState).toHaveText('Not published yet');
+  await bots.publish(1);
   await bots.openDetail(botId);
   await expect(page.getByTestId('bot-outline')).toContainText(welcome);
   await bots.assignChannel(/^Sandbox/);

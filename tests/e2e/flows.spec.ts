@@ -59,6 +59,9 @@ test('a flow is created, filled, reordered with the keyboard, tried, restored, a
   // restore version 2 (before the reorder): a new version 4
   await flows.openHistory();
   await expect(flows.version(3)).toContainText('Steps reordered');
+  // Each version names the person who saved it, not the bot-service key.
+  await expect(flows.version(3)).toContainText('Ada Admin');
+  await expect(flows.version(3)).not.toContainText('key ');
   await flows.restore(2);
   await expect(flows.version(4)).toContainText('Restored version 2');
   await flows.closeHistory();

@@ -5,18 +5,26 @@
  * - Per account + client address (the pair): 5 free failures, then waits that grow with the count
  *   (until the end of a 15-minute, then 1-hour, then 24-hour window). Only this pair waits; a
  *   successful login clears it.
- * - Per client address, across accounts: a password sprayer is stopped (30 failures in 15 minutes,
- *   100 a day), whatever account it tries next. Social sign-in's refused tokens count here too.
- * - Per account, across clients: never a lock-out. Once the account has many failures (20 in 15
- *   minutes: several addresses are guessing), every client that has itself failed on it gets a
- *   single free failure instead of five; a client that has not failed on the account is not slowed.
+ * - Per client address, across accounts (30 failures in 15 minutes, 100 a day): a sprayer past
+ *   this limit gets no second guess on any account it has already failed on in the last 15 minutes
+ *   (refused before the password), however many addresses share it. It does not refuse a first
+ *   attempt on another account (issue #25): behind an office's or a proxy's single address, everyone
+ *   else's correct password still gets in. Social sign-in (no account known beforehand) is refused
+ *   outright past this limit, as before; its refused tokens count here too.
+ * - Per account, across clients (20 failures in 15 minutes, 100 a day; issue #25): once reached, a
+ *   password attempt from a client that is not a known device of the account (knownDevice.ts: a
+ *   browser that signed in to it before) is refused before the password is checked, whatever its
+ *   address, so guessers who take a fresh address per guess (TRUST_PROXY, botnets) are capped too.
+ *   The owner still gets in from their known device, or by e-mail: a password reset proves the
+ *   address and lifts every block (below).
+ * - A known device of the account is not held by the address or account limits (only by its pair's).
  * - A proven owner (a successful password reset or e-mail verification) lifts every block of the
  *   account: the account's counters are kept under a generation number, and lifting moves to the next.
  *
  * A throttled attempt is refused before the password is checked (a 429 whatever the password, so it
  * tells nothing) and is not counted again.
  */
-import { throttled } from '../errors';
+import { ApiError, throttled } from '../errors';
 import type { RateLimiter, RateRule, RateStatus } from './rateLimiter';
 
 const MINUTE = 60;
@@ -35,8 +43,11 @@ export const LOGIN_LIMITS = {
     { limit: 30, windowSeconds: 15 * MINUTE },
     { limit: 100, windowSeconds: DAY },
   ],
-  /** One account across clients: at this many failures, failing clients get one free failure, not five. */
-  accountUnderAttack: { limit: 20, windowSeconds: 15 * MINUTE },
+  /** One account across every client: past these, only the account's known devices are let through. */
+  account: [
+    { limit: 20, windowSeconds: 15 * MINUTE },
+    { limit: 100, windowSeconds: DAY },
+  ],
   /**
    * Counts lifts of an account's blocks: the generation its counters are kept under. Seven days is
    * a multiple of every window above and windows are aligned on the epoch, so when this count starts
@@ -46,6 +57,25 @@ export const LOGIN_LIMITS = {
 } as const satisfies Record<string, RateRule | readonly RateRule[]>;
 
 const part = (value: string) => encodeURIComponent(value);
+
+/** The account's own cap refuses: the words say how the owner still gets in. */
+export const ACCOUNT_THROTTLED_MESSAGE =
+  'Too many failed sign-ins on this account. Sign in from a device you have used before, or reset your password by e-mail.';
+
+function accountThrottled(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    { detail: ACCOUNT_THROTTLED_MESSAGE, code: 'account_throttled' },
+    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
+}
+
+/** What is known about the client beyond its address. */
+export interface LoginClient {
+  address: string;
+  /** It carries the account's known-device cookie (knownDevice.ts). */
+  knownDevice?: boolean;
+}
 
 function longestWait(statuses: RateStatus[]): number {
   return Math.max(0, ...statuses.filter((s) => s.limited).map((s) => s.retryAfterSeconds));
@@ -67,24 +97,31 @@ export class LoginThrottle {
   }
 
   /**
-   * Before a password (or a social token) is checked: throws the 429 `throttled` answer when this
-   * client must wait. `account` is the lower-cased e-mail, null for social sign-in.
+   * Before a password (or a social token) is checked: throws a 429 when this client must wait.
+   * `account` is the lower-cased e-mail, null for social sign-in.
    */
-  async admit(account: string | null, client: string): Promise<void> {
-    const checks = LOGIN_LIMITS.client.map((rule) => this.limiter.check(this.clientKey(client), rule));
-    let underAttack: Promise<RateStatus> | null = null;
-    if (account !== null) {
-      const keys = await this.accountKeys(account, client);
-      checks.push(...LOGIN_LIMITS.pair.map((rule) => this.limiter.check(keys.pair, rule)));
-      underAttack = this.limiter.check(keys.account, LOGIN_LIMITS.accountUnderAttack);
+  async admit(account: string | null, client: LoginClient): Promise<void> {
+    const clientChecks = Promise.all(LOGIN_LIMITS.client.map((rule) => this.limiter.check(this.clientKey(client.address), rule)));
+    if (account === null) {
+      const wait = longestWait(await clientChecks);
+      if (wait > 0) throw throttled(wait);
+      return;
     }
-    const statuses = await Promise.all(checks);
-    let wait = longestWait(statuses);
-    const attack = await underAttack;
-    // statuses[client rules…, pair rules…]: the pair's shortest window says whether this client has been failing.
-    const pairRecent = statuses[LOGIN_LIMITS.client.length];
-    if (attack?.limited && pairRecent && pairRecent.count >= 1) wait = Math.max(wait, pairRecent.limited ? pairRecent.retryAfterSeconds : attack.retryAfterSeconds);
-    if (wait > 0) throw throttled(wait);
+    const keys = await this.accountKeys(account, client.address);
+    const [clientStatuses, pair, accountStatuses] = await Promise.all([
+      clientChecks,
+      Promise.all(LOGIN_LIMITS.pair.map((rule) => this.limiter.check(keys.pair, rule))),
+      Promise.all(LOGIN_LIMITS.account.map((rule) => this.limiter.check(keys.account, rule))),
+    ]);
+    const pairWait = longestWait(pair);
+    if (pairWait > 0) throw throttled(pairWait);
+    if (client.knownDevice) return;
+    const accountWait = longestWait(accountStatuses);
+    if (accountWait > 0) throw accountThrottled(accountWait);
+    // The address's limit holds back only a client that has already failed on this account lately.
+    const [pairRecent] = pair;
+    const clientWait = longestWait(clientStatuses);
+    if (clientWait > 0 && pairRecent.count >= 1) throw throttled(clientWait);
   }
 
   /** A wrong password (or a refused social token): counted for the client, and for the pair and the account. */
@@ -93,7 +130,7 @@ export class LoginThrottle {
     if (account !== null) {
       const keys = await this.accountKeys(account, client);
       hits.push(...LOGIN_LIMITS.pair.map((rule) => this.limiter.hit(keys.pair, rule)));
-      hits.push(this.limiter.hit(keys.account, LOGIN_LIMITS.accountUnderAttack));
+      hits.push(...LOGIN_LIMITS.account.map((rule) => this.limiter.hit(keys.account, rule)));
     }
     await Promise.all(hits);
   }

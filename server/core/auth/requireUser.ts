@@ -30,19 +30,25 @@ function tokenNotValid() {
   return unauthorized(TOKEN_NOT_VALID.detail, TOKEN_NOT_VALID.code);
 }
 
+/** An access token's claims, or null when it is not a valid access token of a possible session. */
+async function verifiedAccess(request: FastifyRequest, token: string): Promise<VerifiedToken | null> {
+  try {
+    const claims = await request.server.services.get('TokenService').verify(token, 'access');
+    // SessionService.isActive's own check: a session id that is no UUID names no session.
+    return UUID.test(claims.sessionId) ? claims : null;
+  } catch (err) {
+    if (err instanceof InvalidTokenError) return null;
+    throw err;
+  }
+}
+
 /** The access token's claims (401 without a bearer token, 401 token_not_valid for a bad one). */
 export async function accessClaims(request: FastifyRequest): Promise<VerifiedToken> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  try {
-    const claims = await request.server.services.get('TokenService').verify(token, 'access');
-    // SessionService.isActive's own check: a session id that is no UUID names no session.
-    if (!UUID.test(claims.sessionId)) throw tokenNotValid();
-    return claims;
-  } catch (err) {
-    if (err instanceof InvalidTokenError) throw tokenNotValid();
-    throw err;
-  }
+  const claims = await verifiedAccess(request, token);
+  if (!claims) throw tokenNotValid();
+  return claims;
 }
 
 const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileAvatarUrl: users.profileAvatarUrl };
@@ -94,6 +100,18 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const [row] = await authStatements(request.server.services.get('Database')).user.execute({ sessionId: claims.sessionId, userId: claims.userId });
   if (!row) throw tokenNotValid();
   request.user = { ...row, sessionId: claims.sessionId } satisfies AuthUser;
+}
+
+/**
+ * The member of `companyId` an access token names, or null (no token, not valid, session revoked, not a member).
+ * For routes authorised otherwise (the bot-service key) that may also say which person acted.
+ */
+export async function memberOfToken(request: FastifyRequest, token: string, companyId: number): Promise<{ id: number; name: string; email: string } | null> {
+  const claims = await verifiedAccess(request, token);
+  if (!claims) return null;
+  const [row] = await authStatements(request.server.services.get('Database')).member.execute({ sessionId: claims.sessionId, userId: claims.userId, companyId });
+  if (!row?.role) return null;
+  return { id: row.id, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email, email: row.email };
 }
 
 /** For handlers behind requireUser: the user, typed as present. */

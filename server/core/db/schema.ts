@@ -271,6 +271,9 @@ export const messages = pgTable(
     index('messages_room_created_idx').on(t.roomId, t.createdAt, t.id),
     // Unread counts: a room's customer messages after the read marker, index-only (bench/data).
     index('messages_room_customer_idx').on(t.roomId, t.id).where(sql`${t.origin} = 'user'`),
+    // Message search (issue #22, server/plugins/chats/messageSearch.ts): full text, 'simple' (no stemming:
+    // conversations mix languages). The query repeats this expression exactly (messageSearch.ts messageVector).
+    index('messages_text_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, coalesce(${t.text}, ''))`),
     // A WhatsApp template's stats (templates plugin): only template messages are indexed (bench/data).
     index('messages_template_idx')
       .on(t.companyId, sql`(${t.data} -> 'template' ->> 'name')`, sql`(${t.data} -> 'template' ->> 'language')`)

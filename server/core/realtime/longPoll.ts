@@ -130,7 +130,11 @@ export function sendPoll(reply: FastifyReply, body: PollBody, httpStatus = 200):
 export class LongPollSessions {
   private readonly sessions = new Map<string, LongPollSession>();
 
-  constructor(private readonly hub: PhoenixHub) {}
+  /** `ttlMs`: a session not polled for this long is gone, whether or not the hub's sweep has run yet. */
+  constructor(
+    private readonly hub: PhoenixHub,
+    private readonly ttlMs = Number.POSITIVE_INFINITY,
+  ) {}
 
   open(identity: SocketIdentity, sessionId: string, accessToken: string): LongPollSession {
     const token = LONGPOLL_TOKEN_PREFIX + randomBytes(32).toString('base64url');
@@ -141,7 +145,13 @@ export class LongPollSessions {
   }
 
   find(token: string): LongPollSession | undefined {
-    return this.sessions.get(token);
+    const session = this.sessions.get(token);
+    // Expired on access, not only at the next sweep: a loaded event loop delays the sweep's timer, never this.
+    if (session && !session.busy() && performance.now() - session.connection.lastSeen > this.ttlMs) {
+      session.connection.close(CLOSE.IDLE, 'session expired');
+      return undefined;
+    }
+    return session;
   }
 
   forget(session: LongPollSession): void {

@@ -99,7 +99,7 @@ suite(redisUrl ? 'long-poll sessions across processes (TEST_REDIS_URL)' : 'long-
     const session = (await get(a)).token!;
     expect(hub(a).socketCount()).toBeGreaterThan(0);
     // Nobody polls any of A's sessions from now on (the record's TTL is Redis's, on the real clock).
-    await waitFor(() => hub(a).socketCount() === 0, 10_000, 'the owner to close its expired sessions');
+    await waitFor(() => hub(a).socketCount() === 0, 20_000, 'the owner to close its expired sessions');
     expect((await get(b, session)).status).toBe(410);
   });
 

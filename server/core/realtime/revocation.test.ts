@@ -240,6 +240,26 @@ describe('revocation closes sockets (one process)', () => {
     expect(again.response).toMatchObject({ role: 'manager' });
   });
 
+  it("a change to a role's permissions closes the sockets of that role's members only; they reconnect with the new permissions", async () => {
+    const admin = await newUser('admin');
+    const agent = await newUser();
+    const w = await open(agent.access);
+    const adminSocket = await open(admin.access);
+    const res = await rt.t.app.inject({
+      method: 'PATCH',
+      url: '/api/permissions/agent/',
+      headers: rt.t.headers(admin.access, rt.companyId),
+      payload: { permissions: { can_manage_chats: false } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitFor(() => w.closes.length > 0, 3_000, 'the socket to close');
+    expect(w.closes[0]).toBe(CLOSE.MEMBERSHIP_CHANGED);
+    expect(adminSocket.closes).toEqual([]);
+    await waitFor(() => w.socket.isConnected() && w.opens === 2, 3_000, 'the reconnect');
+    const again = await join(w.socket.channel('echo:permissions-after', {}));
+    expect(again.response).toMatchObject({ role: 'agent' });
+  });
+
   it('refuses a socket whose admission raced the revocation', async () => {
     const user = await newUser();
     const hub = rt.hub() as PhoenixHub;

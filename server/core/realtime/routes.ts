@@ -136,7 +136,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
   // One process: sessions in memory. With Redis: any process serves any session (longPollCluster.ts).
   const link = hub.clusterLink();
   const cluster = link ? new ClusterLongPollSessions(hub, link, realtime.longPollSessionTtlMs) : null;
-  const sessions = new LongPollSessions(hub);
+  const sessions = new LongPollSessions(hub, realtime.longPollSessionTtlMs);
   if (cluster) {
     // After the hub's own preClose (registered first): the sessions this process owns have ended by then.
     app.addHook('preClose', (done) => {

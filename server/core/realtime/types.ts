@@ -69,6 +69,8 @@ export interface RealtimeHub {
   trackPresence(ctx: ChannelContext, key: string, meta: Record<string, unknown>): void;
   /** Ends every presence this channel tracks (presence_diff leaves), keeping the channel joined. */
   untrackPresence(ctx: ChannelContext): void;
+  /** The presences on a topic, from every server process (Redis when configured): key → metas. */
+  listPresence(topic: string): Promise<Record<string, { metas: Record<string, unknown>[] }>>;
   /** Number of sockets currently connected to this process (metrics, tests). */
   socketCount(): number;
   /**

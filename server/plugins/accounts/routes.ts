@@ -28,8 +28,10 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     return reply.code(201).send({ detail: 'Account created.' });
   });
 
-  app.post<Body<typeof LoginBody>>('/account/login/', { config: { access: access.public('sign-in') }, schema: { body: LoginBody } }, async (request) => {
-    return accounts.login(request.body.email, request.body.password, request.ip);
+  app.post<Body<typeof LoginBody>>('/account/login/', { config: { access: access.public('sign-in') }, schema: { body: LoginBody } }, async (request, reply) => {
+    const { response, knownDeviceCookie } = await accounts.login(request.body.email, request.body.password, request.ip, request.headers.cookie);
+    // The browser is now a known device of the account (server/core/auth/knownDevice.ts).
+    return reply.header('set-cookie', knownDeviceCookie).send(response);
   });
 
   // POST /account/facebook/ and /account/google/ (social sign-in).

@@ -18,6 +18,7 @@ import { ApiError, fieldError, notFound, throttled, validationError } from '../.
 import { hashCost, hashPassword, isUsablePasswordHash, verifyAgainstDummy, verifyPassword } from '../../core/auth/passwords';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../core/auth/passwordPolicy';
 import { RATE_RULES, type RateLimiter } from '../../core/auth/rateLimiter';
+import { KnownDevices } from '../../core/auth/knownDevice';
 import { LoginThrottle } from '../../core/auth/loginThrottle';
 import { randomToken, sha256 } from '../../core/auth/secrets';
 import type { SessionService } from '../../core/auth/sessions';
@@ -58,8 +59,11 @@ function isUniqueViolation(err: unknown): boolean {
 export class AccountService {
   private readonly throttle: LoginThrottle;
 
+  private readonly knownDevices: KnownDevices;
+
   constructor(private readonly deps: AccountDeps) {
     this.throttle = new LoginThrottle(deps.rateLimiter);
+    this.knownDevices = new KnownDevices(deps.config.jwtSecret, deps.clock, deps.config.publicUrl.startsWith('https:'));
   }
 
   private get db() {
@@ -139,9 +143,13 @@ export class AccountService {
       .catch((err: unknown) => this.deps.log?.error({ err }, 'sending the signup-attempt e-mail failed'));
   }
 
-  /** `ip` is the client's address (request.ip: the proxy's client with TRUST_PROXY). Throttled as loginThrottle.ts says. */
-  async login(email: string, password: string, ip: string): Promise<LoginResponse> {
-    await this.throttle.admit(email, ip);
+  /**
+   * `ip` is the client's address (request.ip: the proxy's client with TRUST_PROXY), `cookies` the
+   * request's Cookie header (a known-device cookie of the account). Throttled as loginThrottle.ts says.
+   * A success answers with the known-device cookie to set (renewed at each sign-in).
+   */
+  async login(email: string, password: string, ip: string, cookies?: string): Promise<{ response: LoginResponse; knownDeviceCookie: string }> {
+    await this.throttle.admit(email, { address: ip, knownDevice: this.knownDevices.recognises(email, cookies) });
 
     const user = await this.findUserByEmail(email);
     // An account without a password (social sign-in) answers like an unknown e-mail, in the same time.
@@ -158,7 +166,7 @@ export class AccountService {
     if (hashCost(user.passwordHash) !== this.deps.config.passwordHashCost) {
       await this.db.update(users).set({ passwordHash: await this.hash(password) }).where(eq(users.id, user.id));
     }
-    return this.signIn(user);
+    return { response: await this.signIn(user), knownDeviceCookie: this.knownDevices.setCookieHeader(email) };
   }
 
   /**

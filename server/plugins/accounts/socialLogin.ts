@@ -94,7 +94,7 @@ export class SocialLoginService {
     if ((provider === 'facebook' ? this.deps.config.meta : this.deps.config.google).mode === 'off') throw providerNotConfigured(provider);
     // The per-client budget of /account/login/: refused social tokens and wrong passwords count together.
     const throttle = new LoginThrottle(this.deps.rateLimiter);
-    await throttle.admit(null, ip);
+    await throttle.admit(null, { address: ip });
 
     let profile: SocialProfile;
     try {

@@ -11,10 +11,19 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../core/app';
 import { serverPlugins } from '../../plugins.config';
 import { testConfig, trustProxySetting } from '../../core/config';
-import { LOGIN_LIMITS } from '../../core/auth/loginThrottle';
+import { ACCOUNT_THROTTLED_MESSAGE, LOGIN_LIMITS } from '../../core/auth/loginThrottle';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp';
 
 const THROTTLED = { detail: 'Too many attempts. Please try again later.', code: 'throttled' };
+const ACCOUNT_THROTTLED = { detail: ACCOUNT_THROTTLED_MESSAGE, code: 'account_throttled' };
+
+/** The `name=value` of the known-device cookie a sign-in answered with. */
+function knownDeviceCookie(setCookie: string | string[] | undefined): string {
+  const header = [setCookie ?? []].flat().find((c) => c.startsWith('known_device_'));
+  if (!header) throw new Error('no known-device cookie');
+  expect(header).toMatch(/; Path=\/account\/login\/; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+  return header.split(';')[0];
+}
 const WRONG = 'Wrong-Password-1';
 const [PAIR_15_MIN] = LOGIN_LIMITS.pair;
 
@@ -96,32 +105,82 @@ describe('fair login limits', () => {
     expect((await login(email, TEST_PASSWORD, '198.51.100.9')).statusCode).toBe(429);
   });
 
-  it('many addresses guessing one account: failing clients get one free failure, the owner is not slowed', async () => {
+  it('many addresses guessing one account: past its own cap every new address waits, the owner’s known device still signs in', async () => {
     const email = uniqueEmail('targeted');
     await t.seed.user({ email });
-    toNextWindow(t, 15 * 60);
-    const { limit } = LOGIN_LIMITS.accountUnderAttack;
+    toNextWindow(t, 24 * 3600);
+    // The owner signed in from this browser before: it holds the account's known-device cookie.
+    const first = await login(email, TEST_PASSWORD, '198.51.100.10');
+    expect(first.statusCode).toBe(200);
+    const cookie = knownDeviceCookie(first.headers['set-cookie']);
+    const [{ limit }] = LOGIN_LIMITS.account;
     for (let i = 0; i < limit; i++) expect((await login(email, WRONG, `192.0.2.${i + 1}`)).statusCode).toBe(400);
-    // Each of those addresses failed once: it now waits, whatever it sends.
-    const again = await login(email, TEST_PASSWORD, '192.0.2.1');
-    expect(again.statusCode).toBe(429);
-    expect(again.json()).toEqual(THROTTLED);
-    // A client that has not failed on the account is answered normally, and the owner signs in.
-    expect((await login(email, WRONG, '192.0.2.200')).statusCode).toBe(400);
-    expect((await login(email, TEST_PASSWORD, '198.51.100.10')).statusCode).toBe(200);
+    // A fresh address per guess is no fresh allowance: refused before the password, with words saying how the owner gets in.
+    const fresh = await login(email, TEST_PASSWORD, '192.0.2.250');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json()).toEqual(ACCOUNT_THROTTLED);
+    expect(fresh.headers['retry-after']).toBe(String(15 * 60));
+    // The owner's browser, from any address, is let through to the password check.
+    expect((await login(email, TEST_PASSWORD, '203.0.113.77', { cookie })).statusCode).toBe(200);
+    // A cookie of another account, or a forged one, is not the owner's.
+    const other = uniqueEmail('other');
+    await t.seed.user({ email: other });
+    const otherCookie = knownDeviceCookie((await login(other, TEST_PASSWORD, '198.51.100.10')).headers['set-cookie']);
+    expect((await login(email, TEST_PASSWORD, '198.51.100.10', { cookie: otherCookie })).statusCode).toBe(429);
+    const forged = cookie.replace(/=(\d+)\./, (_, at: string) => `=${Number(at) + 1}.`);
+    expect((await login(email, TEST_PASSWORD, '198.51.100.10', { cookie: forged })).statusCode).toBe(429);
   });
 
-  it('a password sprayer is stopped across accounts, another address is not', async () => {
+  it('the account’s daily cap holds across 15-minute windows', async () => {
+    const email = uniqueEmail('daily');
+    await t.seed.user({ email });
+    toNextWindow(t, 24 * 3600);
+    const [perWindow, perDay] = LOGIN_LIMITS.account;
+    let guesses = 0;
+    while (guesses < perDay.limit) {
+      for (let i = 0; i < perWindow.limit && guesses < perDay.limit; i++, guesses++) expect((await login(email, WRONG, `10.1.${guesses >> 8}.${guesses & 255}`)).statusCode).toBe(400);
+      t.clock.advance(perWindow.windowSeconds * 1000);
+    }
+    expect((await login(email, TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(429);
+  });
+
+  it('a password sprayer gets no second guess on an account, while a correct password of an account not under attack gets in from the same address', async () => {
     toNextWindow(t, 15 * 60);
-    const sprayer = '203.0.113.90';
+    const office = '203.0.113.90';
     const [{ limit }] = LOGIN_LIMITS.client;
-    for (let i = 0; i < limit; i++) expect((await login(uniqueEmail('spray'), WRONG, sprayer)).statusCode).toBe(400);
-    const victim = uniqueEmail('sprayed');
-    await t.seed.user({ email: victim });
-    const blocked = await login(victim, TEST_PASSWORD, sprayer);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(THROTTLED);
-    expect((await login(victim, TEST_PASSWORD, '198.51.100.11')).statusCode).toBe(200);
+    const sprayed = uniqueEmail('sprayed');
+    await t.seed.user({ email: sprayed });
+    expect((await login(sprayed, WRONG, office)).statusCode).toBe(400);
+    for (let i = 0; i < limit + 5; i++) expect((await login(uniqueEmail('spray'), WRONG, office)).statusCode).toBe(400);
+    // An account this address has already failed on: refused before the password, even the right one.
+    const again = await login(sprayed, TEST_PASSWORD, office);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual(THROTTLED);
+    // A colleague behind the same address signs in.
+    const colleague = uniqueEmail('colleague');
+    await t.seed.user({ email: colleague });
+    expect((await login(colleague, TEST_PASSWORD, office)).statusCode).toBe(200);
+    // And another address is not held by this one's count.
+    expect((await login(sprayed, TEST_PASSWORD, '198.51.100.11')).statusCode).toBe(200);
+  });
+
+  it('behind one address, 100 failures a day on other accounts do not keep a colleague out', async () => {
+    toNextWindow(t, 24 * 3600);
+    const office = '203.0.113.91';
+    const [, perDay] = LOGIN_LIMITS.client;
+    for (let i = 0; i < perDay.limit + 5; i++) await login(uniqueEmail('noise'), WRONG, office);
+    const colleague = uniqueEmail('colleague');
+    await t.seed.user({ email: colleague });
+    expect((await login(colleague, TEST_PASSWORD, office)).statusCode).toBe(200);
+  });
+
+  it('social sign-in from an address past its limit is still refused before the token is checked', async () => {
+    toNextWindow(t, 15 * 60);
+    const sprayer = '203.0.113.92';
+    const [{ limit }] = LOGIN_LIMITS.client;
+    for (let i = 0; i < limit; i++) await login(uniqueEmail('spray'), WRONG, sprayer);
+    const social = await t.app.inject({ method: 'POST', url: '/account/google/', payload: { access_token: 'whatever' }, remoteAddress: sprayer });
+    expect(social.statusCode).toBe(429);
   });
 
   it('a password reset lifts the account’s blocks, the owner’s own included', async () => {
@@ -201,6 +260,26 @@ describe('the client address behind a proxy', () => {
     });
   }
 
+  it('TRUST_PROXY=true: 120 guesses on one account, each from a new forwarded address, are capped per account; the owner’s device still signs in', async () => {
+    const proxied = await buildApp({ plugins: serverPlugins, config: { ...t.config, trustProxy: trustProxySetting('true') }, db: t.db, overrides: { Clock: t.clock } });
+    try {
+      const login = loginWith(() => proxied);
+      const email = uniqueEmail('rotating');
+      await t.seed.user({ email });
+      toNextWindow(t, 24 * 3600);
+      const cookie = knownDeviceCookie((await login(email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '198.51.100.50' })).headers['set-cookie']);
+      const answers: number[] = [];
+      for (let i = 0; i < 120; i++) answers.push((await login(email, WRONG, '10.0.0.1', { 'x-forwarded-for': `100.64.${i >> 8}.${i & 255}` })).statusCode);
+      const [{ limit }] = LOGIN_LIMITS.account;
+      expect(answers.slice(0, limit)).toEqual(Array(limit).fill(400));
+      expect(answers.slice(limit)).toEqual(Array(120 - limit).fill(429));
+      expect((await login(email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '100.64.9.9' })).statusCode).toBe(429);
+      expect((await login(email, TEST_PASSWORD, '10.0.0.1', { 'x-forwarded-for': '198.51.100.51', cookie })).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('TRUST_PROXY accepts true/false, a hop count and address lists, and refuses anything else', () => {
     expect([undefined, '', 'false', '0', 'off'].map(trustProxySetting)).toEqual([false, false, false, false, false]);
     expect(['true', 'yes', 'ON'].map(trustProxySetting)).toEqual([true, true, true]);
@@ -241,6 +320,19 @@ const redisUrl = process.env.TEST_REDIS_URL;
       await t.restart();
       expect((await onFirst(email, TEST_PASSWORD, '203.0.113.40')).statusCode).toBe(429);
       expect((await onFirst(email, TEST_PASSWORD, '198.51.100.40')).statusCode).toBe(200);
+    });
+
+    it('the per-account cap is shared by app instances and survives a restart', async () => {
+      const email = uniqueEmail('shared-account');
+      await t.seed.user({ email });
+      toNextWindow(t, 24 * 3600);
+      const onFirst = loginWith(() => t.app);
+      const onSecond = loginWith(() => second);
+      const [{ limit }] = LOGIN_LIMITS.account;
+      for (let i = 0; i < limit; i++) expect((await (i % 2 ? onSecond : onFirst)(email, WRONG, `100.65.0.${i + 1}`)).statusCode).toBe(400);
+      expect((await onSecond(email, TEST_PASSWORD, '100.65.1.1')).json()).toEqual(ACCOUNT_THROTTLED);
+      await t.restart();
+      expect((await onFirst(email, TEST_PASSWORD, '100.65.1.2')).statusCode).toBe(429);
     });
   },
 );

@@ -9,6 +9,7 @@ import {
   PLAN_LIMIT_ERROR_CODE,
   SUBSCRIPTION_CANCELLED_MESSAGE,
   type InvoicesResponse,
+  type PlanChangePreview,
   type PlansResponse,
   type SubscribeResponse,
   type Subscription,
@@ -229,6 +230,65 @@ describeEachDatabase('billing with the fake Stripe', (database) => {
     expect((await f.call(f.admin, 'POST', '/api/subscriptions/', { plan_id: 999_999 })).json()).toEqual({ plan_id: ['Invalid plan.'] });
     expect((await f.call(f.admin, 'POST', '/api/subscriptions/', { plan_id: 'abc' })).statusCode).toBe(400);
     expect((await f.call(f.admin, 'POST', '/api/subscriptions/', {})).statusCode).toBe(400);
+  });
+
+  it('previews a plan change with Stripe\'s proration, then bills exactly the previewed amount at once', async () => {
+    const f = await company();
+    const session = await subscribe(f, 'starter_month');
+    const subId = subscriptionIdAtStripe(session);
+    // Ten days into the period (moved at the fake: advancing the app's clock that far would expire the session).
+    const item = fake.subscription(subId).items.data[0];
+    item.current_period_start -= 10 * 86_400;
+    item.current_period_end -= 10 * 86_400;
+    const { current_period_start: start, current_period_end: end } = item;
+
+    const res = await f.call(f.admin, 'POST', '/api/subscriptions/preview/', { plan_id: plan('growth_month').id });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json() as PlanChangePreview;
+    const at = nowSeconds();
+    const share = (end - at) / (end - start);
+    const credit = -Math.round(plan('starter_month').amount * share);
+    const charge = Math.round(plan('growth_month').amount * share);
+    expect(preview).toMatchObject({ plan_id: plan('growth_month').id, currency: 'usd', proration_date: at, total: credit + charge, amount_due: credit + charge, next_amount: plan('growth_month').amount });
+    expect(preview.lines.map((l) => l.amount)).toEqual([credit, charge]);
+    expect(preview.lines[0].description).toMatch(/^Unused time on .+ after /);
+    expect(preview.lines[1].description).toMatch(/^Remaining time on .+ after /);
+    // Nothing changed yet.
+    expect((await subscriptionOf(f)).plan.code).toBe('starter_month');
+
+    // Confirmed a minute later: billed as previewed (the preview's proration date), invoiced and paid now.
+    t.clock.advance(60_000);
+    const change = await f.call(f.admin, 'POST', '/api/subscriptions/', { plan_id: plan('growth_month').id, proration_date: preview.proration_date });
+    expect(change.statusCode).toBe(201);
+    await fake.settled();
+    expect((await subscriptionOf(f)).plan.code).toBe('growth_month');
+    const invoices = (await f.call(f.admin, 'GET', '/api/invoices/')).json() as InvoicesResponse;
+    expect(invoices.results.map((i) => [i.status, i.amount_due])).toEqual([
+      ['paid', preview.amount_due],
+      ['paid', plan('starter_month').amount],
+    ]);
+
+    // Down again: the credit exceeds the charge, nothing is due now.
+    const down = (await f.call(f.admin, 'POST', '/api/subscriptions/preview/', { plan_id: plan('starter_month').id })).json() as PlanChangePreview;
+    expect(down.total).toBeLessThan(0);
+    expect(down.amount_due).toBe(0);
+    // A preview from days ago is stale: confirmed again at today's amount.
+    const stale = await f.call(f.admin, 'POST', '/api/subscriptions/', { plan_id: plan('starter_month').id, proration_date: nowSeconds() - 3 * 86_400 });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ proration_date: ['This price has expired: review the plan change again.'] });
+    expect((await subscriptionOf(f)).plan.code).toBe('growth_month');
+  });
+
+  it('refuses a preview without a running subscription, of the current plan, of Free, and to non-managers', async () => {
+    const f = await company();
+    const none = await f.call(f.admin, 'POST', '/api/subscriptions/preview/', { plan_id: plan('growth_month').id });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ plan_id: ['There is no active subscription to change: subscribe to a plan first.'] });
+    await subscribe(f, 'starter_month');
+    expect((await f.call(f.admin, 'POST', '/api/subscriptions/preview/', { plan_id: plan('starter_month').id })).json()).toEqual({ plan_id: ['You are already on this plan.'] });
+    expect((await f.call(f.admin, 'POST', '/api/subscriptions/preview/', { plan_id: plan('free').id })).statusCode).toBe(400);
+    expect((await f.call(f.admin, 'POST', '/api/subscriptions/preview/', { plan_id: 'x' })).statusCode).toBe(400);
+    expect((await f.call(f.manager, 'POST', '/api/subscriptions/preview/', { plan_id: plan('growth_month').id })).statusCode).toBe(403);
   });
 
   it('only billing managers change billing; agents do not read it', async () => {

@@ -46,6 +46,8 @@ export const billingIsolation: IsolationArea = {
     'GET /api/subscriptions/active/': { query: (w) => ({ checkout: 'success', session_id: String(w.B.areas.billing.sessionId) }), allowed: [200] },
     // A subscribes A (a checkout at the fake Stripe): the company is the header's, never a body field.
     'POST /api/subscriptions/': { body: (w) => ({ plan_id: w.B.areas.billing.planId }), allowed: [201, 400] },
+    // A previews a change of A's own subscription (A pays nothing: refused as A's own state).
+    'POST /api/subscriptions/preview/': { body: (w) => ({ plan_id: w.B.areas.billing.planId }), allowed: [400] },
     // A has no running subscription: refused as A's own state.
     'DELETE /api/subscriptions/active/': { allowed: [400] },
     'POST /api/subscriptions/active/resume/': { allowed: [400] },

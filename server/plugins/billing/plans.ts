@@ -26,7 +26,7 @@ export const FREE_TIER: CatalogTier = {
   description: 'Try the console with a small team.',
   monthly: 0,
   yearly: 0,
-  limits: { members: 25, channels: 10, bots: 25, broadcast_recipients_per_month: 2_500 },
+  limits: { members: 25, channels: 10, bots: 25, broadcast_recipients_per_month: 2_500, assistant_answers: 100 },
   features: ['Shared inbox', 'Sandbox channel', 'Saved replies'],
 };
 
@@ -37,7 +37,7 @@ export const PAID_TIERS: CatalogTier[] = [
     description: 'For small teams answering customers every day.',
     monthly: 2_900,
     yearly: 29_000,
-    limits: { members: 50, channels: 20, bots: 100, broadcast_recipients_per_month: 25_000 },
+    limits: { members: 50, channels: 20, bots: 100, broadcast_recipients_per_month: 25_000, assistant_answers: 2_000 },
     features: ['Everything in Free', 'Broadcasts', 'Bots and flows'],
   },
   {
@@ -46,7 +46,7 @@ export const PAID_TIERS: CatalogTier[] = [
     description: 'For growing teams with several channels.',
     monthly: 7_900,
     yearly: 79_000,
-    limits: { members: 200, channels: 50, bots: 500, broadcast_recipients_per_month: 250_000 },
+    limits: { members: 200, channels: 50, bots: 500, broadcast_recipients_per_month: 250_000, assistant_answers: 20_000 },
     features: ['Everything in Starter', 'Broadcast engagement stats', 'Priority support'],
   },
   {
@@ -55,7 +55,7 @@ export const PAID_TIERS: CatalogTier[] = [
     description: 'No limits for large teams.',
     monthly: 19_900,
     yearly: 199_000,
-    limits: { members: null, channels: null, bots: null, broadcast_recipients_per_month: null },
+    limits: { members: null, channels: null, bots: null, broadcast_recipients_per_month: null, assistant_answers: null },
     features: ['Everything in Growth', 'Unlimited members, channels and bots', 'Unlimited broadcast recipients'],
   },
 ];

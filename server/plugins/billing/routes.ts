@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { ActiveSubscriptionQuery, InvoiceListQuery, SubscribeBody } from '../../../contract/billing';
+import { ActiveSubscriptionQuery, InvoiceListQuery, PlanChangePreviewBody, SubscribeBody } from '../../../contract/billing';
 import { access } from '../../core/access';
 import { currentUser } from '../../core/auth/requireUser';
 import { PaymentsWebhookError } from '../../providers/stripe/types';
@@ -25,7 +25,12 @@ export function billingRoutes(app: FastifyInstance, billing: BillingService): vo
   );
 
   app.post<{ Body: z.infer<typeof SubscribeBody> }>('/api/subscriptions/', { schema: { body: SubscribeBody }, config: manage }, async (request, reply) =>
-    reply.code(201).send(await billing.subscribe(request.company!.id, request.body.plan_id, currentUser(request).id)),
+    reply.code(201).send(await billing.subscribe(request.company!.id, request.body.plan_id, currentUser(request).id, request.body.proration_date)),
+  );
+
+  // What a plan change costs now (the provider's proration preview), shown before the change is confirmed.
+  app.post<{ Body: z.infer<typeof PlanChangePreviewBody> }>('/api/subscriptions/preview/', { schema: { body: PlanChangePreviewBody }, config: manage }, async (request) =>
+    billing.previewChange(request.company!.id, request.body.plan_id),
   );
 
   app.delete('/api/subscriptions/active/', { config: manage }, async (request) => billing.cancel(request.company!.id));

@@ -14,6 +14,7 @@ import {
   type InvoicesResponse,
   type Plan,
   type PlanLimitErrorBody,
+  type PlanChangePreview,
   type PlanLimitKey,
   type PlanUsage,
   type SubscribeResponse,
@@ -52,6 +53,8 @@ export const BILLING_MESSAGES = {
   alreadyCancelling: 'The subscription is already cancelled at the end of the period.',
   nothingToResume: 'There is no cancelled subscription to resume.',
   noCustomer: 'There is no payment method yet: subscribe to a plan first.',
+  nothingToChange: 'There is no active subscription to change: subscribe to a plan first.',
+  stalePreview: 'This price has expired: review the plan change again.',
 } as const;
 
 const INVOICE_RANK: Record<string, number> = { draft: 0, open: 1, uncollectible: 2, paid: 3, void: 3 };
@@ -88,6 +91,11 @@ export class BillingService {
 
   private get db(): Database {
     return this.deps.db;
+  }
+
+  /** The clock in unix seconds, Stripe's unit (proration dates, event times). */
+  private nowSeconds(): number {
+    return Math.floor(this.deps.clock.now().getTime() / 1000);
   }
 
   private async provider<T>(run: (p: PaymentsProvider) => Promise<T>): Promise<T> {
@@ -139,8 +147,8 @@ export class BillingService {
     const now = this.deps.clock.now();
     const period = { monthStart: monthStartOf(now), now };
     // The counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data).
-    // Members and channels are core tables; bots and this month's broadcast recipients are counted by the plugins owning them.
-    const [[m], [i], [c], bots, recipients] = await Promise.all([
+    // Members and channels are core tables; bots, this month's broadcast recipients and assistant answers are counted by the plugins owning them.
+    const [[m], [i], [c], bots, recipients, answers] = await Promise.all([
       this.db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, companyId)),
       this.db
         .select({ n: count() })
@@ -149,8 +157,9 @@ export class BillingService {
       this.db.select({ n: count() }).from(channels).where(and(eq(channels.companyId, companyId), sql`${channels.platform} <> 'sandbox'`, sql`${channels.status} <> 'disconnected'`)),
       this.deps.usage.usage(companyId, 'bots', period),
       this.deps.usage.usage(companyId, 'broadcast_recipients_per_month', period),
+      this.deps.usage.usage(companyId, 'assistant_answers', period),
     ]);
-    return { members: Number(m.n) + Number(i.n), channels: Number(c.n), bots, broadcast_recipients_per_month: recipients };
+    return { members: Number(m.n) + Number(i.n), channels: Number(c.n), bots, broadcast_recipients_per_month: recipients, assistant_answers: answers };
   }
 
   async subscription(companyId: number, query: { session_id?: string } = {}): Promise<Subscription> {
@@ -253,7 +262,33 @@ export class BillingService {
     return (await this.row(companyId))!.stripeCustomerId!;
   }
 
-  async subscribe(companyId: number, planId: number, userId: number): Promise<SubscribeResponse> {
+  /**
+   * What a paying company's plan change costs now: the provider's preview of the prorated invoice the change
+   * makes at once (credit of the old plan's unused time, charge of the new plan's remaining time).
+   */
+  async previewChange(companyId: number, planId: number): Promise<PlanChangePreview> {
+    const plan = (await this.plans()).find((p) => p.id === planId && p.active);
+    if (!plan) throw fieldError('plan_id', BILLING_MESSAGES.unknownPlan);
+    const row = await this.ensureRow(companyId);
+    const paying = !!row.stripeSubscriptionId && PAID_PLAN_STATUSES.includes(row.status as SubscriptionStatus);
+    if (!paying) throw fieldError('plan_id', BILLING_MESSAGES.nothingToChange);
+    if (plan.tier === 'free') throw fieldError('plan_id', BILLING_MESSAGES.freeNeedsCancel);
+    if (row.planId === plan.id) throw fieldError('plan_id', BILLING_MESSAGES.samePlan);
+    const prorationDate = this.nowSeconds();
+    const preview = await this.provider((p) => p.previewPriceChange(row.stripeSubscriptionId!, this.priceOf(plan), prorationDate));
+    return {
+      plan_id: plan.id,
+      currency: preview.currency,
+      amount_due: preview.amountDue,
+      total: preview.total,
+      lines: preview.lines,
+      proration_date: prorationDate,
+      next_amount: plan.amount,
+      next_renewal_at: iso(row.currentPeriodEnd),
+    };
+  }
+
+  async subscribe(companyId: number, planId: number, userId: number, prorationDate?: number): Promise<SubscribeResponse> {
     const plan = (await this.plans()).find((p) => p.id === planId && p.active);
     if (!plan) throw fieldError('plan_id', BILLING_MESSAGES.unknownPlan);
     const row = await this.ensureRow(companyId);
@@ -261,9 +296,12 @@ export class BillingService {
     if (plan.tier === 'free') throw fieldError('plan_id', paying ? BILLING_MESSAGES.freeNeedsCancel : BILLING_MESSAGES.alreadyFree);
     if (paying) {
       if (row.planId === plan.id) throw fieldError('plan_id', BILLING_MESSAGES.samePlan);
-      // A plan change on the running subscription (the next invoice bills the new price); back to the account page.
-      const sub = await this.provider((p) => p.changePrice(row.stripeSubscriptionId!, this.priceOf(plan)));
+      // A plan change on the running subscription, prorated and invoiced at once (the amount the preview showed
+      // for the same proration date); back to the account page, where the invoice appears.
+      const at = this.prorationDate(prorationDate, row);
+      const sub = await this.provider((p) => p.changePrice(row.stripeSubscriptionId!, this.priceOf(plan), at));
       await this.applySubscription(companyId, sub, {});
+      await this.storeLatestInvoice(companyId, sub);
       return { checkout_url: this.returnUrl('?plan_changed=1'), session_id: null };
     }
     const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -280,6 +318,31 @@ export class BillingService {
     if (!session.url) throw new ApiError(503, { detail: 'The payment provider did not return a checkout page.', code: 'payments_unavailable' });
     await this.db.update(billingSubscriptions).set({ pendingCheckoutSessionId: session.id, pendingPlanId: plan.id, updatedAt: this.deps.clock.now() }).where(eq(billingSubscriptions.companyId, companyId));
     return { checkout_url: session.url, session_id: session.id };
+  }
+
+  /**
+   * The invoice a plan change just made, stored now so the account page the browser goes to lists it (its
+   * webhook may still be on its way; applying it twice is harmless). A failure leaves it to the webhook.
+   */
+  private async storeLatestInvoice(companyId: number, sub: ProviderSubscription): Promise<void> {
+    try {
+      const [latest] = await this.deps.payments().listInvoices(sub.customerId, 1);
+      if (latest?.subscriptionId === sub.id) await this.applyInvoice(companyId, latest, this.nowSeconds());
+    } catch {
+      // the webhook brings it
+    }
+  }
+
+  /**
+   * The proration date of a confirmed preview, or now. A preview older than a day (or one from before the
+   * current period began) is stale: the person confirms again with the amount as it is now.
+   */
+  private prorationDate(requested: number | undefined, row: SubscriptionRow): number {
+    const now = this.nowSeconds();
+    if (requested === undefined) return now;
+    const periodStart = row.currentPeriodStart ? Math.floor(row.currentPeriodStart.getTime() / 1000) : -Infinity;
+    if (requested > now + 300 || requested < now - 86_400 || requested < periodStart) throw fieldError('proration_date', BILLING_MESSAGES.stalePreview);
+    return requested;
   }
 
   private async activeRow(companyId: number): Promise<SubscriptionRow> {

@@ -118,15 +118,17 @@ describe('bot step media', () => {
       expect((await load(patched.json<Bot>().steps[0].messages[0].media_url!)).statusCode).toBe(200);
     });
 
-    it("another company's upload is kept as given and never signed (it stays unreadable); another site's URL too", async () => {
+    it("another company's upload is refused at save (issue #25) and its plain URL stays unreadable; another site's URL is kept as given", async () => {
       const bot = await newBot(A, 'Foreign media bot');
       const external = 'https://cdn.example.com/a.png?v=1';
-      const created = await svc(A.key, 'POST', `/api/bots/${bot.id}/steps/`, { id: 'hello', messages: [image(foreign), image(external)] });
-      expect(created.statusCode, created.body).toBe(201);
-      expect(created.json<BotStep>().messages.map((m) => m.media_url)).toEqual([foreign, external]);
-      expect((await svc(A.key, 'GET', `/api/bots/${bot.id}/`)).json<Bot>().steps[0].messages.map((m) => m.media_url)).toEqual([foreign, external]);
-      expect(await storedMedia(bot.id, 'hello')).toEqual([foreign, external]);
+      const refused = await svc(A.key, 'POST', `/api/bots/${bot.id}/steps/`, { id: 'hello', messages: [image(foreign), image(external)] });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).toContain('foreign_media');
       expect((await load(foreign)).statusCode).toBe(403);
+      const created = await svc(A.key, 'POST', `/api/bots/${bot.id}/steps/`, { id: 'hello', messages: [image(external)] });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json<BotStep>().messages.map((m) => m.media_url)).toEqual([external]);
+      expect(await storedMedia(bot.id, 'hello')).toEqual([external]);
     });
   });
 });

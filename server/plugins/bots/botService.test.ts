@@ -491,9 +491,12 @@ describeEachDatabase('bot service', (database) => {
     });
   });
 
-  it('the runtime gets a runner for the company’s operations (unknown operation: no variables)', async () => {
+  it('the runtime gets a runner for the company’s operations: an unknown one, or another company’s, is an error the test chat reports and the runtime logs', async () => {
     const services = botsServices(t.app);
-    expect(await services.runCompanyOperation({ companyId: A.f.company, operationId: 999_999, variables: {} })).toEqual({});
+    await expect(services.runCompanyOperation({ companyId: A.f.company, operationId: 999_999, variables: {} })).rejects.toThrow('Operation 999999 does not exist in this company.');
+    const theirs = await svc(B.key, 'POST', '/api/operations/', { name: 'B only', url: 'https://example.com/b' });
+    const id = (theirs.json() as Operation).id;
+    await expect(services.runCompanyOperation({ companyId: A.f.company, operationId: id, variables: {} })).rejects.toThrow(`Operation ${id} does not exist in this company.`);
   });
 });
 

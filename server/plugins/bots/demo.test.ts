@@ -4,6 +4,7 @@ import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { DEMO } from '../../core/seed';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { chatService } from '../chats';
+import { botsServices } from '.';
 import { DEMO_BOT_NAME, seedDemoBot } from './demo';
 import { botChannels, bots } from './schema';
 
@@ -48,5 +49,10 @@ describe('the demo bot', () => {
     const [room] = await t.db.select().from(rooms).where(eq(rooms.externalId, 'newcomer'));
     expect(room.pausedUntil!.getTime()).toBeGreaterThan(t.clock.now().getTime());
     expect(await post({ text: 'Hello?' }, 'n5')).toEqual([]);
+  });
+
+  it('is published version 1: its draft has nothing unpublished and nothing missing (issue #25)', async () => {
+    const [bot] = await t.db.select().from(bots).where(eq(bots.name, DEMO_BOT_NAME));
+    expect(await botsServices(t.app).drafts.get(bot.companyId, bot.id)).toMatchObject({ published_version: 1, unpublished_changes: false, problems: [] });
   });
 });

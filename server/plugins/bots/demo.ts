@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { findGraphProblem, type BotMessage, type StepAction } from '../../../contract/bots';
 import type { Database } from '../../core/db/client';
 import { channels, companies } from '../../core/db/schema';
-import { botChannels, bots, botSteps, stepOptions } from './schema';
+import { normalizedContent } from '../../../contract/botDrafts';
+import { botChannels, bots, botSteps, botVersions, stepOptions } from './schema';
 
 export const DEMO_BOT_NAME = 'Demo assistant';
 
@@ -85,6 +86,22 @@ export async function seedDemoBot(db: Database, companyName: string): Promise<nu
     );
     const options = DEMO_BOT_STEPS.flatMap((step) => (step.options ?? []).map(([id, text, next], position) => ({ botId: bot.id, id, stepId: step.id, text, nextStep: next, position })));
     await tx.insert(stepOptions).values(options);
+    // Live at once, so it is the bot's published version 1 (issue #25: the canvas says "Published").
+    const snapshot = normalizedContent({
+      step: DEMO_BOT_STEPS[0].id,
+      fallback_step_id: null,
+      steps: DEMO_BOT_STEPS.map((step, position) => ({
+        id: step.id,
+        messages: step.texts.map((text): BotMessage => ({ text, media_url: null, type: 'text' })),
+        options: (step.options ?? []).map(([id, text, next]) => ({ id, text, next_step: next, step: step.id })),
+        next_step_id: step.next ?? null,
+        layout: { x: step.layout.x, y: step.layout.y },
+        actions: step.actions ?? [],
+        input: step.input ? { variable: step.input } : null,
+        position,
+      })),
+    });
+    await tx.insert(botVersions).values({ botId: bot.id, companyId: company.id, version: 1, kind: 'publish', snapshot, createdBy: 'Demo' });
     if (sandbox) await tx.insert(botChannels).values({ botId: bot.id, channelId: sandbox.id, companyId: company.id }).onConflictDoNothing();
     return bot.id;
   });

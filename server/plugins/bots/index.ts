@@ -9,7 +9,8 @@
  * plugin's keyword opt-outs for the CSV, when it is loaded.
  * Gives: the bot services (botsServicesRef), the company-key resolver (botKeysRef, for the flow calls
  * under the same base), the runtime (botRuntimeRef), an extension point where the flows plugin
- * supplies the start_flow action's starter, and the bot engine's vocabulary the flow runtime shares.
+ * supplies the start_flow action's starter, one where the assistant plugin supplies the ai_answer
+ * action's answerer, and the bot engine's vocabulary the flow runtime shares.
  */
 import type { FastifyInstance } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
@@ -22,9 +23,11 @@ import { OperationService, runOperation, type OperationRunOptions } from './oper
 import { botMainApiRoutes, botServiceRoutes } from './routes';
 import { botTestChatRoutes, BotRuntime, type FlowStarter } from './runtime';
 import { BotService } from './service';
-import { bots, botSteps } from './schema';
+import { BotDraftService } from './drafts';
+import { botDrafts, bots, botSteps, botVersions } from './schema';
 import { chatKeyOf } from '../../providers/storage/sweeper';
-import { FlowStarterSlot } from './runtime/flowStarter';
+import { FlowStarterSlot, type FlowLookup } from './runtime/flowStarter';
+import { AssistantAnswererSlot, type AssistantAnswerer } from './runtime/assistantAnswerer';
 import { seedDemoBot } from './demo';
 
 export { runOperation, type OperationRunOptions, type OperationResult } from './operations';
@@ -33,6 +36,8 @@ export { runOperation, type OperationRunOptions, type OperationResult } from './
 
 export interface BotsServices {
   bots: BotService;
+  /** The canvas's drafts, their publication and the versions (issue #25). */
+  drafts: BotDraftService;
   operations: OperationService;
   keys: BotKeyService;
   /** The configured limits of operation calls (timeout, size cap, allowed private addresses). */
@@ -51,11 +56,23 @@ export const botRuntimeRef = createServiceRef<BotRuntime>({ id: 'bots.runtime' }
 
 /** Where the flows plugin supplies the start_flow action's flow starter (without it the action names no flow). */
 export interface BotFlowStarter {
-  set(starter: FlowStarter): void;
+  /** `lookup` lets a bot's save refuse a start_flow naming a flow the company does not have (issue #25). */
+  set(starter: FlowStarter, lookup?: FlowLookup): void;
 }
 export const botFlowStarterExtensionPoint = createExtensionPoint<BotFlowStarter>({ id: 'bots.flowStarter' });
 
+/**
+ * Where the assistant plugin supplies the ai_answer action's answerer (issue #24): a step hands the customer's
+ * question to the company's assistant. Without it the action hands the conversation over to a person.
+ */
+export interface BotAssistant {
+  set(answerer: AssistantAnswerer): void;
+}
+export const botAssistantExtensionPoint = createExtensionPoint<BotAssistant>({ id: 'bots.assistant' });
+export type { AssistantAnswerer, AiAnswerOutcome } from './runtime/assistantAnswerer';
+
 export type { FlowStarter, OperationRunner } from './runtime';
+export type { FlowLookup };
 export type { BotRuntime } from './runtime';
 export { HAND_OVER_TEXT, type OutgoingBotMessage } from './runtime/engine';
 export { replyOf, HAND_OVER_PAUSE_DAYS, DAY_MS } from './runtime/runtime';
@@ -88,11 +105,15 @@ export const botsPlugin = defineServerPlugin({
     chats: chatServiceRef,
     pipeline: inboundPipelineExtensionPoint,
     flowStarter: botFlowStarterExtensionPoint,
+    assistant: botAssistantExtensionPoint,
   },
   optionalDeps: { keywordOptOuts: broadcastOptOutsRef },
   provides: { services: botsServicesRef, keys: botKeysRef, runtime: botRuntimeRef },
-  extensionPoints: [offerExtensionPoint(botFlowStarterExtensionPoint, () => new FlowStarterSlot())],
-  async init({ demoData, http, config, db, clock, storage, logger, planLimits, planLimitsRegistry, mediaReferences, chats, pipeline, flowStarter, keywordOptOuts }) {
+  extensionPoints: [
+    offerExtensionPoint(botFlowStarterExtensionPoint, () => new FlowStarterSlot()),
+    offerExtensionPoint(botAssistantExtensionPoint, () => new AssistantAnswererSlot()),
+  ],
+  async init({ demoData, http, config, db, clock, storage, logger, planLimits, planLimitsRegistry, mediaReferences, chats, pipeline, flowStarter, assistant, keywordOptOuts }) {
     // The demo bot on the Demo Company's sandbox channel.
     demoData.add({ id: 'bot', order: 100, phase: 'beforeListen', seed: ({ db, demo }) => seedDemoBot(db, demo.companies.demo.name) });
     const box = new SecretBox(config.channelSecretKey);
@@ -102,19 +123,26 @@ export const botsPlugin = defineServerPlugin({
       maxBytes: config.botService.operationMaxBytes,
       allowIps: config.botService.operationAllowIps,
     };
+    const slot = flowStarter as FlowStarterSlot;
+    const botService = new BotService(db, clock, planLimits, () => storage, (companyId, flow, db) => slot.exists(companyId, flow, db));
     const services: BotsServices = {
-      bots: new BotService(db, clock, planLimits, () => storage),
+      bots: botService,
+      drafts: new BotDraftService(db, clock, botService),
       operations,
       keys: new BotKeyService({ db, clock, box, base: config.botService.base }),
       runOptions,
       async runCompanyOperation({ companyId, operationId, variables }) {
+        // A missing or failed operation throws: the test chat reports it (issue #25), the runtime logs it and goes on.
         const op = await operations.find(companyId, operationId);
         if (!op) {
           logger.warn({ companyId, operationId }, 'bot operation not found');
-          return {};
+          throw new Error(`Operation ${operationId} does not exist in this company.`);
         }
         const result = await runOperation(op, variables, runOptions);
-        if (!result.ok) logger.warn({ companyId, operationId, status: result.status, error: result.error }, 'bot operation failed');
+        if (!result.ok) {
+          logger.warn({ companyId, operationId, status: result.status, error: result.error }, 'bot operation failed');
+          throw new Error(`The operation "${op.name}" failed: ${result.error ?? `HTTP ${result.status}`}.`);
+        }
         return result.variables;
       },
     };
@@ -125,13 +153,14 @@ export const botsPlugin = defineServerPlugin({
     await http.register(async (scope) => botServiceRoutes(scope, routeDeps), { prefix: base === '/' ? '' : base });
     botMainApiRoutes(http, routeDeps);
 
-    const slot = flowStarter as FlowStarterSlot;
     const runtime = new BotRuntime({
       db,
       clock,
       chats,
       runOperation: (input) => services.runCompanyOperation(input),
       startFlow: (room, flow, inbound) => slot.start(room, flow, inbound),
+      // Read when a step runs: the assistant plugin sets it in its own init, after this one.
+      answerWithAssistant: () => (assistant as AssistantAnswererSlot).get(),
       log: logger,
     });
     pipeline.add({ id: 'bots', order: 200, handle: (room, message) => runtime.handle(room, message) });
@@ -144,6 +173,19 @@ export const botsPlugin = defineServerPlugin({
       sql`SELECT ${chatKeyOf(sql`m.value->>'media_url'`)} AS key
         FROM ${botSteps}, jsonb_array_elements(CASE WHEN jsonb_typeof(${botSteps.messages}) = 'array' THEN ${botSteps.messages} ELSE '[]'::jsonb END) AS m(value)`,
     );
+    // A draft's and a version's step messages keep their uploads too (an image uploaded to the draft, a version one may restore).
+    for (const [name, table, column] of [
+      ['bot_drafts.content', botDrafts, botDrafts.content],
+      ['bot_versions.snapshot', botVersions, botVersions.snapshot],
+    ] as const) {
+      mediaReferences.add(
+        name,
+        sql`SELECT ${chatKeyOf(sql`m.value->>'media_url'`)} AS key
+          FROM ${table},
+            jsonb_array_elements(CASE WHEN jsonb_typeof(${column}->'steps') = 'array' THEN ${column}->'steps' ELSE '[]'::jsonb END) AS s(value),
+            jsonb_array_elements(CASE WHEN jsonb_typeof(s.value->'messages') = 'array' THEN s.value->'messages' ELSE '[]'::jsonb END) AS m(value)`,
+      );
+    }
     // What the plan's bot limit counts: the company's bots.
     planLimitsRegistry.addUsageCounter('bots', async (companyId) => {
       const [row] = await db.select({ n: count() }).from(bots).where(eq(bots.companyId, companyId));

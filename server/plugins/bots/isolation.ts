@@ -11,7 +11,8 @@ import { SecretBox } from '../../core/crypto/secretBox';
 import { PlanLimitsHub } from '../../core/planLimits';
 import { BotKeyService, newBotKey } from './keys';
 import { BotService } from './service';
-import { botChannels, botIntegrations, botOperations, botOptOuts, bots, botSteps, stepOptions } from './schema';
+import { BotDraftService } from './drafts';
+import { botChannels, botDrafts, botIntegrations, botOperations, botOptOuts, bots, botSteps, botVersions, stepOptions } from './schema';
 
 const BASE = '/bot-service';
 
@@ -43,12 +44,21 @@ export const botsIsolation: IsolationArea = {
         { id: 's2', messages: [{ text: `Bye${mark}`, media_url: null, type: 'text' }], options: [], next_step_id: null, layout: null, actions: [{ type: 'add_tag', tag: `tag${mark}` }], input: null },
       ],
     });
+    // The graph above is version 1; a draft with an image not uploaded yet waits to be published.
+    const drafts = new BotDraftService(t.db, t.clock, service);
+    await drafts.save(
+      company.id,
+      bot.id,
+      { step: 's1', fallback_step_id: null, steps: [{ id: 's1', messages: [{ text: `Draft${mark}`, media_url: null, type: 'image' }], options: [], next_step_id: null, layout: null, actions: [], input: null }] },
+      'seed',
+    );
+    const [version] = await t.db.select({ id: botVersions.id }).from(botVersions).where(eq(botVersions.botId, bot.id));
     const [operation] = await t.db
       .insert(botOperations)
       .values({ companyId: company.id, name: `Operation${mark}`, method: 'GET', url: `https://example.com/${encodeURIComponent(`op${mark}`)}` })
       .returning();
     await t.db.insert(botOptOuts).values({ companyId: company.id, channelId: company.sandboxChannelId, roomId: company.roomId, externalId: `customer${mark}`, name: `Customer${mark}`, reason: 'action', botId: bot.id });
-    return { botId: bot.id, operationId: operation.id };
+    return { botId: bot.id, operationId: operation.id, botVersionId: version.id };
   },
 
   async snapshot(t, companyId) {
@@ -58,6 +68,8 @@ export const botsIsolation: IsolationArea = {
       bots: botRows,
       steps: ids.length ? await t.db.select().from(botSteps).where(inArray(botSteps.botId, ids)).orderBy(asc(botSteps.botId), asc(botSteps.id)) : [],
       options: ids.length ? await t.db.select().from(stepOptions).where(inArray(stepOptions.botId, ids)).orderBy(asc(stepOptions.botId), asc(stepOptions.id)) : [],
+      drafts: ids.length ? await t.db.select().from(botDrafts).where(inArray(botDrafts.botId, ids)).orderBy(asc(botDrafts.botId)) : [],
+      versions: await t.db.select().from(botVersions).where(eq(botVersions.companyId, companyId)).orderBy(asc(botVersions.id)),
       channels: await t.db.select().from(botChannels).where(eq(botChannels.companyId, companyId)).orderBy(asc(botChannels.channelId)),
       operations: await t.db.select().from(botOperations).where(eq(botOperations.companyId, companyId)).orderBy(asc(botOperations.id)),
       optOuts: await t.db.select().from(botOptOuts).where(eq(botOptOuts.companyId, companyId)).orderBy(asc(botOptOuts.id)),
@@ -92,6 +104,12 @@ export const botsIsolation: IsolationArea = {
     'PATCH /api/bots/:id/': { params: (w) => ({ id: w.B.areas.bots.botId }), body: (w) => ({ name: 'Renamed by A', channels: [w.B.sandboxChannelId] }) },
     // (The generator sends no body with a DELETE: the bot is looked up (404) before an empty body is refused.)
     'DELETE /api/bots/:id/': { params: (w) => ({ id: w.B.areas.bots.botId }), body: () => ({ steps: ['s2'], options: ['o1'] }) },
+    // The draft, its publication and the versions (drafts.ts).
+    'GET /api/bots/:id/draft/': { params: (w) => ({ id: w.B.areas.bots.botId }) },
+    'PUT /api/bots/:id/draft/': { params: (w) => ({ id: w.B.areas.bots.botId }), body: () => ({ steps: [{ id: 'by_a', messages: [{ text: 'Drafted by A' }] }] }) },
+    'POST /api/bots/:id/publish/': { params: (w) => ({ id: w.B.areas.bots.botId }) },
+    'GET /api/bots/:id/versions/': { params: (w) => ({ id: w.B.areas.bots.botId }) },
+    'POST /api/bots/:id/versions/:versionId/restore/': { params: (w) => ({ id: w.B.areas.bots.botId, versionId: w.B.areas.bots.botVersionId }) },
     // The runtime's test chat (server/plugins/bots/runtime): B's bot with A's header.
     'POST /api/bots/:id/test-chat/': { params: (w) => ({ id: w.B.areas.bots.botId }), body: () => ({ text: 'hi' }) },
     // Rotates A's own key (checked after every bot-key route, see generator.checkRoutes).

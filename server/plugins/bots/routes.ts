@@ -25,6 +25,7 @@ import {
   StepUpdateBody,
   type BotIntegration,
 } from '../../../contract/bots';
+import { BotDraftBody, BotVersionsQuery } from '../../../contract/botDrafts';
 import { canManage } from '../../../contract/permissions';
 import { access } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
@@ -36,9 +37,11 @@ import type { BotKeyService } from './keys';
 import type { OperationService } from './operations';
 import { optOutCsv } from './optOuts';
 import type { BotService } from './service';
+import type { BotDraftService } from './drafts';
 
 type IdParams = { Params: { id: string } };
 type StepParams = { Params: { id: string; stepId: string } };
+type VersionParams = { Params: { id: string; versionId: string } };
 
 function pathId(value: string): number {
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw notFound();
@@ -67,6 +70,7 @@ function companyId(request: FastifyRequest): number {
 export interface BotRouteDeps {
   db: Database;
   bots: BotService;
+  drafts: BotDraftService;
   operations: OperationService;
   keys: BotKeyService;
   /** The broadcasts plugin's keyword opt-outs (null: that plugin is not loaded). */
@@ -187,4 +191,30 @@ export function botMainApiRoutes(app: FastifyInstance, deps: BotRouteDeps): void
     const steps = await bots.deleteSteps(companyId(request), pathId(request.params.id), body.steps, body.options);
     return { detail: BOT_MESSAGES.stepDeleted, steps, options: body.options };
   });
+
+  // ---- The draft the canvas builds, its publication and the versions (issue #25, contract/botDrafts.ts) ----
+  const { drafts } = deps;
+
+  app.get<IdParams>('/api/bots/:id/draft/', { config: view }, async (request) => drafts.get(companyId(request), pathId(request.params.id)));
+
+  app.put<IdParams & { Body: z.output<typeof BotDraftBody> }>('/api/bots/:id/draft/', { schema: { body: BotDraftBody }, config: manage }, async (request) =>
+    drafts.save(companyId(request), pathId(request.params.id), request.body, editorName(request)),
+  );
+
+  app.post<IdParams>('/api/bots/:id/publish/', { config: manage }, async (request) => drafts.publish(companyId(request), pathId(request.params.id), editorName(request)));
+
+  app.get<IdParams & { Querystring: z.output<typeof BotVersionsQuery> }>('/api/bots/:id/versions/', { schema: { querystring: BotVersionsQuery }, config: view }, async (request) =>
+    drafts.versions(companyId(request), pathId(request.params.id), request.query.page, request.query.page_size),
+  );
+
+  app.post<VersionParams>('/api/bots/:id/versions/:versionId/restore/', { config: manage }, async (request) =>
+    drafts.restore(companyId(request), pathId(request.params.id), pathId(request.params.versionId), editorName(request)),
+  );
+}
+
+/** Who publishes or restores: the member's name, else their e-mail (a version names the person, not a key). */
+function editorName(request: FastifyRequest): string {
+  const user = request.user;
+  if (!user) return 'API';
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }

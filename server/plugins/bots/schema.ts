@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BotMessage, OperationMethod, OptOutReason, StepAction } from '../../../contract/bots';
+import type { BotContent, BotVersionKind } from '../../../contract/botDrafts';
 import { channels, companies, messages, rooms } from '../../core/db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -67,6 +68,46 @@ export const stepOptions = pgTable(
     foreignKey({ columns: [t.botId, t.stepId], foreignColumns: [botSteps.botId, botSteps.id], name: 'step_options_step_fk' }).onDelete('cascade'),
     index('step_options_step_idx').on(t.botId, t.stepId),
   ],
+);
+
+/**
+ * The bot being built (issue #25, contract/botDrafts.ts): what the canvas saves, bounded but possibly
+ * incomplete. No row: the draft is the live graph (bot_steps, step_options). Publish writes the draft
+ * into the live tables and deletes this row.
+ */
+export const botDrafts = pgTable('bot_drafts', {
+  botId: integer('bot_id')
+    .primaryKey()
+    .references(() => bots.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  content: jsonb('content').$type<BotContent>().notNull(),
+  /** The version this draft was restored from (kept on the version it is published as). */
+  restoredFrom: integer('restored_from'),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Every content the bot has had live, numbered from 1: a publish, a save through the bot service's
+ * step calls (they change the live graph directly), or the migration's snapshot of a bot that
+ * predates drafts. The highest number is the live one.
+ */
+export const botVersions = pgTable(
+  'bot_versions',
+  {
+    id: serial('id').primaryKey(),
+    botId: integer('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind').$type<BotVersionKind>().notNull(),
+    restoredFrom: integer('restored_from'),
+    snapshot: jsonb('snapshot').$type<BotContent>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bot_versions_bot_version_uq').on(t.botId, t.version)],
 );
 
 /** The channels a bot runs on: one bot per channel at most. */
@@ -146,8 +187,22 @@ export const botOptOuts = pgTable(
  *    <= this is never answered again (replayed webhook, two processes: update ... where
  *    last_inbound_message_id < $id claims it).
  *  - variables: the conversation's variables (inputs, operation results).
+ *  - pending_answer: the answer claimed for last_inbound_message_id and not finished yet (the state and
+ *    variables it was decided from); null once its messages and actions are through. A process killed
+ *    between the claim and the sends leaves it, and the pipeline's re-run of that message (another
+ *    process, after the room's lease) decides again from it and sends what is missing (client ids
+ *    `bot:{message}:{n}` keep what was sent from being sent twice).
  * A restart resumes from current_step_id. A new bot on the channel (bot_id differs) starts over.
  */
+/** An answer claimed and not finished (bot_conversations.pending_answer). */
+export interface PendingBotAnswer {
+  messageId: number;
+  /** The conversation state the answer was decided from (after a hand-over's reset). */
+  from: { stepId: string | null; fallbackCount: number; handedOver: boolean };
+  /** The conversation's variables before the answer. */
+  variables: Record<string, string>;
+}
+
 export const botConversations = pgTable(
   'bot_conversations',
   {
@@ -168,6 +223,7 @@ export const botConversations = pgTable(
     /** Last message the bot sent (for the inbox: which step produced what). */
     lastBotMessageId: integer('last_bot_message_id').references(() => messages.id, { onDelete: 'set null' }),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    pendingAnswer: jsonb('pending_answer').$type<PendingBotAnswer>(),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

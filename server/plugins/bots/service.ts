@@ -29,15 +29,16 @@ import {
   type StepAction,
   type StepOption,
 } from '../../../contract/bots';
+import { normalizedContent, type BotContent, type BotVersionKind } from '../../../contract/botDrafts';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { channels } from '../../core/db/schema';
 import { ApiError, fieldError, notFound } from '../../core/errors';
-import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
+import { companyOfPrivateKey, mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
 import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import type { PlanLimits } from '../../core/planLimits';
-import { botChannels, botConversations, bots, botSteps, stepOptions } from './schema';
+import { botChannels, botConversations, botOperations, bots, botSteps, botVersions, stepOptions } from './schema';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type BotRow = typeof bots.$inferSelect;
@@ -82,6 +83,21 @@ export interface StepData {
 }
 
 export type StepPatch = Partial<Omit<StepData, 'id'>>;
+
+/** How a change of the live graph is kept in the bot's versions (contract/botDrafts.ts BotVersion). */
+export interface VersionRecord {
+  kind: BotVersionKind;
+  by: string;
+  restoredFrom: number | null;
+}
+
+/** The bot service's own calls change the live graph directly: each change is a version "saved through the API". */
+const API_SAVE: VersionRecord = { kind: 'save', by: 'API', restoredFrom: null };
+
+/** The live graph as a version's or a draft's content. */
+export function contentOf(graph: GraphModel): BotContent {
+  return normalizedContent({ step: graph.start, fallback_step_id: graph.fallback, steps: orderedSteps(graph).map(toStep) });
+}
 
 export interface BotPatch {
   name?: string;
@@ -131,6 +147,8 @@ export class BotService {
     private readonly clock: Clock,
     private readonly planLimits: PlanLimits,
     private readonly storage?: () => MediaStorage,
+    /** Whether the company has the flow a start_flow names (null or absent: no flows plugin, not checked). */
+    private readonly flowExists?: (companyId: number, flow: number | string, db: Database) => Promise<boolean> | null,
   ) {}
 
   // ------------------------------------------------------------------ media as handed out
@@ -155,7 +173,7 @@ export class BotService {
   }
 
   /** What a row keeps for the messages a client sent: our own objects' URLs without their signature. */
-  private storedMessages(messages: BotMessage[]): BotMessage[] {
+  storedMessages(messages: BotMessage[]): BotMessage[] {
     const storage = this.storage?.();
     if (!storage) return messages;
     return messages.map((m) => ({ ...m, media_url: storedMediaUrl(storage, m.media_url) }));
@@ -324,7 +342,7 @@ export class BotService {
   }
 
   /** POST /branch/update_or_create/: the whole graph replaces the stored one, in one transaction. */
-  async saveGraph(companyId: number, body: { bot: number; step?: string | null; fallback_step_id?: string | null; steps: StepData[] }): Promise<BranchGraph> {
+  async saveGraph(companyId: number, body: { bot: number; step?: string | null; fallback_step_id?: string | null; steps: StepData[] }, record: VersionRecord = API_SAVE): Promise<BranchGraph> {
     const graph = await this.mutate(companyId, body.bot, async (g) => {
       const steps = new Map<string, StepModel>();
       body.steps.forEach((step, index) => {
@@ -335,11 +353,49 @@ export class BotService {
       g.steps = steps;
       g.start = body.step !== undefined ? body.step : g.start && steps.has(g.start) ? g.start : (body.steps[0]?.id ?? null);
       if (body.fallback_step_id !== undefined) g.fallback = body.fallback_step_id;
-    });
+    }, record);
     return this.toGraph(graph);
   }
 
   // ------------------------------------------------------------------ internals
+
+  /**
+   * Issue #25: a step saved with another company's ids is refused (400), though nothing would cross at
+   * run time: an operation, a flow (by id or name) or one of our private media objects must be the
+   * company's own. Only the steps this save changes are checked, so a flow deleted later never blocks
+   * an unrelated edit.
+   */
+  private async checkReferences(tx: Tx, companyId: number, steps: StepModel[]): Promise<void> {
+    const operationIds = new Set<number>();
+    for (const step of steps) {
+      for (const action of step.actions) {
+        if (action.type === 'run_operation') operationIds.add(action.operation_id);
+        if (action.type === 'start_flow') {
+          const exists = await this.flowExists?.(companyId, action.flow_id, tx);
+          if (exists === false) throw new BotGraphError('unknown_flow', `Step "${step.id}" starts the flow "${action.flow_id}", which does not exist in your company.`, step.id);
+        }
+      }
+      const storage = this.storage?.();
+      for (const message of step.messages) {
+        const key = storage && message.media_url ? storage.keyOfUrl(message.media_url) : null;
+        const owner = key === null ? null : companyOfPrivateKey(key);
+        if (owner !== null && owner !== companyId) throw new BotGraphError('foreign_media', `Step "${step.id}" uses a file that does not belong to your company: upload it again.`, step.id);
+      }
+    }
+    if (operationIds.size === 0) return;
+    const own = await tx
+      .select({ id: botOperations.id })
+      .from(botOperations)
+      .where(and(eq(botOperations.companyId, companyId), inArray(botOperations.id, [...operationIds])));
+    const found = new Set(own.map((o) => o.id));
+    for (const step of steps) {
+      for (const action of step.actions) {
+        if (action.type === 'run_operation' && !found.has(action.operation_id)) {
+          throw new BotGraphError('unknown_operation', `Step "${step.id}" runs operation ${action.operation_id}, which does not exist in your company.`, step.id);
+        }
+      }
+    }
+  }
 
   private checkStepCount(n: number): void {
     if (n > BOT_LIMITS.stepsPerBot) throw fieldError('steps', `A bot has at most ${BOT_LIMITS.stepsPerBot} steps.`);
@@ -380,8 +436,8 @@ export class BotService {
     };
   }
 
-  /** Loads the bot's graph (locked for update inside a transaction). Another company's bot: 404. */
-  private async load(db: Database | Tx, companyId: number, botId: number, lock: boolean): Promise<GraphModel> {
+  /** Loads the bot's live graph (locked for update inside a transaction). Another company's bot: 404. */
+  async load(db: Database | Tx, companyId: number, botId: number, lock: boolean): Promise<GraphModel> {
     const query = db.select().from(bots).where(and(eq(bots.companyId, companyId), eq(bots.id, botId)));
     const [bot] = lock ? await query.for('update') : await query;
     if (!bot) throw notFound();
@@ -410,7 +466,7 @@ export class BotService {
    * Applies `change` to the bot's graph in one transaction, checks the result and writes only what
    * changed. Returns the graph as saved.
    */
-  private async mutate(companyId: number, botId: number, change: (graph: GraphModel, tx: Tx) => Promise<void>): Promise<GraphModel> {
+  private async mutate(companyId: number, botId: number, change: (graph: GraphModel, tx: Tx) => Promise<void>, record: VersionRecord = API_SAVE): Promise<GraphModel> {
     return this.db.transaction(async (tx) => {
       const before = await this.load(tx, companyId, botId, true);
       const after: GraphModel = { ...before, steps: new Map([...before.steps].map(([id, s]) => [id, { ...s, options: [...s.options] }])) };
@@ -424,6 +480,7 @@ export class BotService {
         const old = before.steps.get(s.id);
         return !old || !sameStep(old, s);
       });
+      await this.checkReferences(tx, companyId, changed);
       if (removed.length > 0) await tx.delete(botSteps).where(and(eq(botSteps.botId, botId), inArray(botSteps.id, removed)));
       if (changed.length > 0) {
         const ids = changed.map((s) => s.id);
@@ -451,7 +508,39 @@ export class BotService {
       }
       const now = this.clock.now();
       await tx.update(bots).set({ startStepId: after.start, fallbackStepId: after.fallback, updatedAt: now }).where(eq(bots.id, botId));
+      await this.recordVersion(tx, companyId, botId, contentOf(after), record);
       return { ...after, bot: { ...after.bot, startStepId: after.start, fallbackStepId: after.fallback, updatedAt: now } };
+    });
+  }
+
+  /** The live version's number (null: the bot never had content live). */
+  async liveVersion(db: Database | Tx, botId: number): Promise<{ version: number; snapshot: BotContent } | null> {
+    const [latest] = await db
+      .select({ version: botVersions.version, snapshot: botVersions.snapshot })
+      .from(botVersions)
+      .where(eq(botVersions.botId, botId))
+      .orderBy(sql`${botVersions.version} desc`)
+      .limit(1);
+    return latest ?? null;
+  }
+
+  /**
+   * Keeps the live content as a new version when it differs from the last one (a rename, a channel
+   * change or a layout-identical save makes none). A bot that never had content makes none either.
+   */
+  private async recordVersion(tx: Tx, companyId: number, botId: number, content: BotContent, record: VersionRecord): Promise<void> {
+    const latest = await this.liveVersion(tx, botId);
+    const before = latest ? normalizedContent(latest.snapshot) : normalizedContent({ step: null, fallback_step_id: null, steps: [] });
+    if (JSON.stringify(before) === JSON.stringify(content)) return;
+    await tx.insert(botVersions).values({
+      botId,
+      companyId,
+      version: (latest?.version ?? 0) + 1,
+      kind: record.kind,
+      restoredFrom: record.restoredFrom,
+      snapshot: content,
+      createdBy: record.by,
+      createdAt: this.clock.now(),
     });
   }
 

@@ -47,5 +47,5 @@ export async function uploadChatImage(t: TestApp, f: TeamFixture, fileName: stri
 }
 
 /** Bots seeded straight into their tables (the flows' start_flow test, the stats). */
-export { botChannels, bots, botSteps, stepOptions } from './schema';
+export { botChannels, botConversations, bots, botSteps, stepOptions } from './schema';
 export { seedDemoBot } from './demo';

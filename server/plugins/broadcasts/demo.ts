@@ -11,7 +11,9 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { zonedTimeToUtc, type BroadcastVariables, type RecipientState } from '../../../contract/broadcasts';
 import { channels, companies, whatsappTemplates } from '../../core/db/schema';
-import { resolveVariables, templateShape } from './audience/variables';
+import { resolveVariables, templateOutbound, templateShape } from './audience/variables';
+import { FAKE_META_PREFIX } from '../../providers/meta/fake/mountFakes';
+import { whatsAppMessagePayload } from '../../providers/meta/outboundPayloads';
 import { broadcastRecipients, broadcasts, optOuts } from './schema';
 import { recountBroadcast } from './service';
 
@@ -54,6 +56,37 @@ export const DEMO_SCHEDULED: [phone: string, name: string][] = [
 function tomorrowAtTen(now: Date, zone: string): string {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() + 24 * HOUR));
   return `${day}T10:00`;
+}
+
+/**
+ * The finished broadcast's messages on the local fake Meta too (issue #25: the demo tells no lies): each accepted
+ * message under its wamid, the template body the engine would have sent, with its statuses at their times, so the
+ * fake's page lists what the report counts.
+ */
+async function recordOnFakeMeta(
+  app: FastifyInstance,
+  phoneNumberId: string,
+  broadcastId: number,
+  broadcast: { templateName: string; templateLanguage: string; templateComponents: unknown[] },
+  start: Date,
+): Promise<void> {
+  const shape = templateShape(broadcast.templateComponents);
+  const messages = DEMO_FINISHED.flatMap(([phone, name, outcome], i) => {
+    const reached = (states: RecipientState[]) => states.includes(outcome.state);
+    if (!reached(['sent', 'delivered', 'read', 'replied'])) return [];
+    const sentAt = new Date(start.getTime() + i * 1_000);
+    const at = (minutes: number) => new Date(sentAt.getTime() + minutes * 60_000).toISOString();
+    const content = templateOutbound({ ...broadcast, headerMediaUrl: null }, resolveVariables(shape, VARIABLES, { phone, name, values: {} }));
+    const statuses = [
+      { status: 'sent' as const, at: sentAt.toISOString() },
+      ...(reached(['delivered', 'read', 'replied']) ? [{ status: 'delivered' as const, at: at(1) }] : []),
+      ...(reached(['read', 'replied']) ? [{ status: 'read' as const, at: at(5 + i) }] : []),
+    ];
+    const to = phone.replace(/^\+/, '');
+    return [{ id: `wamid.demo-${broadcastId}-${i}`, to, payload: whatsAppMessagePayload(to, content), summary: `[template] ${broadcast.templateName}`, created_at: sentAt.toISOString(), statuses }];
+  });
+  const res = await app.inject({ method: 'POST', url: `${FAKE_META_PREFIX}/control/history`, payload: { phone_number_id: phoneNumberId, messages } });
+  if (res.statusCode !== 200) app.log.warn({ status: res.statusCode, body: res.body }, 'demo broadcast history not recorded on the fake Meta');
 }
 
 export async function seedDemoBroadcasts(app: FastifyInstance, companyName: string): Promise<void> {
@@ -138,6 +171,7 @@ export async function seedDemoBroadcasts(app: FastifyInstance, companyName: stri
         .onConflictDoNothing();
     }
     await recountBroadcast(db, finished.id);
+    await recordOnFakeMeta(app, channel.externalId, finished.id, common, start);
 
     // ---- scheduled for tomorrow 10:00, Paris time ----
     const zone = 'Europe/Paris';

@@ -14,12 +14,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { MessagingLimitUsage } from '../../../contract/broadcasts';
-import { coreExtensionPoints, coreServices, createServiceRef, defineServerPlugin } from '../../core/plugins';
+import type { AttributeValue, ContactBroadcast } from '../../../contract/contacts';
+import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
 import type { ChannelRow } from '../chats';
 import { messagingLimitUsage } from './audience/limit';
 import { createBroadcastEngine, type BroadcastEngineRuntime } from './engine';
 import { KeywordOptOutList } from './optOutList';
+import { RecipientHistory } from './history';
 import { broadcastRoutes } from './routes';
 import { BroadcastService } from './service';
 import { broadcastRecipients, broadcasts } from './schema';
@@ -42,14 +44,57 @@ export interface KeywordOptOut {
 export interface BroadcastOptOuts {
   /** The company's keyword opt-outs, newest first, at most `limit`. */
   newestOfCompany(companyId: number, limit: number): Promise<KeywordOptOut[]>;
+  /** Which of these customer ids (E.164 phones, a channel's user ids) are on the company's opt-out list (the contacts' opted_out). */
+  optedOut(companyId: number, customerIds: string[]): Promise<Set<string>>;
 }
 export const broadcastOptOutsRef = createServiceRef<BroadcastOptOuts>({ id: 'broadcasts.optOuts' });
+
+/** The broadcasts a phone was sent in a company (the contact panel's list, ./history.ts). */
+export interface BroadcastHistory {
+  receivedBy(companyId: number, phone: string, limit: number): Promise<ContactBroadcast[]>;
+}
+export const broadcastHistoryRef = createServiceRef<BroadcastHistory>({ id: 'broadcasts.history' });
 
 /** Meta's messaging limit of a WhatsApp channel's portfolio: unique recipients of the last 24 hours (./audience/limit.ts). */
 export interface MessagingLimits {
   usage(channel: ChannelRow, now: Date): Promise<MessagingLimitUsage>;
 }
 export const messagingLimitsRef = createServiceRef<MessagingLimits>({ id: 'broadcasts.messagingLimits' });
+
+/** A contact as a broadcast reads it: where to send, and its attributes (template variables of source `attribute`). */
+export interface BroadcastContact {
+  name: string;
+  phone: string | null;
+  externalId: string | null;
+  platform: string | null;
+  attributes: Record<string, AttributeValue>;
+}
+/** The company's contacts, as the contacts plugin gives them to broadcasts (segment audiences, attribute variables). */
+export interface BroadcastContactSource {
+  /** A segment's members now; null when the company has no such segment. */
+  segmentMembers(companyId: number, segmentId: number): Promise<{ id: number; name: string; members: BroadcastContact[] } | null>;
+  /** The attributes of the company's contacts with these E.164 phones. */
+  attributesByPhone(companyId: number, phones: string[]): Promise<Map<string, Record<string, AttributeValue>>>;
+  /** The keys of the company's defined attributes. */
+  attributeKeys(companyId: number): Promise<string[]>;
+}
+/** Where the contacts plugin registers its source (absent: segments and attribute variables are refused in words). */
+export interface BroadcastContactSources {
+  register(source: BroadcastContactSource): void;
+  current(): BroadcastContactSource | null;
+}
+export const broadcastContactsExtensionPoint = createExtensionPoint<BroadcastContactSources>({ id: 'broadcasts.contacts' });
+
+function contactSources(): BroadcastContactSources {
+  let source: BroadcastContactSource | null = null;
+  return {
+    register: (s) => {
+      if (source) throw new Error('A broadcast contact source is already registered');
+      source = s;
+    },
+    current: () => source,
+  };
+}
 
 export type { BroadcastService } from './service';
 export type { BroadcastEngineRuntime } from './engine';
@@ -82,9 +127,11 @@ export const broadcastsPlugin = defineServerPlugin({
     mediaReferences: coreExtensionPoints.mediaReferences,
     channels: channelServiceRef,
     webhookEvents: webhookEventsExtensionPoint,
+    contactSources: broadcastContactsExtensionPoint,
   },
-  provides: { service: broadcastServiceRef, engine: broadcastEngineRef, optOuts: broadcastOptOutsRef, messagingLimits: messagingLimitsRef },
-  init({ demoData, http, config, db, clock, realtime, metaGraph, storage, lifecycle, logger, planLimits, planLimitsRegistry, mediaReferences, channels, webhookEvents }) {
+  provides: { service: broadcastServiceRef, engine: broadcastEngineRef, optOuts: broadcastOptOutsRef, history: broadcastHistoryRef, messagingLimits: messagingLimitsRef },
+  extensionPoints: [offerExtensionPoint(broadcastContactsExtensionPoint, contactSources)],
+  init({ demoData, http, config, db, clock, realtime, metaGraph, storage, lifecycle, logger, planLimits, planLimitsRegistry, mediaReferences, channels, webhookEvents, contactSources }) {
     // Then its broadcasts on that number (one finished, one scheduled for tomorrow).
     demoData.add({ id: 'broadcasts', order: 200, phase: 'afterListen', required: true, seed: async ({ app, config, demo }) => {
       if (config.demo.enabled && config.meta.mode === 'local') await seedDemoBroadcasts(app, demo.companies.demo.name);
@@ -97,6 +144,7 @@ export const broadcastsPlugin = defineServerPlugin({
       planLimits,
       push: (channelId, event, payload) => realtime.broadcast(`page:${channelId}`, event, payload),
       storage: () => storage,
+      contacts: () => contactSources.current(),
     });
     broadcastRoutes(http, service);
     // The form uploads a media header through the chat presigned URL; a broadcast may be scheduled days ahead
@@ -115,6 +163,7 @@ export const broadcastsPlugin = defineServerPlugin({
       service,
       engine,
       optOuts: new KeywordOptOutList(db),
+      history: new RecipientHistory(db),
       messagingLimits: { usage: (channel, now) => messagingLimitUsage(db, channel, now) },
     };
   },

@@ -2,7 +2,7 @@
  * The company's keyword opt-outs (STOP and configured keywords, Meta's marketing opt-out: the
  * engine records them in `opt_outs`), newest first: the bots plugin lists them in its opt-out CSV.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
 import { channels } from '../../core/db/schema';
 import type { BroadcastOptOuts, KeywordOptOut } from './index';
@@ -19,5 +19,15 @@ export class KeywordOptOutList implements BroadcastOptOuts {
       .where(eq(optOuts.companyId, companyId))
       .orderBy(desc(optOuts.createdAt))
       .limit(limit);
+  }
+
+  async optedOut(companyId: number, customerIds: string[]): Promise<Set<string>> {
+    const ids = [...new Set(customerIds)];
+    if (!ids.length) return new Set();
+    const rows = await this.db
+      .selectDistinct({ phone: optOuts.phone })
+      .from(optOuts)
+      .where(and(eq(optOuts.companyId, companyId), inArray(optOuts.phone, ids)));
+    return new Set(rows.map((r) => r.phone));
   }
 }

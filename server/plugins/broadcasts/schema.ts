@@ -48,6 +48,8 @@ export const broadcasts = pgTable(
     /** contacts: the filter; csv: null. */
     audienceFilter: jsonb('audience_filter').$type<ContactFilter>(),
     csvFileName: text('csv_file_name'),
+    /** segment: the segment as it was named when the broadcast was created (its members are the recipients). */
+    audienceSegment: jsonb('audience_segment').$type<{ id: number; name: string }>(),
     /**
      * Exclusions by reason at creation (contract ExclusionReason → count). Opted-out and blocked
      * ones are also recipient rows (state 'excluded'); duplicates and invalid numbers have no row.

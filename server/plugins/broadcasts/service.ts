@@ -21,6 +21,7 @@ import {
   type Broadcast,
   type BroadcastCreate,
   type BroadcastDetail,
+  type BroadcastVariables,
   type BroadcastEvent,
   type BroadcastListQuery,
   type BroadcastRecipient,
@@ -38,10 +39,12 @@ import { companyOfPrivateKey, storedMediaUrl } from '../../providers/storage/pri
 import type { MediaStorage } from '../../providers/storage/types';
 import { containsPattern, offsetOf, paged } from '../../core/paging';
 import { buildAudience, emptyExclusions, type Audience } from './audience';
+import { OneFilePerCompany } from './audience/oneFilePerCompany';
 import { messagingLimitUsage } from './audience/limit';
-import { missingMappings, renderMessage, resolveVariables, templateShape, unknownColumns, type TemplateShape } from './audience/variables';
+import { missingMappings, renderMessage, resolveVariables, templateShape, unknownAttributes, unknownColumns, usesAttributes, type TemplateShape } from './audience/variables';
 import type { PlanLimits } from '../../core/planLimits';
 import type { BroadcastEngine } from './engineApi';
+import type { BroadcastContactSource } from './index';
 import { broadcastRecipients, broadcasts } from './schema';
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
@@ -59,6 +62,8 @@ export interface BroadcastServiceDeps {
   push: (channelId: number, event: string, payload: unknown) => Promise<void>;
   /** Our media storage (a media header's uploaded file); absent in unit tests. */
   storage?: () => MediaStorage;
+  /** The company's contacts (segment audiences, attribute variables), from the contacts plugin when it runs. */
+  contacts?: () => BroadcastContactSource | null;
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -174,6 +179,9 @@ export async function recountBroadcast(db: Database, broadcastId: number): Promi
 }
 
 export class BroadcastService {
+  /** CSV audiences are read one file at a time per company (./audience/oneFilePerCompany.ts). */
+  private readonly csvLine = new OneFilePerCompany();
+
   constructor(private readonly deps: BroadcastServiceDeps) {}
 
   private get db(): Database {
@@ -213,10 +221,29 @@ export class BroadcastService {
     return row;
   }
 
-  private async audience(companyId: number, channelId: number, request: Pick<AudiencePreviewRequest, 'audience'>): Promise<Audience> {
-    const result = await buildAudience(this.db, companyId, channelId, request.audience);
+  private contactSource(): BroadcastContactSource | null {
+    return this.deps.contacts?.() ?? null;
+  }
+
+  private async audience(companyId: number, channelId: number, request: Pick<AudiencePreviewRequest, 'audience' | 'variables'>): Promise<Audience> {
+    const build = () => buildAudience(this.db, companyId, channelId, request.audience, this.contactSource());
+    const result = request.audience.type === 'csv' ? await this.csvLine.run(companyId, build) : await build();
     if (!result.ok) throw fieldError(result.field, CSV_ERRORS[result.error] ?? result.error);
-    return result.value;
+    const audience = result.value;
+    // Attribute variables of a contacts filter or a CSV list: the attributes of the company's contact with that phone.
+    const source = this.contactSource();
+    if (source && request.audience.type !== 'segment' && request.variables && usesAttributes(request.variables)) {
+      const byPhone = await source.attributesByPhone(companyId, audience.members.map((m) => m.phone));
+      for (const m of audience.members) m.attributes = byPhone.get(m.phone) ?? {};
+    }
+    return audience;
+  }
+
+  /** Attribute variables name defined attributes (none can be used without the contacts plugin). */
+  private async attributeProblems(companyId: number, variables: BroadcastVariables | undefined): Promise<Record<string, string>> {
+    if (!variables || !usesAttributes(variables)) return {};
+    const source = this.contactSource();
+    return unknownAttributes(variables, source ? await source.attributeKeys(companyId) : []);
   }
 
   // ---------- reads ----------
@@ -264,7 +291,12 @@ export class BroadcastService {
       ...base,
       variables: row.variables,
       header_media_url: row.headerMediaUrl,
-      audience: row.audienceType === 'contacts' ? { type: 'contacts', filter: row.audienceFilter ?? { term: '', tags: [], channels: [] } } : { type: 'csv', file_name: row.csvFileName },
+      audience:
+        row.audienceType === 'contacts'
+          ? { type: 'contacts', filter: row.audienceFilter ?? { term: '', tags: [], channels: [] } }
+          : row.audienceType === 'segment'
+            ? { type: 'segment', segment_id: row.audienceSegment?.id ?? null, name: row.audienceSegment?.name ?? '' }
+            : { type: 'csv', file_name: row.csvFileName },
       excluded,
       funnel: [
         { step: 'recipients', count: row.nUsers },
@@ -345,8 +377,8 @@ export class BroadcastService {
     return storedMediaUrl(storage, url);
   }
 
-  private checkVariables(shape: TemplateShape, body: Pick<BroadcastCreate, 'variables' | 'header_media_url'>, columns: string[]): void {
-    const problems = { ...missingMappings(shape, body.variables, body.header_media_url), ...unknownColumns(body.variables, columns) };
+  private checkVariables(shape: TemplateShape, body: Pick<BroadcastCreate, 'variables' | 'header_media_url'>, columns: string[], attributeProblems: Record<string, string>): void {
+    const problems = { ...missingMappings(shape, body.variables, body.header_media_url), ...unknownColumns(body.variables, columns), ...attributeProblems };
     const entries = Object.entries(problems);
     if (entries.length) throw validationError(Object.fromEntries(entries.map(([k, v]) => [k, [v]])));
   }
@@ -364,7 +396,7 @@ export class BroadcastService {
       const shape = templateShape(template.components);
       const variables = request.variables ?? { body: {} };
       const first = sendable[0];
-      const missing = { ...missingMappings(shape, variables, 'preview'), ...unknownColumns(variables, audience.columns) };
+      const missing = { ...missingMappings(shape, variables, 'preview'), ...unknownColumns(variables, audience.columns), ...(await this.attributeProblems(companyId, variables)) };
       message = first && !Object.keys(missing).length ? renderMessage(shape, resolveVariables(shape, variables, first), request.header_media_url ?? null) : null;
     }
     return {
@@ -387,7 +419,7 @@ export class BroadcastService {
     const template = await this.template(companyId, channel.id, body.template);
     const shape = templateShape(template.components);
     const audience = await this.audience(companyId, channel.id, body);
-    this.checkVariables(shape, body, audience.columns);
+    this.checkVariables(shape, body, audience.columns, await this.attributeProblems(companyId, body.variables));
     const sendable = audience.members.filter((m) => !m.excluded);
     if (!sendable.length) throw fieldError('audience', BROADCAST_MESSAGES.noRecipients);
     // The plan's broadcast recipients per month (issue #14).
@@ -426,6 +458,7 @@ export class BroadcastService {
           audienceType: body.audience.type,
           audienceFilter: body.audience.type === 'contacts' ? body.audience.filter : null,
           csvFileName: audience.fileName,
+          audienceSegment: audience.segment,
           exclusions,
           status,
           scheduledAt,

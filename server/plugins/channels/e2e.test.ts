@@ -113,6 +113,30 @@ describe('channels end to end with the fake Meta', () => {
     await eventually(async () =>
       expect(t.hub.since(0, { topic: `room:${room.id}`, event: 'message_status' }).map((b) => b.payload.status)).toEqual(['sent', 'delivered', 'read']),
     );
+
+    // Issue #25: the customer reacts to the reply, orders from the catalogue, sends something WhatsApp cannot show, then changes number.
+    const phone = dialog.phone_number_id;
+    await control('/control/reaction', { message_id: sentRow.externalId, emoji: '👍' });
+    await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.id, id)))[0].data).toMatchObject({ reaction: '👍' }));
+    const order = await control('/control/order', { phone_number_id: phone, from: '15557654321', text: 'Gift wrap' });
+    await eventually(async () => {
+      const [row] = await t.db.select().from(messages).where(eq(messages.externalId, order.message_id));
+      expect(row).toMatchObject({ roomId: room.id, origin: 'user', text: 'Order: 2 × SKU-1 at 12.50 EUR, 1 × SKU-2 at 5.00 EUR · total 30.00 EUR\nGift wrap' });
+    });
+    await control('/control/unsupported', { phone_number_id: phone, from: '15557654321' });
+    await control('/control/number_change', { phone_number_id: phone, from: '15557654321', new_number: '+15557650000' });
+    await eventually(async () => expect((await t.db.select().from(rooms).where(eq(rooms.id, room.id)))[0].externalId).toBe('15557650000'));
+    const lines = await t.db.select().from(messages).where(and(eq(messages.roomId, room.id), eq(messages.origin, 'system'))).orderBy(messages.id);
+    expect(lines.map((m) => m.data)).toEqual([
+      { system: 'unsupported', platform: 'whatsapp', detail: '131051 Message type unknown' },
+      { system: 'number_changed', new_id: '15557650000' },
+    ]);
+    // The conversation continues on the new number.
+    const after = await t.hub.push(ctx, 'send_message', { message: { text: 'Noted your new number.', client_id: 'e2e-2' } });
+    expect(after.status).toBe('ok');
+    await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.id, after.response.message.id as number)))[0].status).toBe('delivered'));
+    const resent = await control(`/control/sent?channel_id=${phone}`);
+    expect(resent.data.at(-1)).toMatchObject({ recipient: '15557650000', summary: expect.stringContaining('Noted your new number.') });
   });
 
   it('Messenger: a page connected with a Facebook login token; its customer’s message and the reply', async () => {
@@ -127,10 +151,12 @@ describe('channels end to end with the fake Meta', () => {
     expect(connected.statusCode).toBe(201);
     const channelId = connected.json().id as number;
 
-    const inbound = await control('/control/inbound', { page_id: pages[0].id, sender_id: '1234567890', text: 'Hello page' });
+    const inbound = await control('/control/inbound', { page_id: pages[0].id, sender_id: '1234567890', name: 'Olga Petrova', text: 'Hello page' });
     expect(inbound.webhook_status).toBe(200);
     await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.externalId, inbound.message_id)))[0]).toBeDefined());
     const [room] = await t.db.select().from(rooms).where(and(eq(rooms.channelId, channelId), eq(rooms.externalId, '1234567890')));
+    // The webhook carries the PSID only: the name comes from the User Profile API (issue #23).
+    expect(room.name).toBe('Olga Petrova');
     const { ctx } = await t.hub.join(identityFor({ userId: acme.agent.id, email: acme.agent.email, companyId: acme.company, role: 'agent' }), `room:${room.id}`);
     const reply = await t.hub.push(ctx, 'send_message', { message: { text: 'Hi from the page', client_id: 'e2e-fb-1' } });
     const id = reply.response.message.id as number;
@@ -162,6 +188,7 @@ describe('channels end to end with the fake Meta', () => {
     expect(inbound.webhook_status).toBe(200);
     await eventually(async () => expect((await t.db.select().from(messages).where(eq(messages.externalId, inbound.message_id)))[0]).toBeDefined());
     const [room] = await t.db.select().from(rooms).where(and(eq(rooms.channelId, channelId), eq(rooms.externalId, igsid)));
+    expect(room.name).toBe('Customer 0042'); // the fake's name for a customer it was given none for, from Instagram's profile API
     const { ctx } = await t.hub.join(identityFor({ userId: acme.agent.id, email: acme.agent.email, companyId: acme.company, role: 'agent' }), `room:${room.id}`);
     const reply = await t.hub.push(ctx, 'send_message', { message: { text: 'Yes, two left.', client_id: 'e2e-ig-1' } });
     expect(reply.status).toBe('ok');

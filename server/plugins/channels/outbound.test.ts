@@ -24,6 +24,7 @@ function message(overrides: Partial<Message>): Message {
     client_id: 'c',
     sender_name: 'A',
     created_at: new Date().toISOString(),
+    private: false,
     ...overrides,
   };
 }

@@ -147,6 +147,16 @@ export class InMemoryGraph implements MetaGraph {
     return media;
   }
 
+  /** Customers' names by PSID / IGSID (the User Profile API); an unknown id is refused as Meta refuses it. */
+  readonly profiles = new Map<string, string>();
+
+  async userProfile(userId: string, pageToken: string, platform: 'messenger' | 'instagram'): Promise<{ name: string | null; pictureUrl: string | null }> {
+    await this.enter('userProfile', [userId, pageToken, platform]);
+    const name = this.profiles.get(userId);
+    if (name === undefined) throw new GraphApiError('(#100) No profile available for this user.', 400, 100);
+    return { name, pictureUrl: null };
+  }
+
   async uploadTemplateMedia(token: string, file: { fileName: string }): Promise<{ handle: string }> {
     await this.enter('uploadTemplateMedia', [token, file.fileName]);
     return { handle: `4::${Buffer.from(file.fileName).toString('base64url')}` };

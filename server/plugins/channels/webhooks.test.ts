@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Message } from '../../../contract/chats';
 import { channels, messages, rooms, webhookEvents } from '../../core/db/schema';
 import { describeEachDatabase } from '../../testing/testApp';
@@ -188,8 +188,33 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
     });
   });
 
-  describe('statuses', () => {
-    async function agentSend(channel: ChannelRow, customer: string, text: string): Promise<Message> {
+  describe('customer names (issue #23)', () => {
+    it("a new Messenger or Instagram conversation is named after the customer's profile (User Profile API, page token); the id when Meta withholds it", async () => {
+      t.graph.profiles.set('700101', 'Lena Fischer');
+      t.graph.profiles.set('800101', 'Kai Moreau');
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700101', { message: { mid: 'm_name_1', text: 'Hello' } }));
+      await postWebhook(t, messengerEvent('instagram', ig.externalId, '800101', { message: { mid: 'ig_name_1', text: 'Hello' } }));
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700102', { message: { mid: 'm_name_2', text: 'Hello' } }));
+      await t.settled();
+      const nameOf = async (channelId: number, customer: string) =>
+        (await t.db.select({ name: rooms.name }).from(rooms).where(and(eq(rooms.channelId, channelId), eq(rooms.externalId, customer))))[0]?.name;
+      expect(await nameOf(fb.id, '700101')).toBe('Lena Fischer');
+      expect(await nameOf(ig.id, '800101')).toBe('Kai Moreau');
+      expect(await nameOf(fb.id, '700102')).toBe('700102');
+      const profileCalls = () => t.graph.calls.filter((c) => c.method === 'userProfile' && ['700101', '800101', '700102'].includes(c.args[0] as string));
+      expect(profileCalls().map((c) => c.args)).toEqual([
+        ['700101', 'fb-token', 'messenger'],
+        ['800101', 'ig-token', 'instagram'],
+        ['700102', 'fb-token', 'messenger'],
+      ]);
+      // Later messages of a named conversation ask Meta nothing more.
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700101', { message: { mid: 'm_name_3', text: 'Again' } }));
+      await t.settled();
+      expect(profileCalls()).toHaveLength(3);
+    });
+  });
+
+  async function agentSend(channel: ChannelRow, customer: string, text: string): Promise<Message> {
       const [room] = await t.db.select().from(rooms).where(and(eq(rooms.channelId, channel.id), eq(rooms.externalId, customer)));
       const chats = chatService(t.app);
       const userId = acme.admin.id;
@@ -200,8 +225,9 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
       await chats.settled();
       return reply.response.message;
     }
-    const statusOf = async (id: number) => (await t.db.select().from(messages).where(eq(messages.id, id)))[0];
+  const statusOf = async (id: number) => (await t.db.select().from(messages).where(eq(messages.id, id)))[0];
 
+  describe('statuses', () => {
     it('WhatsApp statuses out of order and duplicated end monotonic; failed carries the error', async () => {
       await postWebhook(t, waInbound(wa.externalId, '15551230010', 'Stat', { id: wamid(), type: 'text', text: { body: 'hi' } }));
       await t.settled();
@@ -239,6 +265,167 @@ describeEachDatabase('Meta webhooks (/api/webhooks/meta/)', (database) => {
       await t.settled();
       expect([(await statusOf(first.id)).status, (await statusOf(second.id)).status, (await statusOf(third.id)).status]).toEqual(['read', 'read', 'read']);
       expect(t.graph.sent.at(-1)).toMatchObject({ via: 'messenger', from: 'page-100', token: 'fb-token', to: '700010' });
+    });
+  });
+
+  describe('reactions, orders and system lines (issue #25)', () => {
+    const react = (customer: string, target: string, emoji: string, id = wamid()) =>
+      postWebhook(t, waInbound(wa.externalId, customer, 'Rea', { id, type: 'reaction', reaction: { message_id: target, emoji } }));
+
+    it("a WhatsApp reaction is stored on the message it reacts to (ours or the customer's), pushed as message_status, idempotent; a reaction to an unknown message is ignored", async () => {
+      const c = '15551230040';
+      const inboundId = wamid();
+      await postWebhook(t, waInbound(wa.externalId, c, 'Rea', { id: inboundId, type: 'text', text: { body: 'hi' } }));
+      await t.settled();
+      const sent = await agentSend(wa, c, 'Hello Rea');
+      const ours = await statusOf(sent.id);
+      t.hub.clear();
+
+      // Built once: Meta redelivers the very same payload (its timestamp included; a payload built a second later
+      // would be a newer reaction).
+      const thumbsUp = waInbound(wa.externalId, c, 'Rea', { id: wamid(), type: 'reaction', reaction: { message_id: ours.externalId, emoji: '👍' } });
+      await postWebhook(t, thumbsUp);
+      await react(c, inboundId, '❤️');
+      await t.settled();
+      expect((await statusOf(sent.id)).data).toMatchObject({ reaction: '👍', reaction_at: expect.any(String) });
+      const [customerMessage] = await roomMessages(wa.id, c);
+      expect(customerMessage.data).toMatchObject({ reaction: '❤️' });
+      const pushed = t.hub.since(0, { topic: `room:${ours.roomId}`, event: 'message_status' }).map((b) => b.payload as Message);
+      expect(pushed.map((m) => [m.id, m.data?.reaction])).toEqual([
+        [sent.id, '👍'],
+        [customerMessage.id, '❤️'],
+      ]);
+      // Reactions are no messages of their own.
+      expect(await roomMessages(wa.id, c)).toHaveLength(2);
+
+      // Meta redelivers the same reaction: nothing changes, nothing is pushed.
+      t.hub.clear();
+      await postWebhook(t, thumbsUp);
+      await t.settled();
+      expect(t.hub.since(0, { event: 'message_status' })).toEqual([]);
+
+      // Removed (an empty emoji), then a reaction older than the removal arrives late: it stays removed.
+      await react(c, ours.externalId!, '');
+      await t.settled();
+      expect((await statusOf(sent.id)).data).toMatchObject({ reaction: null });
+      const late = waInbound(wa.externalId, c, 'Rea', { id: wamid(), type: 'reaction', reaction: { message_id: ours.externalId, emoji: '😮' } });
+      (late.entry[0].changes[0].value.messages[0] as { timestamp: string }).timestamp = String(Math.floor(Date.now() / 1000) - 3600);
+      await postWebhook(t, late);
+      await t.settled();
+      expect((await statusOf(sent.id)).data).toMatchObject({ reaction: null });
+
+      // A message we never had, or another customer's: logged and ignored, the event processed (never retried).
+      await react(c, 'wamid.NEVER', '👍');
+      await react('15551230041', ours.externalId!, '👍');
+      await t.settled();
+      expect((await events()).slice(-2).map((e) => [e.processedAt !== null, e.error])).toEqual([
+        [true, null],
+        [true, null],
+      ]);
+      expect(await roomMessages(wa.id, '15551230041')).toEqual([]);
+    });
+
+    it('Messenger reactions (react, unreact) reach the page message they react to', async () => {
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700040', { message: { mid: 'm_40', text: 'hello' } }));
+      await t.settled();
+      const sent = await agentSend(fb, '700040', 'Hi from the page');
+      const mid = (await statusOf(sent.id)).externalId!;
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700040', { reaction: { mid, action: 'react', reaction: 'love', emoji: '❤️' } }));
+      await t.settled();
+      expect((await statusOf(sent.id)).data).toMatchObject({ reaction: '❤️' });
+      t.clock.advance(1_000);
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700040', { reaction: { mid, action: 'unreact' } }));
+      await t.settled();
+      expect((await statusOf(sent.id)).data).toMatchObject({ reaction: null });
+
+      // A blocked customer's reactions are dropped like their messages.
+      await t.db.update(rooms).set({ blockedAt: new Date() }).where(eq(rooms.id, (await statusOf(sent.id)).roomId));
+      await postWebhook(t, messengerEvent('page', fb.externalId, '700040', { reaction: { mid, action: 'react', emoji: '😠' } }));
+      await t.settled();
+      expect((await statusOf(sent.id)).data).toMatchObject({ reaction: null });
+      expect((await events()).at(-1)).toMatchObject({ processedAt: expect.any(Date), error: null });
+    });
+
+    it('an order is a customer message with a readable text and the order in data', async () => {
+      const order = { catalog_id: 'CAT1', text: 'Gift wrap please', product_items: [{ product_retailer_id: 'SKU-1', quantity: 2, item_price: 12.5, currency: 'EUR' }, { product_retailer_id: 'SKU-2', quantity: 1, item_price: 5, currency: 'EUR' }] };
+      const id = wamid();
+      await postWebhook(t, waInbound(wa.externalId, '15551230042', 'Buyer', { id, type: 'order', order }));
+      await t.settled();
+      const [message] = await roomMessages(wa.id, '15551230042');
+      expect(message).toMatchObject({
+        origin: 'user',
+        type: 'text',
+        text: 'Order: 2 × SKU-1 at 12.50 EUR, 1 × SKU-2 at 5.00 EUR · total 30.00 EUR\nGift wrap please',
+        data: { order },
+        clientId: `meta:${id}`,
+      });
+    });
+
+    it('a message WhatsApp cannot show is a system line (opening the room), never queued for bots or flows, idempotent', async () => {
+      const c = '15551230043';
+      const id = wamid();
+      const payload = waInbound(wa.externalId, c, 'Poller', { id, type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown' }] });
+      await postWebhook(t, payload);
+      await t.settled();
+      await postWebhook(t, JSON.stringify(payload, null, 1));
+      await t.settled();
+      const lines = await roomMessages(wa.id, c);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        origin: 'system',
+        text: 'The customer sent a message this channel cannot show (see it in the WhatsApp app)',
+        data: { system: 'unsupported', platform: 'whatsapp', detail: '131051 Message type unknown' },
+        clientId: `meta:${id}`,
+      });
+      const waiting = await t.db.execute(sql`select message_id from inbound_waiting where message_id = ${lines[0].id}`).then((r) => (r as unknown as { rows: unknown[] }).rows);
+      expect(waiting).toEqual([]);
+      const [room] = await t.db.select().from(rooms).where(eq(rooms.id, lines[0].roomId));
+      expect(room).toMatchObject({ name: 'Poller', lastInboundAt: expect.any(Date) });
+      expect(t.hub.since(0, { topic: `page:${wa.id}`, event: 'new_room' }).map((b) => b.payload.room.external_id)).toContain(c);
+    });
+
+    it('a number change is a system line in the customer’s room, which then follows the new number (unless it has a room already)', async () => {
+      const [old, next] = ['15551230044', '15551230045'];
+      await postWebhook(t, waInbound(wa.externalId, old, old, { id: wamid(), type: 'text', text: { body: 'before' } }));
+      await t.settled();
+      const [first] = await roomMessages(wa.id, old);
+      t.hub.clear();
+      const id = wamid();
+      const change = waInbound(wa.externalId, old, 'x', {
+        id,
+        type: 'system',
+        system: { body: `User changed from ${old} to ${next}`, new_wa_id: next, type: 'user_changed_number' },
+      });
+      await postWebhook(t, change);
+      await t.settled();
+      expect(await roomMessages(wa.id, old)).toEqual([]);
+      const moved = await roomMessages(wa.id, next);
+      expect(moved.map((m) => [m.origin, m.text, m.data])).toEqual([
+        ['user', 'before', null],
+        ['system', `The customer changed their number to +${next}`, { system: 'number_changed', new_id: next }],
+      ]);
+      const [room] = await t.db.select().from(rooms).where(eq(rooms.id, first.roomId));
+      // Named after the number it was: renamed with it.
+      expect(room).toMatchObject({ externalId: next, name: next });
+      expect(t.hub.since(0, { topic: `page:${wa.id}`, event: 'room_info' }).at(-1)!.payload.room).toMatchObject({ id: room.id, external_id: next });
+      // The next message from the new number continues the same conversation; the change replayed changes nothing.
+      await postWebhook(t, waInbound(wa.externalId, next, 'Newnum', { id: wamid(), type: 'text', text: { body: 'after' } }));
+      await postWebhook(t, JSON.stringify(change, null, 1));
+      await t.settled();
+      expect((await roomMessages(wa.id, next)).map((m) => m.text)).toEqual(['before', `The customer changed their number to +${next}`, 'after']);
+
+      // The new number already has its own conversation: the line in the old one, both rooms stay.
+      const [a, b] = ['15551230046', '15551230047'];
+      await postWebhook(t, waInbound(wa.externalId, a, 'Ann', { id: wamid(), type: 'text', text: { body: 'old phone' } }));
+      await postWebhook(t, waInbound(wa.externalId, b, 'Ann', { id: wamid(), type: 'text', text: { body: 'new phone' } }));
+      await postWebhook(t, waInbound(wa.externalId, a, 'Ann', { id: wamid(), type: 'system', system: { body: 'changed', new_wa_id: b, type: 'user_changed_number' } }));
+      // A number change of a customer we never talked to: nothing to show.
+      await postWebhook(t, waInbound(wa.externalId, '15551230048', 'Nobody', { id: wamid(), type: 'system', system: { body: 'changed', new_wa_id: '15551230049', type: 'user_changed_number' } }));
+      await t.settled();
+      expect((await roomMessages(wa.id, a)).map((m) => m.origin)).toEqual(['user', 'system']);
+      expect((await roomMessages(wa.id, b)).map((m) => m.text)).toEqual(['new phone']);
+      expect(await roomMessages(wa.id, '15551230049')).toEqual([]);
+      expect((await events()).at(-1)).toMatchObject({ processedAt: expect.any(Date), error: null });
     });
   });
 

@@ -22,7 +22,7 @@ import type { AppConfig } from '../../core/config';
 import { BackgroundJob, backoffDelay } from '../../core/jobs/backgroundJob';
 import type { Leases } from '../../core/jobs/leases';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
-import { GraphApiError, type InboundWebhookMessage, type StatusWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
+import { GraphApiError, type InboundWebhookMessage, type ReactionWebhookEvent, type StatusWebhookEvent, type SystemWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
 import { parseMetaWebhook, parseTemplateWebhook, verifyMetaSignature } from '../../providers/meta/webhooks';
 import { parseJsonSafely, stripNul } from '../../core/input';
 import { extensionFor, type MediaStorage } from '../../providers/storage/types';
@@ -61,6 +61,8 @@ export interface WebhookTiming {
 }
 
 export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = { firstRetryMs: 5_000, maxRetryMs: 5 * 60_000, maxAttempts: 10, sweepMs: 30_000, batchSize: 20 };
+
+const PLATFORM_APPS: Record<WebhookEvent['platform'], string> = { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram' };
 
 const MEDIA_LABELS: Partial<Record<MessageType, string>> = { image: 'An image', video: 'A video', audio: 'An audio message', document: 'A document' };
 
@@ -224,7 +226,46 @@ export class WebhookProcessor {
   private async apply(channel: ChannelRow, event: WebhookEvent): Promise<void> {
     if (event.kind === 'message') await this.inbound(channel, event);
     else if (event.kind === 'user_preference') await this.deps.events.userPreference(channel, event);
+    else if (event.kind === 'reaction') await this.reaction(channel, event);
+    else if (event.kind === 'system') await this.system(channel, event);
     else await this.status(channel, event);
+  }
+
+  /** Issue #25: the customer's reaction, on the message it reacts to (ours by its provider id, theirs by `meta:{mid}`). */
+  private async reaction(channel: ChannelRow, event: ReactionWebhookEvent): Promise<void> {
+    const applied = await this.deps.chats.applyReaction(channel.id, event.customerId, { externalId: event.targetId, clientId: `meta:${event.targetId}` }, event.emoji, new Date(event.timestamp));
+    // Logged, never thrown: a throw would have Meta's delivery retried for days over a message we never had
+    // (sent before the channel was connected here, or from the WhatsApp Business app).
+    if (!applied) this.deps.log.info({ platform: event.platform, channelId: channel.id, target: event.targetId }, 'reaction to an unknown message (or of a blocked customer), ignored');
+  }
+
+  /** Issue #25: a line of the channel's own in the customer's room (contract/customerEvents.ts); never handed to bots or flows. */
+  private async system(channel: ChannelRow, event: SystemWebhookEvent): Promise<void> {
+    const clientId = `meta:${event.messageId}`;
+    if (event.system === 'number_changed' && event.newId) {
+      const changed = await this.deps.chats.customerChangedNumber(channel, {
+        externalUserId: event.customerId,
+        newId: event.newId,
+        text: `The customer changed their number to +${event.newId}`,
+        data: { system: 'number_changed', new_id: event.newId },
+        clientId,
+      });
+      if (!changed) this.deps.log.info({ channelId: channel.id }, 'number change of a customer without a conversation, ignored');
+      return;
+    }
+    const app = PLATFORM_APPS[event.platform];
+    let name = event.customerName || event.customerId;
+    if (name === event.customerId && event.platform !== 'whatsapp' && !(await this.deps.chats.roomByCustomer(channel.id, event.customerId))) {
+      name = (await this.profileName(channel, event)) ?? name;
+    }
+    await this.deps.chats.receiveSystemLine(channel, {
+      externalUserId: event.customerId,
+      name,
+      text: `The customer sent a message this channel cannot show (see it in the ${app} app)`,
+      data: { system: 'unsupported', platform: event.platform, ...(event.detail ? { detail: event.detail } : {}) },
+      clientId,
+      fromCustomer: true,
+    });
   }
 
   private async status(channel: ChannelRow, event: StatusWebhookEvent): Promise<void> {
@@ -268,10 +309,14 @@ export class WebhookProcessor {
         mediaType = null;
       }
     }
+    // Messenger and Instagram webhooks carry the customer's id only: a new conversation gets their name from
+    // the User Profile API (issue #23), else keeps the id.
+    let name = event.customerName || event.customerId;
+    if (!existingRoom && name === event.customerId && event.platform !== 'whatsapp') name = (await this.profileName(channel, event)) ?? name;
     try {
       await this.deps.chats.receiveInbound(channel, {
         externalUserId: event.customerId,
-        name: event.customerName || event.customerId,
+        name,
         type,
         text,
         mediaUrl,
@@ -284,6 +329,16 @@ export class WebhookProcessor {
       // A blocked customer's messages are dropped.
       if (err instanceof ChatError && err.reason === 'blocked') return;
       throw err;
+    }
+  }
+
+  private async profileName(channel: ChannelRow, event: Pick<InboundWebhookMessage, 'customerId' | 'platform'>): Promise<string | null> {
+    const token = this.deps.channels.tokenOf(channel);
+    if (!token || event.platform === 'whatsapp') return null;
+    try {
+      return (await this.deps.graph().userProfile(event.customerId, token, event.platform)).name;
+    } catch {
+      return null; // withheld (no permission, the customer's privacy settings) or Meta unreachable: the id will do
     }
   }
 

@@ -20,6 +20,7 @@ import {
   UpdateUserPayload,
 } from '../../../contract/chats';
 import { canManage, canView } from '../../../contract/permissions';
+import { NOTIFICATION_TOPIC_PREFIX } from '../../../contract/notes';
 import { parseFields } from '../../core/errors';
 import { topicAccess } from '../../core/access/topics';
 import type { ChannelContext, ChannelHandler, RealtimeHub, Reply, SocketIdentity } from '../../core/realtime/types';
@@ -68,7 +69,7 @@ function requireManage(ctx: ChannelContext): void {
  * Page topics filter their broadcasts per subscriber (handleOut, Phoenix's handle_out) so an agent
  * restricted by the agent feature does not receive rooms they may not see.
  */
-export function pageChannel(chats: ChatService): ChannelHandler {
+export function pageChannel(chats: ChatService, hub: Pick<RealtimeHub, 'trackPresence'> | null = null): ChannelHandler {
   return {
     async join(topic, _payload, ctx) {
       return guarded(async () => {
@@ -80,6 +81,8 @@ export function pageChannel(chats: ChatService): ChannelHandler {
         const channel = pageId === null ? null : await chats.channel(actor.companyId, pageId);
         if (!channel) return refuse('not found');
         ctx.assigns.pageId = channel.id;
+        // A member who may answer has this inbox open: online for the channel's auto-assignment (./autoAssignment.ts).
+        if (canManage(ctx.identity.permissions, 'chats')) hub?.trackPresence(ctx, String(actor.userId), { name: actor.name, email: actor.email });
         return ok({});
       });
     },
@@ -163,13 +166,15 @@ export function roomChannel(
         const roomId = topicId(topic);
         if (roomId === null) return refuse('not found');
         // viewing defaults to true: a client that knows nothing of background subscriptions opens the room.
-        const { last_message_id, viewing = true } = parse(RoomJoinPayload, payload);
+        const { last_message_id, viewing = true, notes = false } = parse(RoomJoinPayload, payload);
         const actor = actorOf(ctx.identity);
         const room = await chats.accessibleRoom(actor, roomId);
         ctx.assigns.roomId = room.id;
         ctx.assigns.pageId = room.channelId;
+        // Issue #22: this client shows private notes (contract/notes.ts); new_note reaches it either way, which it listens to only if so.
+        ctx.assigns.notes = notes;
         await setViewing(chats, hub, ctx, viewing);
-        return ok(await chats.openRoom(actor, room, last_message_id));
+        return ok(await chats.openRoom(actor, room, last_message_id, notes));
       });
     },
 
@@ -186,7 +191,7 @@ export function roomChannel(
           case CHAT_EVENTS.fetchMessages: {
             const { before_timestamp, before_id } = parse(FetchMessagesPayload, payload);
             const room = await roomOf(ctx);
-            return ok(await chats.olderMessages(room.id, { timestamp: before_timestamp, id: before_id ?? null }));
+            return ok(await chats.olderMessages(room.id, { timestamp: before_timestamp, id: before_id ?? null }, ctx.assigns.notes === true));
           }
           case CHAT_EVENTS.updateUser: {
             requireManage(ctx);
@@ -221,8 +226,27 @@ export function roomChannel(
 
 /** Registers page:* and room:* on the hub. */
 export function registerChatChannels(hub: RealtimeHub, chats: ChatService, ownMediaBases: readonly string[] = []): void {
-  hub.registerChannel('page', chatTopicAccess.page(chats), pageChannel(chats));
+  hub.registerChannel('page', chatTopicAccess.page(chats), pageChannel(chats, hub));
   hub.registerChannel('room', chatTopicAccess.room(chats), roomChannel(chats, hub, ownMediaBases));
+  hub.registerChannel(NOTIFICATION_TOPIC_PREFIX, chatTopicAccess.notifications(), notificationChannel());
+}
+
+/**
+ * notifications:{userId} (issue #22): the member's own notifications, pushed as `notification`. Only the
+ * member's sockets join it; a member of several companies gets each company's on that company's sockets.
+ */
+export function notificationChannel(): ChannelHandler {
+  return {
+    async join() {
+      return ok({});
+    },
+    async handleIn() {
+      return refuse('unknown event');
+    },
+    async handleOut(_event, payload, ctx) {
+      return (payload as { company_id?: number }).company_id === ctx.identity.companyId ? payload : null;
+    },
+  };
 }
 
 /** The declared access of the inbox's topics, checked by the hub before each join (the handlers re-check, and add the agent feature's restriction). */
@@ -237,5 +261,11 @@ export const chatTopicAccess = {
     topicAccess.companyResource({
       permission: { area: 'chats', access: 'view' },
       belongsTo: async (roomId, identity) => (await chats.roomRecord(roomId))?.companyId === identity.companyId,
+    }),
+  /** The id is a user's: only that user's own socket (its company's notifications only, handleOut). */
+  notifications: () =>
+    topicAccess.companyResource({
+      permission: { area: 'chats', access: 'view' },
+      belongsTo: async (userId, identity) => userId === identity.userId,
     }),
 };

@@ -13,11 +13,14 @@ import { registerChatChannels } from './handlers';
 import { ownMediaBases } from './mediaBases';
 import { chatRoutes } from './routes';
 import { roomStatusRoutes } from './statusRoutes';
-import { seedDemoConversations } from './demo';
+import { noteRoutes } from './noteRoutes';
+import { seedDemoConversations, seedDemoCsat } from './demo';
 import type { Message, Platform, TemplateSendPayload } from '../../../contract/chats';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { InboundPipelineRunner } from './inboundPipeline';
 import { InboundQueue } from './inboundQueue';
+import { autoAssignmentRoutes } from './autoAssignmentRoutes';
+import { csatRoutes } from './csatRoutes';
 import { ChannelProviders } from './channelProviders';
 import { ChatService, type Broadcaster, type ChannelProvider } from './service';
 import { BroadcastSwitch } from './broadcastSwitch';
@@ -36,7 +39,7 @@ export type InboundOutcome = 'handled' | 'passed';
  * One step of the inbound-message pipeline: runs after a customer's message is stored, once per message
  * (a replayed webhook does not run it again), one message of a room at a time and in arrival order
  * across every server process, handlers in ascending `order` until one has handled it.
- * Orders in use: business-hours replies 50, flows 100, the assistant 150, bots 200.
+ * Orders in use: contacts 10, flows 100, the assistant 150, bots 200, the away message 300.
  */
 export interface InboundHandler {
   id: string;
@@ -137,6 +140,11 @@ export const chatsPlugin = defineServerPlugin({
       log: logger,
       inboundPipeline: inboundQueue,
       templateChecks: templateChecks as TemplateSendCheckRegistry,
+      // Who has a channel's inbox open, on every process (Redis presence when configured): auto-assignment's "online".
+      presentUsers: async (topic) =>
+        Object.keys(await realtime.listPresence(topic))
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0),
     });
     (providers as ChannelProviders).forEach((platform, provider) => chats.registerProvider(platform, provider));
     registerChatChannels(realtime, chats, ownMediaBases(config));
@@ -156,8 +164,13 @@ export const chatsPlugin = defineServerPlugin({
     });
     chatRoutes(http, chats);
     roomStatusRoutes(http, chats);
+    autoAssignmentRoutes(http, chats);
+    csatRoutes(http, chats);
+    noteRoutes(http, chats);
     // The demo's conversations in every status, assigned and not: after the sandbox's seeder (100) stored them.
     demoData.add({ id: 'chats-conversations', order: 110, phase: 'withCompanies', seed: ({ tx, companyIds, demo }) => seedDemoConversations(tx, companyIds.demo, { agent: demo.agent.email, admin: demo.admin.email }) });
+    // A few CSAT ratings of earlier conversations (issue #22): /stats shows a score.
+    demoData.add({ id: 'chats-csat', order: 111, phase: 'withCompanies', seed: ({ tx, companyIds, demo }) => seedDemoCsat(tx, companyIds.demo, { agent: demo.agent.email, admin: demo.admin.email }) });
     // Snoozes end by themselves (./roomStatus.ts): a pass at start (what ended while no process ran), then every interval.
     lifecycle.addStartHook(() => chats.statuses.snoozeJob.start());
     lifecycle.addShutdownHook(async () => {

@@ -71,6 +71,31 @@ for (const transport of ['websocket'] as TransportName[]) {
       expect((await join(socket.channel('page:999999', {})))).toEqual({ status: 'error', response: { reason: 'not found' } });
     });
 
+    it("a member with the channel's inbox open is online for its auto-assignment: a new conversation goes to them; gone, nobody gets it", async () => {
+      const toggle = (enabled: boolean) =>
+        rt.t.app.inject({ method: 'PUT', url: `/api/auto-assignment/${sandbox.id}/`, payload: { enabled }, headers: rt.t.headers(adminAccess, rt.companyId) });
+      expect((await toggle(true)).statusCode).toBe(200);
+      try {
+        const socket = await open();
+        const page = socket.channel(`page:${sandbox.id}`, {});
+        expect((await join(page)).status).toBe('ok');
+        // The page join tracked the agent (who may manage chats) on the page's presence.
+        expect(Object.keys(await rt.hub().listPresence(`page:${sandbox.id}`))).toEqual([String(rt.userId)]);
+        const first = await customerSays(`${transport}-${++customerSeq}`, 'Hello?');
+        await chatService(rt.t.app).settled();
+        expect((await chatService(rt.t.app).roomRecord(first.room_id))!.assigneeUserId).toBe(rt.userId);
+
+        await disconnect(socket);
+        await waitFor(() => rt.hub().socketCount() === 0, 3_000, 'the socket to close');
+        expect(await rt.hub().listPresence(`page:${sandbox.id}`)).toEqual({});
+        const second = await customerSays(`${transport}-${++customerSeq}`, 'Anyone?');
+        await chatService(rt.t.app).settled();
+        expect((await chatService(rt.t.app).roomRecord(second.room_id))!.assigneeUserId).toBeNull();
+      } finally {
+        await toggle(false);
+      }
+    });
+
     it('two agents in one room: presence, a send with its statuses, the simulator reading it, and catch-up after a reconnect', async () => {
       const customer = `${transport}-${++customerSeq}`;
       const first = await customerSays(customer, 'I need help');

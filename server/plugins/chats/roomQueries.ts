@@ -57,6 +57,13 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Private notes (origin 'note') only where the client asked for them (contract/notes.ts): a client that
+ * knows nothing of notes would draw one as a message sent to the customer.
+ */
+export const notNote = sql`${messages.origin} <> 'note'`;
+const withNotes = (includeNotes: boolean): SQL[] => (includeNotes ? [] : [notNote]);
+
 export function isPrivilegedRole(role: RoleId): boolean {
   return role === 'admin' || role === 'manager';
 }
@@ -153,7 +160,7 @@ export class RoomQueries {
       .select()
       .from(messages)
       .where(
-        sql`${messages.id} in (select (select m.id from messages m where m.room_id = r.id order by m.id desc limit 1) from unnest(${idArray(roomIds)}) as r(id))`,
+        sql`${messages.id} in (select (select m.id from messages m where m.room_id = r.id and m.origin <> 'note' order by m.id desc limit 1) from unnest(${idArray(roomIds)}) as r(id))`,
       );
     for (const row of rows) map.set(row.roomId, this.message(row));
     return map;
@@ -170,11 +177,11 @@ export class RoomQueries {
   }
 
   /** One room with its newest CHAT_PAGE_SIZE messages (ascending). */
-  async roomDetail(record: RoomRecord, userId: number | null): Promise<Room> {
+  async roomDetail(record: RoomRecord, userId: number | null, includeNotes = false): Promise<Room> {
     const [tagMap, unreadMap, page, assignees] = await Promise.all([
       this.tagsOf([record.id]),
       this.unreadOf([record.id], userId),
-      this.newestMessages(record.id),
+      this.newestMessages(record.id, includeNotes),
       this.assigneesOf([record]),
     ]);
     return toRoom(record, { tags: tagMap.get(record.id) ?? [], unread: unreadMap.get(record.id) ?? 0, messages: page, assignee: assignees.get(record.id) ?? null });
@@ -194,8 +201,8 @@ export class RoomQueries {
     return map;
   }
 
-  private async newestMessages(roomId: number): Promise<Message[]> {
-    const rows = await this.db.select().from(messages).where(eq(messages.roomId, roomId)).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
+  private async newestMessages(roomId: number, includeNotes: boolean): Promise<Message[]> {
+    const rows = await this.db.select().from(messages).where(and(eq(messages.roomId, roomId), ...withNotes(includeNotes))).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
     return rows.reverse().map(this.message);
   }
 
@@ -272,7 +279,7 @@ export class RoomQueries {
         .limit(pageSize)
         .offset((query.page - 1) * pageSize),
     );
-    const last = this.db.select().from(messages).where(sql`${messages.roomId} = "page"."id"`).orderBy(desc(messages.id)).limit(1).as('last');
+    const last = this.db.select().from(messages).where(and(sql`${messages.roomId} = "page"."id"`, notNote)).orderBy(desc(messages.id)).limit(1).as('last');
     const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
       [K in keyof typeof roomColumns]: (typeof page)[K];
     };
@@ -303,23 +310,23 @@ export class RoomQueries {
   }
 
   /** room:{id} join: the room with its newest page, the messages after the client's last one, and the room marked read. */
-  async openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined): Promise<{ room: Room; missed: Message[] }> {
+  async openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined, includeNotes = false): Promise<{ room: Room; missed: Message[] }> {
     let missed: Message[] = [];
     if (lastMessageId !== null && lastMessageId !== undefined) {
       const rows = await this.db
         .select()
         .from(messages)
-        .where(and(eq(messages.roomId, room.id), gt(messages.id, lastMessageId)))
+        .where(and(eq(messages.roomId, room.id), gt(messages.id, lastMessageId), ...withNotes(includeNotes)))
         .orderBy(asc(messages.id))
         .limit(MAX_MISSED);
       missed = rows.map(this.message);
     }
-    return { room: await this.roomDetail(room, actor.userId), missed };
+    return { room: await this.roomDetail(room, actor.userId, includeNotes), missed };
   }
 
   /** fetch_messages: the page before a message (id) or a time, ascending. */
-  async olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }): Promise<{ messages: Message[]; has_more: boolean }> {
-    const conditions: SQL[] = [eq(messages.roomId, roomId)];
+  async olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }, includeNotes = false): Promise<{ messages: Message[]; has_more: boolean }> {
+    const conditions: SQL[] = [eq(messages.roomId, roomId), ...withNotes(includeNotes)];
     if (before.id !== null && before.id !== undefined) conditions.push(lt(messages.id, before.id));
     if (before.timestamp) {
       const at = new Date(before.timestamp);
@@ -350,12 +357,12 @@ export class RoomQueries {
     return this.db.select({ id: tags.id, name: tags.name }).from(tags).where(and(...conditions)).orderBy(asc(tags.name), asc(tags.id));
   }
 
-  /** Every message of a room after an id, ascending (the simulator's polling). */
+  /** Every message of a room after an id, ascending (the simulator's polling): never a private note. */
   async messagesAfter(roomId: number, afterId: number, limit = 200): Promise<Message[]> {
     const rows = await this.db
       .select()
       .from(messages)
-      .where(and(eq(messages.roomId, roomId), gt(messages.id, afterId)))
+      .where(and(eq(messages.roomId, roomId), gt(messages.id, afterId), notNote))
       .orderBy(asc(messages.id))
       .limit(limit);
     return rows.map(this.message);

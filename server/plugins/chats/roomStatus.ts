@@ -8,7 +8,7 @@
  * opened, so with several processes (or after a restart: nothing is kept in memory) each room is
  * opened, and its change pushed, by exactly one pass.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { SNOOZE_IN_PAST_MESSAGE, type RoomStatus, type RoomUpdateBody } from '../../../contract/conversations';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
@@ -27,6 +27,8 @@ export interface RoomStatusDeps {
   assignments: RoomAssignments;
   /** Pushes the room's change as room_info on room:{id} and page:{channel}. */
   announce(roomId: number): Promise<void>;
+  /** The room was resolved by this update (not already resolved): the CSAT question (./csat.ts). */
+  resolved?(roomId: number): Promise<void>;
   log?: JobLogger;
 }
 
@@ -49,7 +51,7 @@ export class RoomStatuses {
    * PATCH /api/rooms/{id}/: status, snooze and assignee, checked in full before anything is written,
    * then pushed once. Returns nothing: the caller reads the room back.
    */
-  async update(room: RoomRecord, body: RoomUpdateBody): Promise<void> {
+  async update(room: RoomRecord, body: RoomUpdateBody, byUserId: number | null = null): Promise<void> {
     let next: { status: RoomStatus; snoozedUntil: Date | null } | null = null;
     if (body.status !== undefined) {
       next = { status: body.status, snoozedUntil: body.status === 'snoozed' && body.snoozed_until ? new Date(body.snoozed_until) : null };
@@ -62,9 +64,21 @@ export class RoomStatuses {
       throw new ChatError('invalid payload', { snoozed_until: [SNOOZE_IN_PAST_MESSAGE] });
     }
     const assignee = body.assignee_id === undefined ? undefined : await this.deps.assignments.checkAssignee(room.companyId, body.assignee_id);
-    if (assignee !== undefined) await this.deps.assignments.assign(room, assignee);
-    if (next) await this.deps.db.update(rooms).set(next).where(eq(rooms.id, room.id));
+    if (assignee !== undefined) await this.deps.assignments.assign(room, assignee, byUserId);
+    let resolvedNow = false;
+    if (next?.status === 'resolved') {
+      // Conditional: of two updates at once (or a room already resolved), one resolves it, and one question is sent.
+      const changed = await this.deps.db
+        .update(rooms)
+        .set(next)
+        .where(and(eq(rooms.id, room.id), ne(rooms.status, 'resolved')))
+        .returning({ id: rooms.id });
+      resolvedNow = changed.length > 0;
+    } else if (next) {
+      await this.deps.db.update(rooms).set(next).where(eq(rooms.id, room.id));
+    }
     await this.deps.announce(room.id);
+    if (resolvedNow) await this.deps.resolved?.(room.id);
   }
 
   /** Opens the room if its status is one of `from`; pushes the change. True when it changed. */

@@ -28,6 +28,8 @@ export function requestActor(request: FastifyRequest): ChatActor {
 const MessagesQuery = z.object({
   before_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   before: z.string().max(40).optional(),
+  /** Issue #22: include private notes (contract/notes.ts); a client that does not ask never gets one. */
+  notes: z.enum(['true', 'false'], { error: 'Must be a valid boolean.' }).optional(),
 });
 
 /** Attachment MIME types a chat accepts: images, video, audio, PDF and common office documents (never HTML/SVG/scripts). */
@@ -85,7 +87,7 @@ export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
       if (!/^\d{1,9}$/.test(request.params.id)) throw notFound();
       try {
         const room = await chats.accessibleRoom(requestActor(request), Number(request.params.id));
-        return await chats.olderMessages(room.id, { id: request.query.before_id, timestamp: request.query.before });
+        return await chats.olderMessages(room.id, { id: request.query.before_id, timestamp: request.query.before }, request.query.notes === 'true');
       } catch (err) {
         if (err instanceof ChatError) {
           if (err.reason === 'forbidden') throw forbidden();

@@ -3,7 +3,8 @@
  * Every change is stored first, then announced on the realtime hub (room:{id} and page:{pageId}),
  * so a client that reconnects catches up from the database (join with last_message_id).
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ChatMembers } from './chatMembers';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   CHAT_EVENTS,
   DELIVERY_ORDER,
@@ -33,7 +34,12 @@ import { RoomQueries, type FetchRoomsQuery } from './roomQueries';
 import { inboundWaiting } from './schema';
 import { OutboundDelivery, type ChannelProvider } from './delivery';
 import { RoomAssignments } from './assignment';
+import { AutoAssignment } from './autoAssignment';
 import { RoomStatuses } from './roomStatus';
+import { Notifications } from './notifications';
+import { RoomNotes } from './notes';
+import { MessageSearch } from './messageSearch';
+import { Csat, CSAT_SENDER, csatQuestion } from './csat';
 import type { RoomCounts } from '../../../contract/conversations';
 
 export { MAX_MISSED, isPrivilegedRole, type FetchRoomsQuery } from './roomQueries';
@@ -101,6 +107,8 @@ export interface ChatDeps {
   inboundPipeline: { run(room: RoomRecord, message: Message): Promise<void>; settled?(): Promise<void> };
   /** Checks a template message against the company's templates (the templates plugin's). */
   templateChecks: { problem(room: { companyId: number; channelId: number }, template: TemplateSendPayload, mediaUrl: string | null | undefined): Promise<string | null> };
+  /** User ids with a presence on a topic, across processes (the realtime hub); absent: nobody is online (auto-assignment assigns nobody). */
+  presentUsers?: (topic: string) => Promise<number[]>;
 }
 
 export class ChatService {
@@ -115,11 +123,52 @@ export class ChatService {
   /** Issue #22: a room's assignee in step with its agent tags (./assignment.ts), its status and snooze (./roomStatus.ts). */
   readonly assignments: RoomAssignments;
   readonly statuses: RoomStatuses;
+  /** Issue #22: auto-assignment per channel (./autoAssignment.ts). */
+  readonly autoAssignment: AutoAssignment;
+  /** Issue #22: members' notifications, private notes and the search of message text (./notifications.ts, ./notes.ts, ./messageSearch.ts). */
+  readonly notifications: Notifications;
+  readonly notes: RoomNotes;
+  /** The members the inbox assigns and mentions (./chatMembers.ts). */
+  readonly members: ChatMembers;
+  readonly messageSearch: MessageSearch;
+  /** Issue #22: the rating question sent when a room is resolved, and the ratings (./csat.ts). */
+  readonly csat: Csat;
 
   constructor(private readonly deps: ChatDeps) {
     this.rooms = new RoomQueries(deps.db, this.message);
-    this.assignments = new RoomAssignments({ db: deps.db, ensureTag: (companyId, name) => this.ensureTag(companyId, name) });
-    this.statuses = new RoomStatuses({ db: deps.db, clock: deps.clock, assignments: this.assignments, announce: (roomId) => this.announceRoomInfo(roomId), log: deps.log });
+    const broadcast = (topic: string, event: string, payload: unknown) => this.broadcast(topic, event, payload);
+    this.members = new ChatMembers(deps.db);
+    this.notifications = new Notifications({ db: deps.db, clock: deps.clock, broadcast });
+    this.notes = new RoomNotes({
+      db: deps.db,
+      clock: deps.clock,
+      message: (row) => this.message(row),
+      broadcast,
+      notifications: this.notifications,
+      mayOpen: (member, room) => this.accessibleRoom(member, room.id).then(() => true, () => false),
+    });
+    this.messageSearch = new MessageSearch(deps.db);
+    this.assignments = new RoomAssignments({
+      db: deps.db,
+      ensureTag: (companyId, name) => this.ensureTag(companyId, name),
+      // Every assignment (PATCH, agent tags, bots, auto-assignment) goes through RoomAssignments.assign: the new assignee is notified there.
+      assigned: ({ room, userId, byUserId }) => this.notifications.notify({ companyId: room.companyId, userId, kind: 'assigned', roomId: room.id, byUserId }).then(() => undefined),
+    });
+    this.csat = new Csat({ db: deps.db, clock: deps.clock });
+    this.statuses = new RoomStatuses({
+      db: deps.db,
+      clock: deps.clock,
+      assignments: this.assignments,
+      announce: (roomId) => this.announceRoomInfo(roomId),
+      resolved: (roomId) => this.askRating(roomId),
+      log: deps.log,
+    });
+    this.autoAssignment = new AutoAssignment({
+      db: deps.db,
+      assignments: this.assignments,
+      presentUsers: (topic) => deps.presentUsers?.(topic) ?? Promise.resolve([]),
+      announce: (roomId) => this.announceRoomInfo(roomId),
+    });
     this.delivery = new OutboundDelivery({
       db: deps.db,
       clock: deps.clock,
@@ -263,6 +312,34 @@ export class ChatService {
   /** A bot's or flow's hand-over: the room opens for a person (issue #22). */
   async handOver(room: Pick<RoomRecord, 'id'>): Promise<void> {
     await this.statuses.openForPerson(room.id);
+    // A person takes over: the channel's auto-assignment (if on) picks who.
+    await this.autoAssign(room.id);
+  }
+
+  /**
+   * A room was resolved (issue #22): when its channel asks for ratings, the customer gets the question
+   * (not on WhatsApp once the 24-hour window is closed: a free-form message cannot be sent then).
+   * A failure is logged: the room stays resolved.
+   */
+  private async askRating(roomId: number): Promise<void> {
+    try {
+      const record = await this.roomRecord(roomId);
+      if (!record || record.blockedAt || this.windowClosed(record)) return;
+      const requestId = await this.csat.opened(roomId);
+      if (requestId === null) return;
+      await this.sendBotMessage(record, { ...csatQuestion(record.platform), client_id: `csat:${requestId}`, sender_name: CSAT_SENDER });
+    } catch (err) {
+      this.deps.log?.error({ err, roomId }, 'sending the rating question');
+    }
+  }
+
+  /** Auto-assignment of a room that opened; a failure is logged (the room stays unassigned, as with nobody online). */
+  private async autoAssign(roomId: number): Promise<void> {
+    try {
+      await this.autoAssignment.roomOpened(roomId);
+    } catch (err) {
+      this.deps.log?.error({ err, roomId }, 'auto-assigning a room');
+    }
   }
 
   async setPausedUntil(actor: ChatActor, room: RoomRecord, pausedUntil: string | null): Promise<Room> {
@@ -296,7 +373,7 @@ export class ChatService {
   async addTag(actor: ChatActor, room: RoomRecord, name: string): Promise<Room> {
     if (isAgentTagName(name.trim())) {
       // Spec §5's agent tag is the assignment (./assignment.ts): pushed like any assignment.
-      await this.assignments.addAgentTag(room, name);
+      await this.assignments.addAgentTag(room, name, actor.userId);
       await this.announceRoomInfo(room.id);
       return this.roomDetail((await this.roomRecord(room.id))!, actor.userId);
     }
@@ -561,7 +638,7 @@ export class ChatService {
    * The room row is locked first, so a room's customer messages get their ids in commit order: the
    * pipeline, which takes them in id order, never finds a message older than one it answered.
    */
-  private async storeInbound(values: typeof messages.$inferInsert): Promise<{ row: MessageRow; created: boolean }> {
+  private async storeInbound(values: typeof messages.$inferInsert): Promise<{ row: MessageRow; created: boolean; rated?: MessageRow }> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, values.roomId)).for('update');
       const [inserted] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
@@ -573,7 +650,25 @@ export class ChatService {
         if (!existing) throw new Error('message conflict without a stored message');
         return { row: existing, created: false };
       }
-      if (this.runsInboundPipeline) {
+      // A rating of the room's open CSAT question (issue #22) is stored with its event row and never queued:
+      // it neither re-opens the room nor reaches flows or bots.
+      const rating = await this.csat.takeReply(tx, { id: inserted.roomId, companyId: inserted.companyId }, inserted);
+      let rated: MessageRow | undefined;
+      if (rating) {
+        [rated] = await tx
+          .insert(messages)
+          .values({
+            companyId: inserted.companyId,
+            roomId: inserted.roomId,
+            origin: 'system' satisfies MessageOrigin,
+            type: 'text',
+            text: `Rated ${rating.rating}/5`,
+            data: { csat: { rating: rating.rating } },
+            clientId: `csat:${rating.requestId}:rating`,
+            createdAt: inserted.createdAt,
+          })
+          .returning();
+      } else if (this.runsInboundPipeline) {
         await tx.insert(inboundWaiting).values({ messageId: inserted.id, roomId: inserted.roomId, createdAt: inserted.createdAt }).onConflictDoNothing();
       }
       await tx
@@ -583,7 +678,7 @@ export class ChatService {
           lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${inserted.createdAt}), ${inserted.createdAt})`,
         })
         .where(eq(rooms.id, inserted.roomId));
-      return { row: inserted, created: true };
+      return { row: inserted, created: true, rated };
     });
   }
 
@@ -602,7 +697,7 @@ export class ChatService {
   async receiveInbound(channel: ChannelRow, input: InboundInput): Promise<{ room: RoomRecord; message: Message; created: boolean; roomCreated: boolean }> {
     const { record, created: roomCreated } = await this.ensureRoom(channel, input.externalUserId, input.name);
     if (record.blockedAt) throw new ChatError('blocked');
-    const { row, created } = await this.storeInbound({
+    const { row, created, rated } = await this.storeInbound({
       companyId: channel.companyId,
       roomId: record.id,
       origin: 'user' satisfies MessageOrigin,
@@ -617,12 +712,18 @@ export class ChatService {
       createdAt: this.deps.clock.now(),
     });
     const message = this.message(row);
-    if (created) {
+    if (created && rated) {
+      // A CSAT rating: the message and its event row, the room left as it is (resolved).
+      await this.announceMessage(message, channel.id);
+      await this.announceMessage(this.message(rated), channel.id);
+    } else if (created) {
       // A customer message re-opens a resolved, snoozed or pending room (issue #22), pushed before the message so lists know where it belongs.
-      if (!roomCreated) await this.statuses.reopenOnCustomerMessage(record.id);
+      const reopened = !roomCreated && (await this.statuses.reopenOnCustomerMessage(record.id));
       // A new room carries its first message (and unread count) in new_room; the page needs no new_message then.
       if (roomCreated) await this.announceNewRoom(record);
       await this.announceMessage(message, channel.id, !roomCreated);
+      // The room opened (new, or re-opened): the channel's auto-assignment, in the background (settled() waits for it).
+      if (roomCreated || reopened) this.track(this.autoAssign(record.id));
     }
     // In the background (waited for by settled()). A replay adds no waiting row: this only lends a hand
     // with what still waits (its own message, if the process that stored it died before the pipeline ran).
@@ -630,6 +731,122 @@ export class ChatService {
       this.track(this.deps.inboundPipeline.run(record, message).catch((err) => this.deps.log?.error({ err, roomId: record.id }, 'after an inbound message')));
     }
     return { room: record, message, created, roomCreated };
+  }
+
+  // ---------- what the channel reports besides messages (issue #25, contract/customerEvents.ts) ----------
+
+  /**
+   * A customer's reaction, stored on the message it reacts to in that customer's room (found by the provider's
+   * id, or by the client id an inbound message was stored under): data.reaction is the emoji (null once removed)
+   * and data.reaction_at its time, so a replay, or an older reaction arriving after a newer one, changes nothing.
+   * A change is pushed as message_status (the console merges the whole message). Null: no such message in the
+   * room, or the customer is blocked (their reactions are dropped like their messages).
+   */
+  async applyReaction(
+    channelId: number,
+    customerExternalId: string,
+    target: { externalId: string; clientId: string },
+    emoji: string | null,
+    at: Date,
+  ): Promise<{ message: Message; changed: boolean } | null> {
+    const room = await this.roomByCustomer(channelId, customerExternalId);
+    if (!room || room.blockedAt) return null;
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.roomId, room.id), or(eq(messages.externalId, target.externalId), eq(messages.clientId, target.clientId))))
+      .orderBy(asc(messages.id))
+      .limit(1);
+    if (!row) return null;
+    const iso = at.toISOString();
+    const storedAt = sql`${messages.data}->>'reaction_at'`;
+    const [updated] = await this.db
+      .update(messages)
+      .set({ data: sql`coalesce(${messages.data}, '{}'::jsonb) || jsonb_build_object('reaction', ${emoji}::text, 'reaction_at', ${iso}::text)` })
+      .where(
+        and(
+          eq(messages.id, row.id),
+          // ISO times of one format compare as text; at the same second the latest event processed wins.
+          sql`(${storedAt} is null or ${storedAt} < ${iso} or (${storedAt} = ${iso} and ${messages.data}->>'reaction' is distinct from ${emoji}::text))`,
+        ),
+      )
+      .returning();
+    if (!updated) return { message: this.message(row), changed: false };
+    const message = this.message(updated);
+    await this.broadcast(roomTopic(room.id), CHAT_EVENTS.messageStatus, message);
+    return { message, changed: true };
+  }
+
+  /**
+   * A line the channel adds to a customer's room (origin 'system', rendered by the console from its data: a
+   * message the channel cannot show, a number change), stored idempotently on clientId and announced like a
+   * message. Never queued for the inbound pipeline: bots and flows have nothing to answer. `fromCustomer`: the
+   * customer did write (it opens the room when needed, re-opens a resolved one, counts for the 24-hour window;
+   * a blocked customer's is dropped). Null when there is no room for it (`createRoom` false) or it is dropped.
+   */
+  async receiveSystemLine(
+    channel: ChannelRow,
+    input: { externalUserId: string; name: string; text: string; data: Record<string, unknown>; clientId: string; fromCustomer: boolean },
+  ): Promise<{ room: RoomRecord; message: Message; created: boolean } | null> {
+    let record: RoomRecord | null;
+    let roomCreated = false;
+    if (input.fromCustomer) ({ record, created: roomCreated } = await this.ensureRoom(channel, input.externalUserId, input.name));
+    else record = await this.roomByCustomer(channel.id, input.externalUserId);
+    if (!record || (input.fromCustomer && record.blockedAt)) return null;
+    const room = record;
+    const { row, created } = await this.db.transaction(async (tx) => {
+      await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, room.id)).for('update');
+      const [inserted] = await tx
+        .insert(messages)
+        .values({ companyId: room.companyId, roomId: room.id, origin: 'system' satisfies MessageOrigin, type: 'text', text: input.text, data: input.data, clientId: input.clientId, createdAt: this.deps.clock.now() })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) {
+        const [existing] = await tx.select().from(messages).where(and(eq(messages.roomId, room.id), eq(messages.clientId, input.clientId)));
+        if (!existing) throw new Error('message conflict without a stored message');
+        return { row: existing, created: false };
+      }
+      await tx
+        .update(rooms)
+        .set({
+          lastMessageAt: sql`greatest(coalesce(${rooms.lastMessageAt}, ${inserted.createdAt}), ${inserted.createdAt})`,
+          ...(input.fromCustomer ? { lastInboundAt: sql`greatest(coalesce(${rooms.lastInboundAt}, ${inserted.createdAt}), ${inserted.createdAt})` } : {}),
+        })
+        .where(eq(rooms.id, room.id));
+      return { row: inserted, created: true };
+    });
+    const message = this.message(row);
+    if (created) {
+      const reopened = input.fromCustomer && !roomCreated && (await this.statuses.reopenOnCustomerMessage(room.id));
+      if (roomCreated) await this.announceNewRoom(room);
+      await this.announceMessage(message, channel.id, !roomCreated);
+      if (roomCreated || reopened) this.track(this.autoAssign(room.id));
+    }
+    return { room, message, created };
+  }
+
+  /**
+   * A WhatsApp customer changed their number: a system line in their room, then the room follows the new
+   * number, so their next messages (from the new number) land in the same conversation with its history,
+   * and replies, broadcasts and the contact reach the number they use now (the old one may be given to
+   * someone else). Not when the new number already has a room (it wrote before the change reached us):
+   * the two conversations stay as they are, the line tells the agent. The room's name follows too when it
+   * was the number itself. Null when the old number has no room.
+   */
+  async customerChangedNumber(channel: ChannelRow, input: { externalUserId: string; newId: string; text: string; data: Record<string, unknown>; clientId: string }): Promise<{ room: RoomRecord; moved: boolean } | null> {
+    const stored = await this.receiveSystemLine(channel, { ...input, name: input.externalUserId, fromCustomer: false });
+    if (!stored) return null;
+    const taken = this.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.channelId, channel.id), eq(rooms.externalId, input.newId)));
+    const moved = await this.db
+      .update(rooms)
+      .set({
+        externalId: input.newId,
+        name: sql`case when ${rooms.name} = ${input.externalUserId} then ${input.newId} else ${rooms.name} end`,
+      })
+      .where(and(eq(rooms.id, stored.room.id), eq(rooms.externalId, input.externalUserId), sql`not exists (${taken})`))
+      .returning({ id: rooms.id });
+    if (moved.length) await this.announceRoomInfo(stored.room.id);
+    return { room: stored.room, moved: moved.length > 0 };
   }
 
   // ---------- reads (./roomQueries.ts) ----------
@@ -655,8 +872,8 @@ export class ChatService {
   roomSummaries(records: RoomRecord[], userId: number | null): Promise<Room[]> {
     return this.rooms.roomSummaries(records, userId);
   }
-  roomDetail(record: RoomRecord, userId: number | null): Promise<Room> {
-    return this.rooms.roomDetail(record, userId);
+  roomDetail(record: RoomRecord, userId: number | null, includeNotes = false): Promise<Room> {
+    return this.rooms.roomDetail(record, userId, includeNotes);
   }
   fetchRooms(actor: ChatActor, pageId: number | null, query: FetchRoomsQuery): Promise<Room[]> {
     return this.rooms.fetchRooms(actor, pageId, query);
@@ -667,11 +884,11 @@ export class ChatService {
   roomCounts(actor: ChatActor, pages?: number[]): Promise<RoomCounts> {
     return this.rooms.roomCounts(actor, pages);
   }
-  openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined): Promise<{ room: Room; missed: Message[] }> {
-    return this.rooms.openRoom(actor, room, lastMessageId);
+  openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined, includeNotes = false): Promise<{ room: Room; missed: Message[] }> {
+    return this.rooms.openRoom(actor, room, lastMessageId, includeNotes);
   }
-  olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }): Promise<{ messages: Message[]; has_more: boolean }> {
-    return this.rooms.olderMessages(roomId, before);
+  olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }, includeNotes = false): Promise<{ messages: Message[]; has_more: boolean }> {
+    return this.rooms.olderMessages(roomId, before, includeNotes);
   }
   listTags(actor: ChatActor): Promise<Tag[]> {
     return this.rooms.listTags(actor);

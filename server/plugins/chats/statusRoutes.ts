@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Room } from '../../../contract/chats';
-import { RoomCountsQuery, RoomListQuery, RoomUpdateBody, type RoomCounts, type RoomListResponse } from '../../../contract/conversations';
+import { ChatMemberListQuery, RoomCountsQuery, RoomListQuery, RoomUpdateBody, type ChatMember, type RoomCounts, type RoomListResponse } from '../../../contract/conversations';
+import type { Paged } from '../../../contract/api';
 import { access } from '../../core/access';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { paged } from '../../core/paging';
@@ -14,7 +15,7 @@ import { requestActor } from './routes';
 import { ChatError, type ChatService } from './service';
 
 /** A ChatError as the REST answer: forbidden 403, a field problem 400, anything else (another company's room) 404. */
-function restError(err: unknown): unknown {
+export function restError(err: unknown): unknown {
   if (!(err instanceof ChatError)) return err;
   if (err.reason === 'forbidden') return forbidden();
   if (err.errors) return validationError(err.errors);
@@ -40,6 +41,17 @@ export function roomStatusRoutes(app: FastifyInstance, chats: ChatService): void
     async (request): Promise<RoomCounts> => chats.roomCounts(requestActor(request), request.query.pages),
   );
 
+  // The members an agent assigns and mentions (./chatMembers.ts): chats view, not members view.
+  app.get<{ Querystring: z.output<typeof ChatMemberListQuery> }>(
+    '/api/chats/members/',
+    { config: { access: access.company('chats', 'view') }, schema: { querystring: ChatMemberListQuery } },
+    async (request): Promise<Paged<ChatMember>> => {
+      const { page, page_size, search } = request.query;
+      const { count, results } = await chats.members.list(requestActor(request).companyId, search, { page, pageSize: page_size });
+      return paged(request.url, { page, pageSize: page_size }, count, results);
+    },
+  );
+
   app.patch<{ Params: { id: string }; Body: RoomUpdateBody }>(
     '/api/rooms/:id/',
     { config: { access: access.company('chats', 'manage') }, schema: { body: RoomUpdateBody } },
@@ -48,7 +60,7 @@ export function roomStatusRoutes(app: FastifyInstance, chats: ChatService): void
       const actor = requestActor(request);
       try {
         const room = await chats.accessibleRoom(actor, Number(request.params.id));
-        await chats.statuses.update(room, request.body);
+        await chats.statuses.update(room, request.body, actor.userId);
         return await chats.roomDetail((await chats.roomRecord(room.id))!, actor.userId);
       } catch (err) {
         throw restError(err);

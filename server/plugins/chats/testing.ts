@@ -43,6 +43,11 @@ export class FakeHub implements RealtimeHub {
     this.tracked.delete(ctx);
     for (const entry of tracked) this.presence.splice(this.presence.indexOf(entry), 1);
   }
+  async listPresence(topic: string): Promise<Record<string, { metas: Record<string, unknown>[] }>> {
+    const state: Record<string, { metas: Record<string, unknown>[] }> = {};
+    for (const entry of this.presence) if (entry.topic === topic) (state[entry.key] ??= { metas: [] }).metas.push(entry.meta);
+    return state;
+  }
   socketCount(): number {
     return 0;
   }

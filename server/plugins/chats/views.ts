@@ -1,6 +1,7 @@
 /** Database rows → the contract's shapes (contract/chats.ts), and the inbox's topic names. */
 import type { RoomAssignee, RoomStatus } from '../../../contract/conversations';
 import type { DeliveryStatus, Message, MessageOrigin, MessageType, PageInfo, Platform, Room, Tag } from '../../../contract/chats';
+import { NOTE_ORIGIN } from '../../../contract/notes';
 import type { channels, messages, rooms } from '../../core/db/schema';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -35,6 +36,7 @@ export function toMessage(row: MessageRow, mediaUrl: MediaUrlReader): Message {
     client_id: row.clientId,
     sender_name: row.senderName,
     created_at: row.createdAt.toISOString(),
+    private: row.origin === NOTE_ORIGIN,
   };
 }
 

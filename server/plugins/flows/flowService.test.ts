@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FLOW_MESSAGES, flowErrorMessage, type Flow, type FlowErrorBody, type FlowVersion, type FlowVersionDetail } from '../../../contract/flows';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { botServiceCall, botServiceCompany, type BotServiceCompany as Company } from '../bots/testing';
+import { BOT_SERVICE_BASE, botServiceCall, botServiceCompany, type BotServiceCompany as Company } from '../bots/testing';
+import { users } from '../../core/db/schema';
 import { flows, flowSteps, flowVersions } from './schema';
 
 const create = (name: string) => ({ flow_name: name, description: 'About us', company_name: 'Acme', company_domain: 'acme.test', extra_context: ['We open at 9.', 'Shipping takes 2 days.'] });
@@ -88,6 +89,25 @@ describe('flows in the bot service', () => {
       expect((await svc(c.key, 'GET', `/api/flows/${flow.id}/`)).json()).toEqual(flow);
       const versions = (await svc(c.key, 'GET', `/api/flows/${flow.id}/versions/`)).json() as FlowVersion[];
       expect(versions).toEqual([expect.objectContaining({ version: 1, kind: 'create', created_by: `key ${c.key.slice(0, 8)}…` })]);
+    });
+
+    it("names the console's member who made a version; a token of another company's member, or a bad one, leaves the key's prefix", async () => {
+      const c = await company();
+      const withToken = (token: string) =>
+        t.app.inject({ method: 'POST', url: `${BOT_SERVICE_BASE}/api/flows/?access_key=${encodeURIComponent(c.key)}`, headers: { 'x-console-token': token }, payload: create(`Named ${token.length}`) });
+      const named = await withToken(c.f.admin.access);
+      expect(named.statusCode).toBe(201);
+      const [row] = await t.db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, c.f.admin.id));
+      const versions = (await svc(c.key, 'GET', `/api/flows/${(named.json() as Flow).id}/versions/`)).json() as FlowVersion[];
+      expect(versions[0].created_by).toBe(`${row.first ?? ''} ${row.last ?? ''}`.trim() || c.f.admin.email);
+      expect(versions[0].created_by).not.toMatch(/^key /);
+
+      for (const token of [A.f.admin.access, 'not-a-token']) {
+        const res = await withToken(token);
+        expect(res.statusCode).toBe(201);
+        const [v] = (await svc(c.key, 'GET', `/api/flows/${(res.json() as Flow).id}/versions/`)).json() as FlowVersion[];
+        expect(v.created_by).toBe(`key ${c.key.slice(0, 8)}…`);
+      }
     });
 
     it('takes only the five creation fields', async () => {

@@ -61,7 +61,7 @@ export const flowsPlugin = defineServerPlugin({
     // In front of the bot runtime: a flow's keyword, a running flow or the channel's default flow answers first.
     pipeline.add({ id: 'flows', order: 100, handle: (room, message) => runtime.handle(room, message) });
     // A bot's start_flow action hands the conversation to a flow (by id or name).
-    flowStarter.set((room, flow, inbound) => runtime.startByRef(room, flow, inbound));
+    flowStarter.set((room, flow, inbound) => runtime.startByRef(room, flow, inbound), (companyId, flow, db) => runtime.hasFlow(companyId, flow, db));
     registerFlowTestChat(http, flows, storage);
 
     const base = config.botService.base;

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { FlowCreateBody, FlowSaveBody } from '../../../contract/flows';
 import { access, BOT_KEY_SCHEME } from '../../core/access';
+import { memberOfToken } from '../../core/auth/requireUser';
 import { notFound } from '../../core/errors';
 import type { BotKeyResolver } from '../bots';
 import { flowErrorHandler } from './errors';
@@ -26,8 +27,19 @@ function companyId(request: FastifyRequest): number {
   return request.company!.id;
 }
 
-/** Who made a change: the bot-service key's shown prefix (the key alone names the caller). */
-export function editorOf(request: FastifyRequest): string {
+/** The console's header carrying its member's access token beside the bot-service key (src/plugins/flows/api/flowService.ts). */
+export const CONSOLE_TOKEN_HEADER = 'x-console-token';
+
+/**
+ * Who made a change: the console's member when it sent a valid access token of a member of the key's company
+ * (the version history then names the person), else the bot-service key's shown prefix (an integration).
+ */
+export async function editorOf(request: FastifyRequest): Promise<string> {
+  const token = request.headers[CONSOLE_TOKEN_HEADER];
+  if (typeof token === 'string' && token.length > 0 && token.length < 4096) {
+    const member = await memberOfToken(request, token, request.company!.id);
+    if (member) return member.name;
+  }
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.access_key;
   const key = BOT_KEY_SCHEME.exec(request.headers.authorization ?? '')?.[1] ?? (typeof fromQuery === 'string' ? fromQuery : '');
   return `key ${key.slice(0, 8)}…`;
@@ -47,13 +59,13 @@ export async function flowServiceRoutes(app: FastifyInstance, deps: FlowRouteDep
   app.get('/api/flows/', { config: rule }, async (request) => (await flows.list(companyId(request))).map((flow) => flows.readable(companyId(request), flow)));
 
   app.post<{ Body: z.infer<typeof FlowCreateBody> }>('/api/flows/', { schema: { body: FlowCreateBody }, config: rule }, async (request, reply) =>
-    reply.code(201).send(flows.readable(companyId(request), await flows.create(companyId(request), request.body, editorOf(request)))),
+    reply.code(201).send(flows.readable(companyId(request), await flows.create(companyId(request), request.body, await editorOf(request)))),
   );
 
   app.get<IdParams>('/api/flows/:id/', { config: rule }, async (request) => flows.readable(companyId(request), await flows.get(companyId(request), pathId(request.params.id))));
 
   app.post<IdParams & { Body: z.infer<typeof FlowSaveBody> }>('/api/flows/:id/save/', { schema: { body: FlowSaveBody }, config: rule }, async (request) =>
-    flows.readable(companyId(request), await flows.save(companyId(request), pathId(request.params.id), request.body, editorOf(request))),
+    flows.readable(companyId(request), await flows.save(companyId(request), pathId(request.params.id), request.body, await editorOf(request))),
   );
 
   // Spec §7 writes DELETE /api/flows/{id} (no trailing slash); the slashed form is accepted too.
@@ -77,6 +89,6 @@ export async function flowServiceRoutes(app: FastifyInstance, deps: FlowRouteDep
   );
 
   app.post<VersionParams>('/api/flows/:id/versions/:versionId/restore/', { config: rule }, async (request) =>
-    flows.readable(companyId(request), await flows.restore(companyId(request), pathId(request.params.id), pathId(request.params.versionId), editorOf(request))),
+    flows.readable(companyId(request), await flows.restore(companyId(request), pathId(request.params.id), pathId(request.params.versionId), await editorOf(request))),
   );
 }

@@ -74,7 +74,18 @@ export const flowVersions = pgTable(
  * A flow running in a room (runtime): one row per room, the state a restart resumes from.
  * `stepId` is the step whose answer is awaited (null once the flow has ended); `status` active,
  * done or handed_over. `lastMessageId` is the last customer message answered (a replay is skipped).
+ * `pendingReplies`: what the answer to `lastMessageId` still has to do (its messages, the hand-over),
+ * written with the state and cleared once done: a process killed in between leaves it, and the re-run
+ * of that message (another process, after the room's lease) does it (client ids `flow:{message}:{n}`
+ * keep what was sent from being sent twice).
  */
+export interface PendingFlowReplies {
+  messageId: number;
+  messages: { type: string; text: string | null; media_url: string | null; buttons: { id: string; title: string }[] | null }[];
+  /** The answer hands the room over (pause and open it for a person) after its messages. */
+  handOver: boolean;
+}
+
 export const flowRuns = pgTable(
   'flow_runs',
   {
@@ -86,6 +97,7 @@ export const flowRuns = pgTable(
     stepId: text('step_id'),
     status: text('status').$type<'active' | 'done' | 'handed_over'>().notNull(),
     lastMessageId: integer('last_message_id'),
+    pendingReplies: jsonb('pending_replies').$type<PendingFlowReplies>(),
     startedAt: at('started_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -29,10 +29,11 @@ describe('demo inbox seed', () => {
       const rows = await t.db.select().from(messages).where(eq(messages.roomId, room.id));
       expect(rows.length).toBeGreaterThanOrEqual(5);
       expect(rows.length).toBeLessThanOrEqual(20);
-      expect(room.lastMessageAt!.getTime()).toBe(Math.max(...rows.map((m) => m.createdAt.getTime())));
+      // A private note is not a reply (issue #22): the room's last message is its last customer, agent or bot one.
+      expect(room.lastMessageAt!.getTime()).toBe(Math.max(...rows.filter((m) => m.origin !== 'note').map((m) => m.createdAt.getTime())));
     }
     const origins = new Set((await t.db.select({ origin: messages.origin }).from(messages)).map((m) => m.origin));
-    expect([...origins].sort()).toEqual(['agent', 'bot', 'user']);
+    expect([...origins].sort()).toEqual(['agent', 'bot', 'note', 'user']);
 
     // The demo agent is admin-independent: the inbox lists the rooms newest first with tags.
     const hub = new FakeHub();

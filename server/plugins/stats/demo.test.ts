@@ -34,5 +34,11 @@ describeEachDatabase('stats demo', (database) => {
     const r = res.json() as StatsReport;
     expect(r.totals.conversations_started).toBe(5);
     expect(r.agents).toEqual([expect.objectContaining({ email: DEMO.agent.email, name: 'Alex Agent', first_response: { median: 3000, p90: 6000, count: 5 } })]);
+    // Issue #22: the demo's CSAT ratings (../chats/demo.ts): 5, 4 and 2 for the agent, 5 for the admin.
+    expect(r.csat).toMatchObject({ responses: 4, satisfied: 3, score: 75 });
+    expect(r.csat.agents.map((a) => [a.email, a.responses, a.score])).toEqual([
+      [DEMO.admin.email, 1, 100],
+      [DEMO.agent.email, 3, 66.7],
+    ]);
   });
 });

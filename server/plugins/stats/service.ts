@@ -7,8 +7,10 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
+import type { AgentCsat, CsatFigures } from '../../../contract/csat';
 import type {
   AgentFigures,
+  AssistantFigures,
   BroadcastFunnel,
   ChannelFigures,
   ChannelHealth,
@@ -197,15 +199,17 @@ export class StatsService {
       select m.origin, m.sender_user_id, m.created_at, r.channel_id from messages m join rooms r on r.id = m.room_id
       where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}`;
 
+    const broadcastSends = this.broadcastSends(v, lo, hi, channelId);
+
     // The statements are independent: they run at the same time (each on its own pooled connection).
     const totalsQuery = this.rows<Record<string, unknown>>(sql`
-      with s as (${started}), c as (${closed}), mm as (${msgs}),
+      with s as (${started}), c as (${closed}), mm as (${msgs}), bm as (${broadcastSends}),
       frt as (select extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null${responderIsMe})
       select
         (select count(*) from s) as started,
         (select count(*) from c) as closed,
         (select count(*) from mm m where m.origin = 'user') as messages_in,
-        (select count(*) from mm m where ${outByMe}) as messages_out,
+        (select count(*) from mm m where ${outByMe}) + (select count(*) from bm) as messages_out,
         (select count(*) from s where has_bot and not has_agent) as bot_handled,
         (select count(*) from s where has_agent) as human_handled,
         (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,
@@ -216,11 +220,12 @@ export class StatsService {
         (select count(*) from c) as res_count`);
 
     const dailyQuery = this.rows<{ day: string; kind: string; n: unknown }>(sql`
-      with s as (${started}), c as (${closed}), mm as (${msgs})
+      with s as (${started}), c as (${closed}), mm as (${msgs}), bm as (${broadcastSends})
       select to_char(day, 'YYYY-MM-DD') as day, 'started' as kind, count(*) as n from s group by day
       union all select to_char(day, 'YYYY-MM-DD'), 'closed', count(*) from c group by day
       union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'in', count(*) from mm m where m.origin = 'user' group by 1
-      union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'out', count(*) from mm m where ${outByMe} group by 1`);
+      union all select to_char((m.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'out', count(*) from mm m where ${outByMe} group by 1
+      union all select to_char((b.created_at at time zone ${tz})::date, 'YYYY-MM-DD'), 'out', count(*) from bm b group by 1`);
 
     const agentQuery = this.rows<Record<string, unknown>>(sql`
       with s as (${started}), c as (${closed}), mm as (${msgs}),
@@ -237,13 +242,14 @@ export class StatsService {
       order by f.med asc nulls last, u.id`);
 
     const channelQuery = this.rows<Record<string, unknown>>(sql`
-      with s as (${started}), mm as (${msgs}),
+      with s as (${started}), mm as (${msgs}), bm as (${broadcastSends}),
       st as (select channel_id, count(*) as n from s group by channel_id),
-      mi as (select m.channel_id, count(*) filter (where m.origin = 'user') as n_in, count(*) filter (where ${outByMe}) as n_out from mm m group by m.channel_id)
-      select ch.id, ch.name, ch.platform, coalesce(st.n, 0) as started, coalesce(mi.n_in, 0) as n_in, coalesce(mi.n_out, 0) as n_out
-      from channels ch left join st on st.channel_id = ch.id left join mi on mi.channel_id = ch.id
+      mi as (select m.channel_id, count(*) filter (where m.origin = 'user') as n_in, count(*) filter (where ${outByMe}) as n_out from mm m group by m.channel_id),
+      bo as (select channel_id, count(*) as n from bm group by channel_id)
+      select ch.id, ch.name, ch.platform, coalesce(st.n, 0) as started, coalesce(mi.n_in, 0) as n_in, coalesce(mi.n_out, 0) + coalesce(bo.n, 0) as n_out
+      from channels ch left join st on st.channel_id = ch.id left join mi on mi.channel_id = ch.id left join bo on bo.channel_id = ch.id
       where ch.company_id = ${v.companyId} ${channelId === null ? sql`` : sql`and ch.id = ${channelId}`}
-        and (st.n is not null or mi.channel_id is not null or ch.status <> 'disconnected')
+        and (st.n is not null or mi.channel_id is not null or bo.channel_id is not null or ch.status <> 'disconnected')
       order by ch.id`);
 
     const heatQuery = this.rows<Record<string, unknown>>(sql`
@@ -260,14 +266,71 @@ export class StatsService {
           ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}
         order by b.created_at desc, b.id desc limit 200`);
 
-    const [[totals], dailyRows, agentRows, channelRows, heatRows, broadcastRows] = await Promise.all([
+    // CSAT ratings received in the range (issue #22, csat_responses of the chats plugin): in own scope, the viewer's (the assignee when resolved).
+    const csatQuery = this.rows<Record<string, unknown>>(sql`
+      select cr.agent_user_id as user_id, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name, u.email,
+        count(*) as n, count(*) filter (where cr.rating >= 4) as happy
+      from csat_responses cr join rooms r on r.id = cr.room_id left join users u on u.id = cr.agent_user_id
+      where cr.company_id = ${v.companyId} and cr.created_at >= ${lo} and cr.created_at < ${hi}
+        ${channelId === null ? sql`` : sql`and r.channel_id = ${channelId}`}
+        ${own ? sql`and cr.agent_user_id = ${v.userId}` : sql``}
+      group by cr.agent_user_id, u.first_name, u.last_name, u.email
+      order by cr.agent_user_id nulls last`);
+
+    // The assistant's questions (issue #24, assistant_questions of the assistant plugin): company scope only.
+    // Unanswered questions list gaps in the knowledge: not a request for a person, the plan's limit, or a bot's
+    // ai_answer while the company's assistant is turned off ('assistant_disabled').
+    const assistantScope = sql`aq.company_id = ${v.companyId} and aq.created_at >= ${lo} and aq.created_at < ${hi}
+        ${channelId === null ? sql`` : sql`and r.channel_id = ${channelId}`}`;
+    const assistantQuery = own
+      ? Promise.resolve(null)
+      : Promise.all([
+          this.rows<Record<string, unknown>>(sql`
+            select count(*) as n, count(*) filter (where aq.outcome = 'answer') as answered,
+              count(*) filter (where aq.outcome = 'rephrase') as rephrased, count(*) filter (where aq.outcome = 'handover') as handovers
+            from assistant_questions aq left join rooms r on r.id = aq.room_id
+            where ${assistantScope}`),
+          this.rows<Record<string, unknown>>(sql`
+            select min(aq.question) as question, count(*) as n, max(aq.created_at) as last_asked
+            from assistant_questions aq left join rooms r on r.id = aq.room_id
+            where ${assistantScope} and aq.outcome <> 'answer' and aq.reason not in ('asked_for_person', 'plan_limit', 'assistant_disabled')
+            group by lower(regexp_replace(trim(aq.question), '\\s+', ' ', 'g'))
+            order by count(*) desc, max(aq.created_at) desc limit 10`),
+        ]);
+
+    const [[totals], dailyRows, agentRows, channelRows, heatRows, broadcastRows, csatRows, assistantRows] = await Promise.all([
       totalsQuery,
       dailyQuery,
       agentQuery,
       channelQuery,
       heatQuery,
       broadcastQuery,
+      csatQuery,
+      assistantQuery,
     ]);
+    const assistant: AssistantFigures | null = assistantRows
+      ? (() => {
+          const [[t], unanswered] = assistantRows;
+          const questions = num(t?.n);
+          const answered = num(t?.answered);
+          return {
+            questions,
+            answered,
+            rephrased: num(t?.rephrased),
+            handovers: num(t?.handovers),
+            answer_rate: questions > 0 ? Math.round((answered / questions) * 1000) / 10 : null,
+            unanswered: unanswered.map((r) => ({ question: String(r.question), count: num(r.n), last_asked: new Date(r.last_asked as string).toISOString() })),
+          };
+        })()
+      : null;
+    const csatOf = (n: number, happy: number): CsatFigures => ({ responses: n, satisfied: happy, score: n > 0 ? Math.round((happy / n) * 1000) / 10 : null });
+    const csatTotal = csatOf(
+      csatRows.reduce((sum, r) => sum + num(r.n), 0),
+      csatRows.reduce((sum, r) => sum + num(r.happy), 0),
+    );
+    const csatAgents: AgentCsat[] = csatRows
+      .filter((r) => r.user_id !== null && r.user_id !== undefined && r.email)
+      .map((r) => ({ user_id: num(r.user_id), name: String(r.name || r.email), email: String(r.email), ...csatOf(num(r.n), num(r.happy)) }));
     const daily = fillDays(from, to, dailyRows);
     const agents: AgentFigures[] = agentRows.map((r) => ({
       user_id: num(r.user_id),
@@ -323,10 +386,25 @@ export class StatsService {
       channels: channelFigures,
       heatmap,
       broadcasts,
+      csat: { ...csatTotal, agents: csatAgents },
+      assistant,
     };
   }
 
   // ---------- /dashboard ----------
+
+  /**
+   * Broadcast messages the provider accepted in [lo, hi) (issue #25: they are messages out too), as rows of
+   * (created_at, channel_id). They live in broadcast_recipients, not in rooms; none in own scope (a broadcast is
+   * the company's, not one person's).
+   */
+  private broadcastSends(v: StatsViewer, lo: SQL, hi: SQL, channelId: number | null): SQL {
+    if (v.scope === 'own') return sql`select null::timestamptz as created_at, null::integer as channel_id where false`;
+    return sql`
+      select br.sent_at as created_at, b.channel_id from broadcasts b join broadcast_recipients br on br.broadcast_id = b.id
+      where b.company_id = ${v.companyId} and br.sent_at >= ${lo} and br.sent_at < ${hi}
+        ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}`;
+  }
 
   async dashboard(v: StatsViewer, tz: string): Promise<DashboardStats> {
     const nowDate = this.deps.clock.now();
@@ -345,6 +423,7 @@ export class StatsService {
         select m.origin, m.sender_user_id from messages m join rooms r on r.id = m.room_id
         where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}
       ),
+      bm as (${this.broadcastSends(v, lo, hi, null)}),
       s as (
         select fu.created_at as first_in, fa.created_at as first_reply, fa.sender_user_id as responder
         from rooms r
@@ -363,7 +442,7 @@ export class StatsService {
         (select count(*) from (${open(companyRooms)}) o
           where not exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = o.id and t.name ~ ${sql.raw(AGENT_TAG_SQL)})) as unassigned,
         (select count(*) from mm m where m.origin = 'user') as messages_in,
-        (select count(*) from mm m where ${outByMe}) as messages_out,
+        (select count(*) from mm m where ${outByMe}) + (select count(*) from bm) as messages_out,
         (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,
         (select percentile_cont(0.9) within group (order by secs) from frt) as frt_p90,
         (select count(*) from frt) as frt_count,

@@ -13,7 +13,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../testing
 import { broadcastEngineRuntime } from '../broadcasts';
 import { STATS_REPORT_TTL_MS } from './service';
 import { bots } from '../bots/testing';
-import { broadcasts } from '../broadcasts/testing';
+import { broadcastRecipients, broadcasts } from '../broadcasts/testing';
 
 const NOW = new Date('2026-03-18T12:00:00Z');
 const z = (iso: string) => new Date(`${iso}Z`);
@@ -111,10 +111,31 @@ describeEachDatabase('stats figures', (database) => {
     await room(company, sandbox, 'I', '2026-03-18T09:00:00', [['user', '2026-03-18T09:00:00']], { blocked: true });
 
     const base = { companyId: company, channelId: whatsapp, templateName: 'offer', templateLanguage: 'en_US', variables: { body: {} }, audienceType: 'csv' as const };
-    await t.db.insert(broadcasts).values([
-      { ...base, name: 'Spring offer', status: 'completed', nUsers: 12, sentCount: 10, deliveredCount: 8, readCount: 5, repliedCount: 2, failedCount: 2, createdAt: z('2026-03-12T08:00:00') },
-      { ...base, name: 'Old offer', status: 'completed', nUsers: 3, sentCount: 3, createdAt: z('2026-02-01T08:00:00') },
-      { ...base, name: 'Going out', status: 'sending', nUsers: 10, sentCount: 4, failedCount: 1, createdAt: z('2026-03-18T09:00:00') },
+    const [spring, old, going] = await t.db
+      .insert(broadcasts)
+      .values([
+        { ...base, name: 'Spring offer', status: 'completed', nUsers: 12, sentCount: 10, deliveredCount: 8, readCount: 5, repliedCount: 2, failedCount: 2, createdAt: z('2026-03-12T08:00:00') },
+        { ...base, name: 'Old offer', status: 'completed', nUsers: 3, sentCount: 3, createdAt: z('2026-02-01T08:00:00') },
+        { ...base, name: 'Going out', status: 'sending', nUsers: 10, sentCount: 4, failedCount: 1, createdAt: z('2026-03-18T09:00:00') },
+      ])
+      .returning({ id: broadcasts.id });
+    // The broadcast messages Meta accepted (sent_at) are messages out (issue #25): three on the 12th, one before the
+    // range, one today; a failed one never sent is not.
+    const recipient = (broadcastId: number, phone: string, state: 'sent' | 'delivered' | 'failed', sentAt: string | null) => ({
+      broadcastId,
+      companyId: company,
+      phone,
+      variables: { body: [] },
+      state,
+      sentAt: sentAt ? z(sentAt) : null,
+    });
+    await t.db.insert(broadcastRecipients).values([
+      recipient(spring.id, '+14155550101', 'delivered', '2026-03-12T08:00:01'),
+      recipient(spring.id, '+14155550102', 'delivered', '2026-03-12T08:00:02'),
+      recipient(spring.id, '+14155550103', 'sent', '2026-03-12T08:00:03'),
+      recipient(spring.id, '+14155550104', 'failed', null),
+      recipient(old.id, '+14155550105', 'sent', '2026-02-01T08:00:01'),
+      recipient(going.id, '+14155550106', 'sent', '2026-03-18T09:00:01'),
     ]);
 
     admin = t.headers((await t.login('boss@stats.test')).access, company);
@@ -135,7 +156,7 @@ describeEachDatabase('stats figures', (database) => {
       conversations_started: 4,
       conversations_closed: 5,
       messages_in: 6,
-      messages_out: 7,
+      messages_out: 10, // 7 in rooms, 3 broadcast messages
       bot_handled: 1,
       human_handled: 3,
       first_response: { median: 1200, p90: 1680, count: 3 },
@@ -144,6 +165,7 @@ describeEachDatabase('stats figures', (database) => {
     expect(r.daily).toHaveLength(7);
     expect(r.daily[0]).toEqual({ date: '2026-03-10', started: 1, closed: 2, messages_in: 3, messages_out: 3 });
     expect(r.daily[6]).toEqual({ date: '2026-03-16', started: 0, closed: 0, messages_in: 0, messages_out: 0 });
+    expect(r.daily.reduce((sum, d) => sum + d.messages_out, 0)).toBe(10);
   });
 
   it('gives each agent their first response and resolution times', async () => {
@@ -167,7 +189,7 @@ describeEachDatabase('stats figures', (database) => {
     const r = await report(admin, 'from=2026-03-10&to=2026-03-16&tz=UTC');
     const wa = r.channels.find((c) => c.channel_id === whatsapp)!;
     const sb = r.channels.find((c) => c.channel_id === sandbox)!;
-    expect(wa).toMatchObject({ started: 1, messages_in: 1, messages_out: 2 });
+    expect(wa).toMatchObject({ started: 1, messages_in: 1, messages_out: 5 });
     expect(sb).toMatchObject({ started: 3, messages_in: 5, messages_out: 5 });
     // 2026-03-10 is a Tuesday (ISO weekday 2): two customer messages at 9 h, one at 11 h.
     expect(r.heatmap).toContainEqual({ weekday: 2, hour: 9, messages: 2 });
@@ -176,7 +198,9 @@ describeEachDatabase('stats figures', (database) => {
 
     const only = await report(admin, `from=2026-03-10&to=2026-03-16&tz=UTC&channel=${whatsapp}`);
     expect(only.channel_id).toBe(whatsapp);
-    expect(only.totals).toMatchObject({ conversations_started: 1, conversations_closed: 1, messages_in: 1, messages_out: 2, human_handled: 1 });
+    expect(only.totals).toMatchObject({ conversations_started: 1, conversations_closed: 1, messages_in: 1, messages_out: 5, human_handled: 1 });
+    // Another channel's filter leaves the WhatsApp number's broadcasts out.
+    expect((await report(admin, `from=2026-03-10&to=2026-03-16&tz=UTC&channel=${sandbox}`)).totals.messages_out).toBe(5);
     expect(only.channels.map((c) => c.channel_id)).toEqual([whatsapp]);
   });
 
@@ -221,14 +245,14 @@ describeEachDatabase('stats figures', (database) => {
       open_conversations: 3,
       unassigned_conversations: 2,
       messages_in_today: 3,
-      messages_out_today: 2,
+      messages_out_today: 3, // 2 in rooms, 1 broadcast message
       first_response_today: { median: 300, count: 1 },
       bot_conversations_today: 1,
       conversations_today: 3,
     });
     expect(d.running_broadcasts).toEqual([expect.objectContaining({ name: 'Going out', n_users: 10, progress: 50 })]);
     const wa = d.channels.find((c) => c.id === whatsapp)!;
-    expect(wa).toMatchObject({ needs_attention: true, reason: 'signup_partial', messaging_limit: { used: 0, limit: 250 }, near_limit: false });
+    expect(wa).toMatchObject({ needs_attention: true, reason: 'signup_partial', messaging_limit: { used: 1, limit: 250 }, near_limit: false }); // today's broadcast message
     expect(d.channels.find((c) => c.id === sandbox)).toMatchObject({ needs_attention: false, messaging_limit: null });
 
     const mine = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: asAgent1 })).json() as DashboardStats;

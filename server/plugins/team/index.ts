@@ -31,7 +31,7 @@ export const teamPlugin = defineServerPlugin({
     teamRoutes(http, {
       members,
       invites: new InviteService({ db, config, clock, email, members, planLimits }),
-      permissions: new RolePermissionService(db),
+      permissions: new RolePermissionService(db, realtime),
       profiles: new ProfileService(db, mediaStorage),
     });
   },

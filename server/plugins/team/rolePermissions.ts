@@ -1,15 +1,17 @@
 /**
  * The Permissions page: each role's effective flags (defaults overlaid with the company's
  * override) and their update. Permissions are read per request (requireCompany), so a change
- * applies at once to every member with the role. The admin role is not editable, so no
- * company can lock every admin out.
+ * applies at once to every member with the role; their open sockets are closed as after a role
+ * change (4403), so an open console reloads its permissions at once (issue #22: a read-only inbox
+ * without a reload). The admin role is not editable, so no company can lock every admin out.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Paged } from '../../../contract/api';
 import { PERMISSION_AREAS, ROLE_IDS, ROLE_NAMES, defaultPermissions, type PermissionMap, type RoleId } from '../../../contract/permissions';
 import type { RolePermissions } from '../../../contract/team';
 import type { Database } from '../../core/db/client';
-import { companyRolePermissions } from '../../core/db/schema';
+import { companyRolePermissions, memberships } from '../../core/db/schema';
+import type { RealtimeHub } from '../../core/realtime/types';
 import { ApiError, notFound, validationError } from '../../core/errors';
 import { effectivePermissions } from '../../core/tenancy/memberships';
 import { TEAM_MESSAGES } from './messages';
@@ -21,7 +23,10 @@ export function isRoleId(value: string): value is RoleId {
 }
 
 export class RolePermissionService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly realtime: Pick<RealtimeHub, 'disconnect'> | null = null,
+  ) {}
 
   private async overrides(companyId: number): Promise<Map<string, PermissionMap>> {
     const rows = await this.db
@@ -66,6 +71,13 @@ export class RolePermissionService {
         .values({ companyId, role, permissions })
         .onConflictDoUpdate({ target: [companyRolePermissions.companyId, companyRolePermissions.role], set: { permissions } });
     });
+    if (this.realtime) {
+      const members = await this.db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.role, role)));
+      for (const { userId } of members) await this.realtime.disconnect({ userId, companyId });
+    }
     return this.view(role, (await this.overrides(companyId)).get(role));
   }
 }

@@ -205,6 +205,21 @@ export class HttpMetaGraph implements MetaGraph {
     return { bytes, mimeType: media.mime_type ?? response.headers.get('content-type') ?? 'application/octet-stream' };
   }
 
+  /**
+   * A Messenger or Instagram customer's name (issue #23), which their webhooks do not carry: Messenger's User
+   * Profile API (`GET /{PSID}?fields=first_name,last_name,profile_pic`) and Instagram's (`GET /{IGSID}?fields=
+   * name,username,profile_pic`), with the page's token. Null fields when Meta withholds them.
+   */
+  async userProfile(userId: string, pageToken: string, platform: 'messenger' | 'instagram'): Promise<{ name: string | null; pictureUrl: string | null }> {
+    if (platform === 'instagram') {
+      const ig = await this.call<{ name?: string; username?: string; profile_pic?: string }>('GET', `/${enc(userId)}`, { token: pageToken, query: { fields: 'name,username,profile_pic' } });
+      return { name: ig.name?.trim() || ig.username?.trim() || null, pictureUrl: ig.profile_pic ?? null };
+    }
+    const fb = await this.call<{ first_name?: string; last_name?: string; profile_pic?: string }>('GET', `/${enc(userId)}`, { token: pageToken, query: { fields: 'first_name,last_name,profile_pic' } });
+    const name = [fb.first_name, fb.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+    return { name: name || null, pictureUrl: fb.profile_pic ?? null };
+  }
+
   // ---------- pages ----------
 
   async managedPages(userToken: string): Promise<ManagedPage[]> {

@@ -58,6 +58,7 @@ export const unconfiguredMetaGraph: MetaGraph = {
   sendWhatsApp: refuseMeta,
   sendMessenger: refuseMeta,
   downloadMedia: refuseMeta,
+  userProfile: refuseMeta,
   managedPages: refuseMeta,
   subscribePage: refuseMeta,
   unsubscribePage: refuseMeta,

@@ -45,4 +45,12 @@ describe('messengerMessagePayload', () => {
     expect(() => messengerMessagePayload('PSID', { kind: 'list', body: 'x', buttonText: 'Open', sections: [{ title: '', rows }] })).toThrow(/at most 13 quick replies/);
     expect(() => messengerMessagePayload('PSID', { kind: 'text', text: 'x'.repeat(2001) })).toThrow(/at most 2000/);
   });
+
+  it('sends a document to Messenger as a file, and refuses it for Instagram (its Send API has no file attachment)', () => {
+    const doc = { kind: 'media', mediaType: 'document', link: 'https://example.com/menu.pdf' } as const;
+    expect(messengerMessagePayload('PSID', doc)).toMatchObject({ message: { attachment: { type: 'file', payload: { url: 'https://example.com/menu.pdf' } } } });
+    expect(() => messengerMessagePayload('IGSID', doc, 'instagram')).toThrow(OutboundContentError);
+    expect(() => messengerMessagePayload('IGSID', doc, 'instagram')).toThrow('Instagram does not accept documents');
+    expect(messengerMessagePayload('IGSID', { ...doc, mediaType: 'image', link: 'https://example.com/a.png' }, 'instagram')).toMatchObject({ message: { attachment: { type: 'image' } } });
+  });
 });

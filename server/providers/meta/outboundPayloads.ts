@@ -229,6 +229,9 @@ function messengerMessage(content: OutboundContent, platform: 'messenger' | 'ins
 
     case 'media':
       check(/^https?:\/\//i.test(content.link), 'The media link must be an http(s) URL.');
+      // Instagram's Send API lists image, video and audio attachments only (no "file"): refused here, before
+      // any call, with words an agent can act on (issue #25).
+      check(platform !== 'instagram' || content.mediaType !== 'document', 'Instagram does not accept documents: send an image, a video or an audio file, or paste a link to the document in a message.');
       // Messenger attachments carry no caption or file name: the link alone is sent.
       return { attachment: { type: MESSENGER_ATTACHMENT_TYPE[content.mediaType], payload: { url: content.link, is_reusable: true } } };
 

@@ -133,6 +133,8 @@ export interface MetaGraph {
   sendMessenger(pageId: string, pageToken: string, recipientId: string, content: OutboundContent, platform?: 'messenger' | 'instagram'): Promise<{ messageId: string }>;
   /** WhatsApp inbound media: GET /{media-id} for its URL, then the bytes (the URL needs the token). */
   downloadMedia(mediaId: string, token: string): Promise<{ bytes: Buffer; mimeType: string }>;
+  /** A Messenger (PSID) or Instagram (IGSID) customer's name and picture, with the page token (User Profile API). */
+  userProfile(userId: string, pageToken: string, platform: 'messenger' | 'instagram'): Promise<{ name: string | null; pictureUrl: string | null }>;
 
   // pages (Messenger, Instagram)
   /** GET /me/accounts with the user's token: the pages they manage, with page tokens and linked Instagram accounts. */
@@ -227,7 +229,44 @@ export interface UserPreferenceWebhookEvent {
   timestamp: string;
 }
 
-export type WebhookEvent = InboundWebhookMessage | StatusWebhookEvent | UserPreferenceWebhookEvent;
+/**
+ * A customer's reaction to a message (WhatsApp `type: reaction`, Messenger/Instagram `message_reactions`):
+ * stored on the message it reacts to, never as a message of its own.
+ */
+export interface ReactionWebhookEvent {
+  kind: 'reaction';
+  platform: 'whatsapp' | 'messenger' | 'instagram';
+  channelExternalId: string;
+  customerId: string;
+  /** The reacted-to message: a wamid / mid, ours (sent) or the customer's. */
+  targetId: string;
+  /** The emoji; null when the customer removed their reaction. */
+  emoji: string | null;
+  timestamp: string;
+}
+
+/**
+ * Something the channel reports in the conversation rather than a message the customer wrote: WhatsApp's
+ * `user_changed_number` system message, or a message the channel cannot show (WhatsApp `unsupported`,
+ * Instagram `is_unsupported`). Shown as a system line of the room; never handed to bots or flows.
+ */
+export interface SystemWebhookEvent {
+  kind: 'system';
+  platform: 'whatsapp' | 'messenger' | 'instagram';
+  channelExternalId: string;
+  customerId: string;
+  customerName: string;
+  /** wamid / mid: the idempotency key. */
+  messageId: string;
+  system: 'number_changed' | 'unsupported';
+  /** number_changed: the customer's new wa_id. */
+  newId: string | null;
+  /** Meta's own words: the system body, or the error's title (logs only). */
+  detail: string | null;
+  timestamp: string;
+}
+
+export type WebhookEvent = InboundWebhookMessage | StatusWebhookEvent | UserPreferenceWebhookEvent | ReactionWebhookEvent | SystemWebhookEvent;
 
 /**
  * A WhatsApp Business Account's template event (fields message_template_status_update and

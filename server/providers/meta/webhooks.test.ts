@@ -96,18 +96,93 @@ describe('parseMetaWebhook: WhatsApp messages', () => {
     expect(event).toMatchObject({ kind: 'message', platform: 'whatsapp', messageId: 'wamid.ID', customerName: 'Kerry Fisher', ...expected });
   });
 
-  it('skips unsupported, reaction and malformed messages but keeps the rest', () => {
+  it('skips malformed messages and unknown types but keeps the rest', () => {
     const payload = wa({
       contacts: CONTACTS,
       messages: [
-        { from: '16315551234', id: 'wamid.U', timestamp: '1700000000', type: 'unsupported', errors: [{ code: 131051 }] },
-        { from: '16315551234', id: 'wamid.R', timestamp: '1700000000', type: 'reaction', reaction: { message_id: 'x', emoji: '👍' } },
         { from: '16315551234', id: 'wamid.T', timestamp: '1700000000', type: 'text' },
         { id: 'wamid.nofrom', type: 'text', text: { body: 'x' } },
+        { from: '16315551234', id: 'wamid.R0', timestamp: '1700000000', type: 'reaction', reaction: { emoji: '👍' } },
+        { from: '16315551234', id: 'wamid.O0', timestamp: '1700000000', type: 'order', order: { catalog_id: 'C', product_items: [] } },
+        { from: '16315551234', id: 'wamid.S0', timestamp: '1700000000', type: 'system', system: { type: 'user_changed_number', body: 'no new number' } },
+        { from: '16315551234', id: 'wamid.S1', timestamp: '1700000000', type: 'system', system: { type: 'user_changed_user_id', body: 'BSUID changed' } },
+        { from: '16315551234', id: 'wamid.X', timestamp: '1700000000', type: 'request_welcome' },
         { from: '16315551234', id: 'wamid.OK', timestamp: '1700000000', type: 'text', text: { body: 'kept' } },
       ],
     });
     expect(parseMetaWebhook(payload).map((e) => e.kind === 'message' && e.messageId)).toEqual(['wamid.OK']);
+  });
+
+  it('a reaction is an event of its own about the message it reacts to; an empty emoji removes it (issue #25)', () => {
+    const payload = wa({
+      messages: [
+        { from: '16315551234', id: 'wamid.R1', timestamp: '1700000000', type: 'reaction', reaction: { message_id: 'wamid.OUT1', emoji: '👍' } },
+        { from: '16315551234', id: 'wamid.R2', timestamp: '1700000001', type: 'reaction', reaction: { message_id: 'wamid.OUT1', emoji: '' } },
+        { from: '16315551234', id: 'wamid.R3', timestamp: '1700000002', type: 'reaction', reaction: { message_id: 'wamid.OUT1' } },
+      ],
+    });
+    expect(parseMetaWebhook(payload)).toEqual([
+      { kind: 'reaction', platform: 'whatsapp', channelExternalId: 'PN1', customerId: '16315551234', targetId: 'wamid.OUT1', emoji: '👍', timestamp: '2023-11-14T22:13:20.000Z' },
+      expect.objectContaining({ kind: 'reaction', targetId: 'wamid.OUT1', emoji: null, timestamp: '2023-11-14T22:13:21.000Z' }),
+      expect.objectContaining({ kind: 'reaction', emoji: null }),
+    ]);
+  });
+
+  it('an order is a customer text message that reads like one, with the order kept in data (issue #25)', () => {
+    const order = {
+      catalog_id: 'CAT1',
+      text: 'Gift wrap please',
+      product_items: [
+        { product_retailer_id: 'SKU-1', quantity: '2', item_price: '12.5', currency: 'EUR' },
+        { product_retailer_id: 'SKU-2', quantity: 1, item_price: 5, currency: 'EUR' },
+      ],
+    };
+    const [event] = parseMetaWebhook(inbound({ type: 'order', order }));
+    expect(event).toMatchObject({
+      kind: 'message',
+      type: 'text',
+      messageId: 'wamid.ID',
+      text: 'Order: 2 × SKU-1 at 12.50 EUR, 1 × SKU-2 at 5.00 EUR · total 30.00 EUR\nGift wrap please',
+      data: { order },
+    });
+    // Mixed currencies: no total.
+    const mixed = { product_items: [{ product_retailer_id: 'A', quantity: 1, item_price: 3, currency: 'USD' }, { product_retailer_id: 'B', quantity: 1, item_price: 400, currency: 'JPY' }] };
+    expect(parseMetaWebhook(inbound({ type: 'order', order: mixed }))[0]).toMatchObject({ text: 'Order: 1 × A at 3.00 USD, 1 × B at 400 JPY' });
+  });
+
+  it("a number change and a message WhatsApp cannot show are system events (issue #25)", () => {
+    const payload = wa({
+      messages: [
+        {
+          from: '16315551234',
+          id: 'wamid.SYS',
+          timestamp: '1700000000',
+          type: 'system',
+          system: { body: 'User Kerry Fisher changed from 16315551234 to 16315559999', new_wa_id: '16315559999', type: 'user_changed_number' },
+        },
+        // Older Cloud API versions: wa_id and customer_changed_number.
+        { from: '16315551234', id: 'wamid.SYS2', timestamp: '1700000000', type: 'system', system: { body: 'changed', wa_id: '16315558888', type: 'customer_changed_number' } },
+        { from: '16315551234', id: 'wamid.U', timestamp: '1700000000', type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown' }] },
+        { from: '16315551234', id: 'wamid.U2', timestamp: '1700000000', type: 'unknown', errors: [{ code: 131051, details: 'Message type is not currently supported' }] },
+      ],
+    });
+    expect(parseMetaWebhook(payload)).toEqual([
+      {
+        kind: 'system',
+        platform: 'whatsapp',
+        channelExternalId: 'PN1',
+        customerId: '16315551234',
+        customerName: '16315551234',
+        messageId: 'wamid.SYS',
+        system: 'number_changed',
+        newId: '16315559999',
+        detail: 'User Kerry Fisher changed from 16315551234 to 16315559999',
+        timestamp: '2023-11-14T22:13:20.000Z',
+      },
+      expect.objectContaining({ kind: 'system', messageId: 'wamid.SYS2', system: 'number_changed', newId: '16315558888' }),
+      expect.objectContaining({ kind: 'system', messageId: 'wamid.U', system: 'unsupported', newId: null, detail: '131051 Message type unknown' }),
+      expect.objectContaining({ kind: 'system', messageId: 'wamid.U2', system: 'unsupported', detail: '131051' }),
+    ]);
   });
 
   it('falls back to the wa_id when the contact has no name', () => {
@@ -178,9 +253,35 @@ describe('parseMetaWebhook: Messenger and Instagram', () => {
     ]);
   });
 
-  it('skips echoes of the page’s own messages and unknown events', () => {
-    const events = parseMetaWebhook(page([{ message: { mid: 'm_e', text: 'sent by us', is_echo: true, app_id: 1 } }, { optin: { ref: 'x' } }, { reaction: { mid: 'm_1', action: 'react' } }]));
+  it('skips echoes of the page’s own messages, unknown events and reactions without a message or an emoji', () => {
+    const events = parseMetaWebhook(
+      page([{ message: { mid: 'm_e', text: 'sent by us', is_echo: true, app_id: 1 } }, { optin: { ref: 'x' } }, { reaction: { mid: 'm_1', action: 'react' } }, { reaction: { action: 'react', emoji: '👍' } }]),
+    );
     expect(events).toEqual([]);
+  });
+
+  it('reactions (message_reactions): react with the emoji (or its word), unreact removes it (issue #25)', () => {
+    const events = parseMetaWebhook(
+      page([
+        { reaction: { mid: 'm_out', action: 'react', reaction: 'love', emoji: '❤️' } },
+        { reaction: { mid: 'm_out', action: 'react', reaction: 'like' } },
+        { reaction: { mid: 'm_out', action: 'unreact' } },
+      ]),
+    );
+    expect(events).toEqual([
+      { kind: 'reaction', platform: 'messenger', channelExternalId: 'PAGE1', customerId: 'PSID1', targetId: 'm_out', emoji: '❤️', timestamp: '2023-11-14T22:13:20.123Z' },
+      expect.objectContaining({ kind: 'reaction', emoji: '👍' }),
+      expect.objectContaining({ kind: 'reaction', emoji: null }),
+    ]);
+    expect(parseMetaWebhook(page([{ reaction: { mid: 'ig_out', action: 'react', reaction: 'love', emoji: '😍' } }], 'instagram', 'IG1'))).toEqual([
+      expect.objectContaining({ kind: 'reaction', platform: 'instagram', channelExternalId: 'IG1', targetId: 'ig_out', emoji: '😍' }),
+    ]);
+  });
+
+  it('an Instagram message its API cannot deliver (is_unsupported) is a system event (issue #25)', () => {
+    expect(parseMetaWebhook(page([{ message: { mid: 'ig_u', is_unsupported: true } }], 'instagram', 'IG1'))).toEqual([
+      expect.objectContaining({ kind: 'system', platform: 'instagram', channelExternalId: 'IG1', customerId: 'PSID1', messageId: 'ig_u', system: 'unsupported' }),
+    ]);
   });
 
   it('turns delivery and read watermarks into statuses', () => {

@@ -6,7 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MessageType } from '../../../contract/chats';
-import type { InboundWebhookMessage, StatusWebhookEvent, TemplateWebhookEvent, WebhookEvent } from './types';
+import { orderOf, orderText } from '../../../contract/customerEvents';
+import type { InboundWebhookMessage, ReactionWebhookEvent, StatusWebhookEvent, SystemWebhookEvent, TemplateWebhookEvent, WebhookEvent } from './types';
 
 /** The X-Hub-Signature-256 header Meta sends: `sha256=` + HMAC-SHA256(app secret, raw body) in hex. */
 export function signMetaPayload(rawBody: Buffer | string, appSecret: string): string {
@@ -116,7 +117,7 @@ function whatsAppEntry(entry: Json): WebhookEvent[] {
       if (waId && name) names.set(waId, name);
     }
     for (const message of arr(value.messages)) {
-      const parsed = whatsAppMessage(obj(message), phoneNumberId, names);
+      const parsed = whatsAppEvent(obj(message), phoneNumberId, names);
       if (parsed) events.push(parsed);
     }
     for (const status of arr(value.statuses)) {
@@ -204,7 +205,47 @@ function whatsAppBody(message: Json): MessageBody | null {
     const names = contacts.map((c) => str(obj(obj(c)?.name)?.formatted_name)).filter(Boolean);
     return { type: 'contacts', text: names.join(', ') || null, data: { contacts } };
   }
+  if (type === 'order') {
+    // A cart sent from the business's catalogue: a readable text, Meta's order kept as received (the console's order card).
+    const raw = obj(message.order);
+    const order = orderOf({ order: raw });
+    if (!raw || !order) return null;
+    return { type: 'text', text: orderText(order), data: { order: raw } };
+  }
   return null;
+}
+
+/** A WhatsApp `messages[]` entry: a reaction, a system line (number change, a message WhatsApp cannot show) or a message. */
+function whatsAppEvent(message: Json | null, phoneNumberId: string, names: Map<string, string>): WebhookEvent | null {
+  const from = str(message?.from);
+  const id = str(message?.id);
+  if (!message || !from || !id) return null;
+  const type = str(message.type);
+  const timestamp = isoFrom(message.timestamp, 'seconds');
+  if (type === 'reaction') {
+    const reaction = obj(message.reaction);
+    const targetId = str(reaction?.message_id);
+    if (!reaction || !targetId) return null;
+    // A removed reaction comes with an empty (or no) emoji.
+    const emoji = str(reaction.emoji) || null;
+    return { kind: 'reaction', platform: 'whatsapp', channelExternalId: phoneNumberId, customerId: from, targetId, emoji, timestamp } satisfies ReactionWebhookEvent;
+  }
+  const system = { kind: 'system', platform: 'whatsapp', channelExternalId: phoneNumberId, customerId: from, customerName: names.get(from) ?? from, messageId: id, timestamp } as const;
+  if (type === 'system') {
+    const body = obj(message.system);
+    // `new_wa_id` today; `wa_id` in older versions of the Cloud API.
+    const newId = str(body?.new_wa_id) ?? str(body?.wa_id);
+    const kind = str(body?.type);
+    if (!body || !newId || (kind !== 'user_changed_number' && kind !== 'customer_changed_number') || newId === from) return null;
+    return { ...system, system: 'number_changed', newId, detail: str(body.body) } satisfies SystemWebhookEvent;
+  }
+  if (type === 'unsupported' || type === 'unknown') {
+    // Meta's error 131051 (a message type the Cloud API does not deliver: a poll, a view-once media…).
+    const error = obj(arr(message.errors)[0]);
+    const detail = [str(error?.code), str(error?.title) ?? str(error?.message)].filter(Boolean).join(' ') || null;
+    return { ...system, system: 'unsupported', newId: null, detail } satisfies SystemWebhookEvent;
+  }
+  return whatsAppMessage(message, phoneNumberId, names);
 }
 
 function whatsAppMessage(message: Json | null, phoneNumberId: string, names: Map<string, string>): InboundWebhookMessage | null {
@@ -277,7 +318,10 @@ function messagingEntry(entry: Json, platform: 'messenger' | 'instagram'): Webho
     if (!event || !senderId) continue;
     const base = { platform, channelExternalId, customerId: senderId, timestamp: isoFrom(event.timestamp, 'milliseconds') };
     if (obj(event.message)) events.push(...messagingMessage(obj(event.message)!, base));
-    else if (obj(event.postback)) {
+    else if (obj(event.reaction)) {
+      const reaction = messagingReaction(obj(event.reaction)!, base);
+      if (reaction) events.push(reaction);
+    } else if (obj(event.postback)) {
       const postback = obj(event.postback)!;
       const title = str(postback.title) ?? str(postback.payload);
       if (title === null) continue;
@@ -317,11 +361,28 @@ function inbound(base: MessagingBase, messageId: string, body: MessageBody & { m
   };
 }
 
-function messagingMessage(message: Json, base: MessagingBase): InboundWebhookMessage[] {
+/** Messenger's reaction words, for a reaction delivered without its emoji. */
+const REACTION_EMOJI: Record<string, string> = { smile: '😆', angry: '😠', sad: '😢', wow: '😮', love: '❤️', like: '👍', dislike: '👎' };
+
+/** Field message_reactions: `{mid, action: react|unreact, reaction, emoji}`. */
+function messagingReaction(reaction: Json, base: MessagingBase): ReactionWebhookEvent | null {
+  const targetId = str(reaction.mid);
+  if (!targetId) return null;
+  const action = str(reaction.action);
+  const emoji = action === 'unreact' ? null : str(reaction.emoji) || REACTION_EMOJI[str(reaction.reaction) ?? ''] || null;
+  if (action !== 'unreact' && !emoji) return null;
+  return { kind: 'reaction', platform: base.platform, channelExternalId: base.channelExternalId, customerId: base.customerId, targetId, emoji, timestamp: base.timestamp };
+}
+
+function messagingMessage(message: Json, base: MessagingBase): WebhookEvent[] {
   // Echoes are the page's own sends (ours or from the Page inbox); deleted ones carry nothing.
   if (message.is_echo === true || message.is_deleted === true) return [];
   const mid = str(message.mid);
   if (!mid) return [];
+  // Instagram: a message its API does not deliver (a voice note in some markets, a shared reel…).
+  if (message.is_unsupported === true) {
+    return [{ kind: 'system', ...base, customerName: base.customerId, messageId: mid, system: 'unsupported', newId: null, detail: null } satisfies SystemWebhookEvent];
+  }
   const text = str(message.text);
   const quickReply = obj(message.quick_reply);
   if (quickReply && text !== null) {

@@ -30,6 +30,7 @@ export const unconfiguredPayments: PaymentsProvider = {
   retrieveSubscription: async () => refuse(),
   setCancelAtPeriodEnd: async () => refuse(),
   changePrice: async () => refuse(),
+  previewPriceChange: async () => refuse(),
   createPortalSession: async () => refuse(),
   listInvoices: async () => refuse(),
   verifyWebhook: () => refuse(),

@@ -15,6 +15,7 @@ import {
   type ProviderCheckoutSession,
   type ProviderEvent,
   type ProviderInvoice,
+  type ProviderPlanChangePreview,
   type ProviderSubscription,
 } from './types';
 
@@ -147,23 +148,41 @@ export class StripePayments implements PaymentsProvider {
     return this.subscriptionFrom(sub as unknown as Record<string, unknown>);
   }
 
-  async changePrice(subscriptionId: string, price: PriceSpec): Promise<ProviderSubscription> {
+  /** The subscription's item with the new price (a price id, or price_data on a product of its own). */
+  private async itemWith(subscriptionId: string, price: PriceSpec): Promise<Stripe.SubscriptionUpdateParams.Item> {
     const current = await this.retrieveSubscription(subscriptionId);
-    const item: Stripe.SubscriptionUpdateParams.Item = price.priceId
+    return price.priceId
       ? { id: current.itemId ?? undefined, price: price.priceId }
       : {
           id: current.itemId ?? undefined,
           price_data: { currency: price.currency, unit_amount: price.amount, recurring: { interval: price.interval }, product: await this.productFor(price) },
         };
+  }
+
+  async changePrice(subscriptionId: string, price: PriceSpec, prorationDate?: number): Promise<ProviderSubscription> {
+    const item = await this.itemWith(subscriptionId, price);
     const sub = await this.call(() =>
       this.stripe.subscriptions.update(subscriptionId, {
         items: [item],
         cancel_at_period_end: false,
         metadata: { plan_code: price.planCode },
+        ...(prorationDate !== undefined ? { proration_behavior: 'always_invoice' as const, proration_date: prorationDate } : {}),
         expand: ['default_payment_method'],
       }),
     );
     return this.subscriptionFrom(sub as unknown as Record<string, unknown>);
+  }
+
+  async previewPriceChange(subscriptionId: string, price: PriceSpec, prorationDate: number): Promise<ProviderPlanChangePreview> {
+    const item = await this.itemWith(subscriptionId, price);
+    const invoice = await this.call(() =>
+      this.stripe.invoices.createPreview({
+        subscription: subscriptionId,
+        subscription_details: { items: [item as Stripe.InvoiceCreatePreviewParams.SubscriptionDetails.Item], proration_behavior: 'always_invoice', proration_date: prorationDate },
+      }),
+    );
+    const lines = (invoice.lines?.data ?? []).map((line) => ({ description: line.description ?? '', amount: line.amount }));
+    return { currency: invoice.currency, amountDue: invoice.amount_due, total: invoice.total, lines };
   }
 
   /** Subscription items' price_data needs a product id (Checkout's product_data is not accepted there). */

@@ -39,6 +39,14 @@ export interface ProviderSubscription {
   paymentMethod: PaymentMethodSummary | null;
 }
 
+/** A plan change's invoice before it is made: its lines (credit of the unused time, charge of the remaining time). */
+export interface ProviderPlanChangePreview {
+  currency: string;
+  amountDue: number;
+  total: number;
+  lines: { description: string; amount: number }[];
+}
+
 export interface ProviderInvoice {
   id: string;
   customerId: string | null;
@@ -85,7 +93,14 @@ export interface PaymentsProvider {
   retrieveCheckoutSession(sessionId: string): Promise<ProviderCheckoutSession>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
-  changePrice(subscriptionId: string, price: PriceSpec): Promise<ProviderSubscription>;
+  /**
+   * A new price on the subscription's item. With `prorationDate` (unix seconds, within the current period) the
+   * change is prorated from then and invoiced at once (`proration_behavior=always_invoice`): the invoice
+   * previewPriceChange showed for the same date.
+   */
+  changePrice(subscriptionId: string, price: PriceSpec, prorationDate?: number): Promise<ProviderSubscription>;
+  /** The invoice changePrice(…, prorationDate) would produce (Stripe's POST /v1/invoices/create_preview). */
+  previewPriceChange(subscriptionId: string, price: PriceSpec, prorationDate: number): Promise<ProviderPlanChangePreview>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   listInvoices(customerId: string, limit: number): Promise<ProviderInvoice[]>;
   /** Checks `Stripe-Signature` (t=, v1=; 300-second tolerance at `nowSeconds`) over the raw body; throws PaymentsWebhookError. */

@@ -17,6 +17,10 @@ import { botsIsolation } from '../../plugins/bots/isolation';
 import { billingIsolation } from '../../plugins/billing/isolation';
 import { flowsIsolation } from '../../plugins/flows/isolation';
 import { statsIsolation } from '../../plugins/stats/isolation';
+import { contactsIsolation } from '../../plugins/contacts/isolation';
+import { segmentsIsolation } from '../../plugins/contacts/segmentsIsolation';
+import { assistantIsolation } from '../../plugins/assistant/isolation';
+import { hoursIsolation } from '../../plugins/hours/isolation';
 
 export const ISOLATION_AREAS: IsolationArea[] = [
   accountsIsolation,
@@ -32,4 +36,8 @@ export const ISOLATION_AREAS: IsolationArea[] = [
   billingIsolation,
   flowsIsolation,
   statsIsolation,
+  contactsIsolation,
+  segmentsIsolation,
+  assistantIsolation,
+  hoursIsolation,
 ];

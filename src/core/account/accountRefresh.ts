@@ -19,6 +19,22 @@ export interface AccountRefresher {
  * saved account is older than ACCOUNT_REFRESH_MS: the navigation after that sees the new permissions.
  * Failures are ignored (the saved account stays); a 401 is handled by the HTTP layer as usual.
  */
+/**
+ * GET /account/user/ once: the fresh memberships (permissions) are kept only if the user is still signed in on
+ * the same company. Failures are ignored (the saved account stays). Also called when the server says a membership
+ * changed (the inbox's socket closed with 4403).
+ */
+export function reloadUser({ account, http }: { account: AccountStore; http: HttpProvider }): Promise<void> {
+  const companyId = account.getCompanyId();
+  if (companyId === null) return Promise.resolve();
+  return http
+    .get<User>('/account/user/')
+    .then((user) => {
+      if (user && Array.isArray(user.companies) && account.getUser() && account.getCompanyId() === companyId) account.setUser(user);
+    })
+    .catch(() => undefined);
+}
+
 export function startAccountRefresh(deps: { account: AccountStore; http: HttpProvider; session: SessionStore; now?: () => number }): AccountRefresher {
   const { account, http, session } = deps;
   const now = deps.now ?? Date.now;
@@ -27,20 +43,12 @@ export function startAccountRefresh(deps: { account: AccountStore; http: HttpPro
   let inFlight = false;
 
   const reload = () => {
-    const companyId = account.getCompanyId();
-    if (companyId === null || inFlight) return;
+    if (account.getCompanyId() === null || inFlight) return;
     if (!session.getAccessToken() && !session.getRefreshToken()) return;
     inFlight = true;
-    http
-      .get<User>('/account/user/')
-      .then((user) => {
-        // Still signed in, still on that company: keep the fresh permissions.
-        if (user && Array.isArray(user.companies) && account.getUser() && account.getCompanyId() === companyId) account.setUser(user);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight = false;
-      });
+    void reloadUser({ account, http }).finally(() => {
+      inFlight = false;
+    });
   };
 
   const unsubscribe = account.subscribe((event) => {

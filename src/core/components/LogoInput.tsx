@@ -7,16 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CompanyAvatar } from './CompanyAvatar';
 import { readLogoFile } from './readLogoFile';
 import { MdiIcon } from './MdiIcon';
-
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
+import { visuallyHidden } from './visuallyHidden';
 
 interface LogoInputProps {
   /** Form field holding the logo as a data URL (or null). */

@@ -1,5 +1,6 @@
 import { Menu } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation } from 'react-router-dom';
 import { permissionApiRef } from '../apis';
 import { useAccount } from '../account/useAccount';
 import { useApi } from '../di/ApiProvider';
@@ -30,13 +31,30 @@ export function useVisibleMenu(): MenuEntry[] {
   });
 }
 
+/** The entry that claims this path through its `activeFor` patterns (a page under another entry's prefix), if any. */
+export function claimingEntry(entries: readonly MenuEntry[], pathname: string): MenuEntry | undefined {
+  return entries.find((entry) => entry.activeFor?.some((path) => matchPath({ path, end: false }, pathname)));
+}
+
+/** react-admin marks the entry whose `to` prefixes the path; an entry's `activeFor` takes the mark over. */
+const NOT_ACTIVE = { '&.RaMenuItemLink-active': { color: 'text.secondary' } } as const;
+
 export function ConsoleMenu() {
   const entries = useVisibleMenu();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const claimer = claimingEntry(entries, pathname);
   return (
     <Menu>
       {entries.map((entry) => (
-        <Menu.Item key={entry.to} to={entry.to} primaryText={t(entry.label)} leftIcon={<EntryIcon icon={entry.icon} />} />
+        <Menu.Item
+          key={entry.to}
+          to={entry.to}
+          primaryText={t(entry.label)}
+          leftIcon={<EntryIcon icon={entry.icon} />}
+          className={claimer === entry ? 'RaMenuItemLink-active' : undefined}
+          sx={claimer && claimer !== entry ? NOT_ACTIVE : undefined}
+        />
       ))}
     </Menu>
   );

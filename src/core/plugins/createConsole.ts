@@ -2,7 +2,7 @@ import { ApiRegistry, type ApiFactory, type ApiRef } from '../di/apiRef';
 import { featureFlagsApiRef, i18nApiRef, permissionApiRef, type ConsoleConfig } from '../apis';
 import { registerCoreApis } from '../coreApis';
 import { featureSatisfied } from '../features/featureFlags';
-import type { ConsolePlugin, MenuEntry, PluginResource, PluginRoute } from './types';
+import type { AppBarItem, ConsolePlugin, MenuEntry, PluginResource, PluginRoute } from './types';
 
 /** Replaces an API: a ready instance (`{ api, value }`) or a factory. Tests use it for fakes. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of overrides of different APIs, each with its own types
@@ -31,6 +31,8 @@ export interface Console {
   resources: PluginResource[];
   /** Menu entries of enabled plugins whose feature holds, sorted by order (view access is checked at render). */
   menu: MenuEntry[];
+  /** App bar items of enabled plugins, sorted by order (view access is checked at render). */
+  appBarItems: AppBarItem[];
 }
 
 function assertUniquePluginIds(plugins: ConsolePlugin[]) {
@@ -77,6 +79,8 @@ export function createConsole(options: ConsoleOptions): Console {
     .sort((a, b) => (a.m.order ?? 0) - (b.m.order ?? 0) || a.index - b.index)
     .map(({ m }) => m);
 
+  const appBarItems = plugins.flatMap((p) => p.appBarItems ?? []).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
   const i18n = registry.get(i18nApiRef);
   for (const plugin of plugins) {
     if (plugin.translations) i18n.addResources(plugin.translations);
@@ -92,5 +96,5 @@ export function createConsole(options: ConsoleOptions): Console {
   const get = <T,>(ref: ApiRef<T>) => registry.get(ref);
   for (const plugin of plugins) plugin.onInit?.(get);
 
-  return { registry, get, plugins, routes, resources, menu };
+  return { registry, get, plugins, routes, resources, menu, appBarItems };
 }

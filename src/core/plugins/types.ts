@@ -70,6 +70,23 @@ export interface MenuEntry {
   feature?: FeatureRequirement;
   /** Lower first. */
   order?: number;
+  /**
+   * Paths (react-router patterns) under another entry's prefix that belong to this entry: it is the one marked
+   * there (the bots plugin's canvas lives at the spec's /flows/generic-flow/:botId, under Flows).
+   */
+  activeFor?: string[];
+}
+
+/**
+ * Something a plugin shows in the app bar on every page of the shell (issue #22: the chats plugin's
+ * notification bell), before the user menu. Rendered only when the user may view `area`.
+ */
+export interface AppBarItem {
+  id: string;
+  component: ComponentType;
+  area?: string;
+  /** Lower first. */
+  order?: number;
 }
 
 export interface ConsolePlugin {
@@ -82,6 +99,7 @@ export interface ConsolePlugin {
   resources?: PluginResource[];
   routes?: PluginRoute[];
   menu?: MenuEntry[];
+  appBarItems?: AppBarItem[];
   /**
    * Strings the shell shows before any page of the plugin opens (menu labels, resource names,
    * alerts raised from onInit), per locale, loaded with the shell: keep them few.

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { Loading } from 'react-admin';
+import { PageLoading } from '../components/PageLoading';
 import type { PluginRoute } from '../plugins/types';
 import { AccessGuard, FeatureGate, RequireLogin, RequireSession } from './guards';
 import { isLazyPage } from './lazyPage';
@@ -15,7 +15,7 @@ function RouteBody({ route }: { route: PluginRoute }) {
   const plugins = [...(route.plugin ? [route.plugin] : []), ...(route.translationsOf ?? [])];
   return (
     <FeatureGate feature={route.feature}>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageLoading />}>
         <PluginStrings plugins={plugins} preload={isLazyPage(Component) ? Component.preload : undefined}>
           <Component />
         </PluginStrings>

@@ -2,12 +2,13 @@ import { Box, Grid, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { permissionApiRef, useAccount, useApiRegistry } from '../../core';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { BusinessHoursSection } from './BusinessHoursSection';
 import { CompanySettingsSection } from './CompanySettingsSection';
 import { ProfileSection } from './ProfileSection';
 import { SignOutSection } from './SignOutSection';
 import { accountSectionsApiRef } from './sections';
 
-/** /account: profile, password change, company settings and sign-out. */
+/** /account: profile, password change, company settings (name and logo, business hours) and sign-out. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, company } = useAccount();
@@ -39,6 +40,11 @@ export default function AccountPage() {
             <SignOutSection />
           </Stack>
         </Grid>
+        {company && (
+          <Grid size={12}>
+            <BusinessHoursSection />
+          </Grid>
+        )}
         {extra.map(({ id, component: Section }) => (
           <Grid key={id} size={12}>
             <Section />

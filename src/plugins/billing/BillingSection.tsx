@@ -95,6 +95,8 @@ export function BillingSection() {
   const [pending, setPending] = useState<null | 'cancel' | 'resume' | 'portal'>(null);
   const search = location.search;
   const checkout = new URLSearchParams(search).get('checkout');
+  // Back from a plan switch (POST /api/subscriptions/ answers /account?plan_changed=1): its invoice is in the list below.
+  const planChanged = new URLSearchParams(search).get('plan_changed') === '1';
   const sub = subscription.data;
   const waiting = !!sub?.checkout_pending && checkout === 'success';
 
@@ -189,6 +191,11 @@ export function BillingSection() {
           {checkout === 'success' && !waiting && paid && (
             <Alert severity="success" role="status">
               {t('billing.section.checkoutSuccess', { plan: sub.plan.name })}
+            </Alert>
+          )}
+          {planChanged && paid && (
+            <Alert severity="success" role="status">
+              {t('billing.section.planChanged', { plan: sub.plan.name })}
             </Alert>
           )}
           {checkout === 'cancelled' && (

@@ -7,7 +7,7 @@ import type { PLAN_LIMIT_KEYS as ContractKeys, PlanLimits as Limits, PlanUsage }
  * section is part of the shell (account sections), and contract/billing's zod schemas (the pricing
  * page's) would join the shell's chunk with it (bench/bundle).
  */
-const PLAN_LIMIT_KEYS: typeof ContractKeys = ['members', 'channels', 'bots', 'broadcast_recipients_per_month'];
+const PLAN_LIMIT_KEYS: typeof ContractKeys = ['members', 'channels', 'bots', 'broadcast_recipients_per_month', 'assistant_answers'];
 import { formatCount } from './format';
 
 /** A plan's limits as a description list; with `usage`, what the company uses of each. */

@@ -44,7 +44,8 @@ describe('PricingPage', () => {
     expect(within(card('free')).getByRole('button', { name: 'Current plan' })).toBeDisabled();
     expect(within(card('starter_month')).getByText('$29')).toBeInTheDocument();
     expect(within(card('starter_month')).getByText('/ month')).toBeInTheDocument();
-    expect(within(card('business_month')).getAllByText('Unlimited')).toHaveLength(4);
+    expect(within(card('business_month')).getAllByText('Unlimited')).toHaveLength(5);
+    expect(within(card('free')).getByText('Assistant answers per month')).toBeInTheDocument();
     expect(screen.queryByTestId('plan-starter_year')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Yearly' }));
@@ -74,6 +75,57 @@ describe('PricingPage', () => {
     expect(within(card('starter_month')).getByRole('button', { name: 'Current plan' })).toBeDisabled();
     expect(within(card('growth_month')).getByRole('button', { name: 'Switch to Growth' })).toBeEnabled();
     expect(within(card('free')).getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('confirms a plan switch with its prorated price, then bills it with the preview\'s proration date', async () => {
+    const preview = {
+      plan_id: 4,
+      currency: 'usd',
+      amount_due: 3333,
+      total: 3333,
+      lines: [
+        { description: 'Unused time on Starter after Nov 27, 2026', amount: -1933 },
+        { description: 'Remaining time on Growth after Nov 27, 2026', amount: 5266 },
+      ],
+      proration_date: 1_795_000_000,
+      next_amount: 7900,
+      next_renewal_at: '2026-12-17T00:00:00.000Z',
+    };
+    const http = createFakeHttp((method, path) => {
+      if (method === 'GET' && path === '/api/plans/') return { count: 7, next: null, previous: null, results: plans(2) };
+      if (method === 'POST' && path === '/api/subscriptions/preview/') return preview;
+      if (method === 'POST' && path === '/api/subscriptions/') return { checkout_url: 'http://localhost/account?plan_changed=1', session_id: null };
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    renderPricing(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Growth' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch from Starter to Growth' });
+    expect(await within(dialog).findByTestId('plan-change-due')).toHaveTextContent('$33.33');
+    expect(within(dialog).getAllByTestId('plan-change-line').map((row) => row.textContent)).toEqual(['Unused time on Starter-$19.33', 'Remaining time on Growth$52.66']);
+    expect(within(dialog).getByTestId('plan-change-next')).toHaveTextContent('Then $79.00 / month from Dec 17, 2026.');
+    // Nothing is changed before the confirmation.
+    expect(http.calls.filter((c) => c.path === '/api/subscriptions/')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch and pay $33.33' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/account?plan_changed=1'));
+    expect(http.calls.find((c) => c.path === '/api/subscriptions/')).toMatchObject({ method: 'POST', options: { body: { plan_id: 4, proration_date: 1_795_000_000 } } });
+  });
+
+  it('keeps the plan when the switch is not confirmed, and says why a preview failed', async () => {
+    const http = createFakeHttp((method, path) => {
+      if (method === 'GET' && path === '/api/plans/') return { count: 7, next: null, previous: null, results: plans(2) };
+      if (method === 'POST' && path === '/api/subscriptions/preview/') throw new HttpError(400, { plan_id: ['There is no active subscription to change: subscribe to a plan first.'] });
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    renderPricing(http);
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch to Growth' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/There is no active subscription to change/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Switch plan' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.calls.filter((c) => c.path === '/api/subscriptions/')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("shows the server's message when the checkout cannot start", async () => {

@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { EmptyView, errorText, MdiIcon, useAccess, useAccount, useAlert } from '../../core';
 import type { Plan, PlanInterval } from '../../../contract/billing';
 import { formatMoney } from './format';
+import { PlanChangeDialog } from './PlanChangeDialog';
 import { PlanLimits } from './PlanLimits';
 import { browserLocation, useBilling } from './store';
 
@@ -119,7 +120,14 @@ export default function PricingPage() {
   const interval: PlanInterval = chosen ?? current?.interval ?? intervals[0] ?? 'month';
   const shown = list.filter((p) => p.is_free || p.interval === interval);
 
+  const [changing, setChanging] = useState<Plan | null>(null);
+
   const subscribe = async (plan: Plan) => {
+    // A paying company's switch is confirmed with its prorated price first (./PlanChangeDialog.tsx).
+    if (paying) {
+      setChanging(plan);
+      return;
+    }
     setBusy(plan.id);
     try {
       browserLocation.assign(await store.startCheckout(plan.id));
@@ -188,6 +196,17 @@ export default function PricingPage() {
             </Grid>
           ))}
         </Grid>
+      )}
+      {changing && (
+        <PlanChangeDialog
+          from={current}
+          to={changing}
+          onClose={() => setChanging(null)}
+          onConfirmed={(url) => {
+            setBusy(changing.id);
+            browserLocation.assign(url);
+          }}
+        />
       )}
     </Box>
   );

@@ -4,7 +4,7 @@
  * invoices, paged. Types from contract/billing.ts.
  */
 import { createApiFactory, createApiRef, httpApiRef, type HttpProvider } from '../../core';
-import type { Invoice, InvoicesResponse, Plan, PlansResponse, PortalResponse, SubscribeResponse, Subscription } from '../../../contract/billing';
+import type { Invoice, InvoicesResponse, Plan, PlanChangePreview, PlansResponse, PortalResponse, SubscribeResponse, Subscription } from '../../../contract/billing';
 
 export interface InvoicePage {
   count: number;
@@ -15,8 +15,13 @@ export interface BillingApi {
   plans(signal?: AbortSignal): Promise<Plan[]>;
   /** GET /api/subscriptions/active/ with the page's query string as is (e.g. `?checkout=success&session_id=cs_…`). */
   activeSubscription(search?: string, signal?: AbortSignal): Promise<Subscription>;
-  /** POST /api/subscriptions/ {plan_id}: where to send the browser (the provider's checkout). */
-  subscribe(planId: number): Promise<SubscribeResponse>;
+  /**
+   * POST /api/subscriptions/ {plan_id, proration_date?}: where to send the browser (the provider's checkout, or
+   * the account page after a plan change billed as the confirmed preview of `prorationDate`).
+   */
+  subscribe(planId: number, prorationDate?: number): Promise<SubscribeResponse>;
+  /** POST /api/subscriptions/preview/ {plan_id}: what changing a running subscription's plan costs now. */
+  previewChange(planId: number): Promise<PlanChangePreview>;
   /** DELETE /api/subscriptions/active/: cancels at the period's end. */
   cancel(): Promise<Subscription>;
   /** POST /api/subscriptions/active/resume/: undoes a cancellation before the period ends. */
@@ -44,8 +49,11 @@ export function createBillingApi(http: HttpProvider): BillingApi {
     activeSubscription(search, signal) {
       return http.get<Subscription>('/api/subscriptions/active/', { query: searchToQuery(search), signal });
     },
-    subscribe(planId) {
-      return http.post<SubscribeResponse>('/api/subscriptions/', { plan_id: planId });
+    subscribe(planId, prorationDate) {
+      return http.post<SubscribeResponse>('/api/subscriptions/', { plan_id: planId, ...(prorationDate !== undefined ? { proration_date: prorationDate } : {}) });
+    },
+    previewChange(planId) {
+      return http.post<PlanChangePreview>('/api/subscriptions/preview/', { plan_id: planId });
     },
     cancel() {
       return http.delete<Subscription>('/api/subscriptions/active/');

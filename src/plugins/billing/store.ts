@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { accountApiRef, createApiFactory, createApiRef, useApi, type AccountStore } from '../../core';
-import type { Plan, Subscription } from '../../../contract/billing';
+import type { Plan, PlanChangePreview, Subscription } from '../../../contract/billing';
 import { billingApiRef, type BillingApi, type InvoicePage } from './api';
 
 export interface Loadable<T> {
@@ -30,8 +30,10 @@ export interface BillingStore {
   loadSubscription(search?: string): Promise<void>;
   /** Loads a page of invoices (the current page and size when not given). */
   loadInvoices(page?: number, pageSize?: number): Promise<void>;
-  /** POST /api/subscriptions/: the checkout URL to send the browser to. */
-  startCheckout(planId: number): Promise<string>;
+  /** POST /api/subscriptions/: the checkout URL to send the browser to (a plan change: billed as its confirmed preview). */
+  startCheckout(planId: number, prorationDate?: number): Promise<string>;
+  /** What a plan change costs now (the provider's proration preview), before it is confirmed. */
+  previewChange(planId: number): Promise<PlanChangePreview>;
   /** Cancels at the period's end and keeps the answer as the subscription. */
   cancel(): Promise<void>;
   resume(): Promise<void>;
@@ -79,10 +81,11 @@ export function createBillingStore(deps: { api: BillingApi; account: AccountStor
     loadInvoices(page = state.invoices.page, pageSize = state.invoices.pageSize) {
       return load('invoices', () => deps.api.invoices(page, pageSize), { page, pageSize });
     },
-    async startCheckout(planId) {
-      const answer = await deps.api.subscribe(planId);
+    async startCheckout(planId, prorationDate) {
+      const answer = await deps.api.subscribe(planId, prorationDate);
       return answer.checkout_url;
     },
+    previewChange: (planId) => deps.api.previewChange(planId),
     async cancel() {
       const mine = generation;
       const subscription = await deps.api.cancel();

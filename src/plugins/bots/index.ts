@@ -19,7 +19,7 @@ export const botsPlugin = createPlugin({
     { path: '/bots/:id', name: 'bot', area: 'flows', feature: { key: 'flows' }, translationsOf: ['channels'], component: lazyPage(() => import('./BotPage')) },
     { path: '/flows/generic-flow/:botId', name: 'generic-flow', area: 'flows', feature: { key: 'flows' }, component: lazyPage(() => import('./canvas/BotCanvasPage')) },
   ],
-  menu: [{ to: '/bots', label: 'bots.menu', icon: BotsIcon, area: 'flows', order: 50 }],
+  menu: [{ to: '/bots', label: 'bots.menu', icon: BotsIcon, area: 'flows', order: 50, activeFor: ['/flows/generic-flow/:botId'] }],
   translations: shellTranslations,
   lazyTranslations: {
     en: () => import('./translations.en').then((m) => m.default),

@@ -14,6 +14,8 @@ import type {
 } from '../../../contract/broadcasts';
 import type { Channel } from '../../../contract/channels';
 import type { Tag } from '../../../contract/chats';
+import type { ContactAttribute } from '../../../contract/contacts';
+import type { Segment } from '../../../contract/segments';
 import type { WhatsAppTemplate } from '../../../contract/templates';
 import { accountApiRef, ALL_PAGE_SIZE, createApiFactory, createApiRef, realtimeApiRef, type HttpProvider } from '../../core';
 import { createLiveBroadcastService, type LiveBroadcastService } from './model/liveService';
@@ -98,6 +100,16 @@ export async function fetchApprovedTemplates(http: HttpProvider, channelId: numb
   });
   const list = Array.isArray(body) ? body : (body?.results ?? []);
   return list.filter((t) => t.status === 'APPROVED');
+}
+
+/** GET /api/segments/ (the contacts' saved segments; 403 for a member who cannot view contacts). */
+export async function fetchSegments(http: HttpProvider, signal?: AbortSignal): Promise<Segment[]> {
+  return (await http.get<{ results?: Segment[] } | null>('/api/segments/', { signal }))?.results ?? [];
+}
+
+/** GET /api/contact-attributes/ (what a template variable may take from each contact). */
+export async function fetchContactAttributes(http: HttpProvider, signal?: AbortSignal): Promise<ContactAttribute[]> {
+  return (await http.get<{ results?: ContactAttribute[] } | null>('/api/contact-attributes/', { signal }))?.results ?? [];
 }
 
 /** GET /api/tags/ (results). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { httpApiRef, useAccount, useApi } from '../../core';
-import { fetchApprovedTemplates, fetchChannels, fetchTags, fetchWhatsAppChannels } from './api';
+import { fetchApprovedTemplates, fetchChannels, fetchContactAttributes, fetchSegments, fetchTags, fetchWhatsAppChannels } from './api';
 
 /** The company's WhatsApp numbers (a broadcast is sent from one). */
 export function useWhatsAppChannels() {
@@ -29,6 +29,20 @@ export function useApprovedTemplates(channelId: number | null) {
 }
 
 /** The company's tags (the contacts filter). */
+/** The company's segments (the audience's segment picker). */
+export function useSegments() {
+  const http = useApi(httpApiRef);
+  const { companyId } = useAccount();
+  return useQuery({ queryKey: ['broadcasts', 'segments', companyId], queryFn: ({ signal }) => fetchSegments(http, signal), retry: false });
+}
+
+/** The company's contact attributes (a variable's source `attribute`). */
+export function useContactAttributes() {
+  const http = useApi(httpApiRef);
+  const { companyId } = useAccount();
+  return useQuery({ queryKey: ['broadcasts', 'contact-attributes', companyId], queryFn: ({ signal }) => fetchContactAttributes(http, signal), retry: false });
+}
+
 export function useTags() {
   const http = useApi(httpApiRef);
   const { companyId } = useAccount();

@@ -52,7 +52,7 @@ const en = {
       subtitle: 'Who should receive it?',
       contacts: {
         title: 'Existing contacts of a channel',
-        description: 'Customers who already wrote to you, chosen by name or number, tags and channels.',
+        description: 'Customers who already wrote to you, chosen by name or number, tags and channels, or a saved segment of your contacts.',
       },
       csv: {
         title: 'Uploaded CSV list',
@@ -86,6 +86,17 @@ const en = {
         count_one: '%{count} contact matches; %{recipients} can receive it.',
         count_other: '%{count} contacts match; %{recipients} can receive it.',
       },
+      kind: { label: 'Send to', filter: 'Contacts matching a search', segment: 'A segment' },
+      segment: {
+        label: 'Segment',
+        help: 'Its members when the broadcast is sent; create segments in Contacts → Segments.',
+        none: 'No segment yet. Create one in Contacts → Segments.',
+        goTo: 'Open Segments',
+        forbidden: 'Only members who can view contacts can choose a segment.',
+        count_one: '%{count} contact in this segment; %{recipients} can receive it.',
+        count_other: '%{count} contacts in this segment; %{recipients} can receive it.',
+        excluded: 'Left out: %{optedOut} opted out, %{invalid} without a valid WhatsApp number, %{blocked} blocked, %{duplicate} duplicates.',
+      },
       csv: {
         upload: 'Upload CSV file',
         replace: 'Upload another file',
@@ -110,7 +121,9 @@ const en = {
       variable: { header: 'Header {{%{n}}}', body: 'Body {{%{n}}}', button: 'Button %{button} link' },
       source: 'Value from',
       valueOf: 'Value of %{variable}',
-      sources: { column: 'CSV column', field: 'Contact field', fixed: 'Fixed text' },
+      sources: { column: 'CSV column', field: 'Contact field', attribute: 'Contact attribute', fixed: 'Fixed text' },
+      attribute: 'Attribute',
+      noAttributes: 'No contact attribute defined yet (Contacts → Attributes).',
       fields: { name: 'Name', first_name: 'First name', phone: 'Phone number' },
       column: 'Column',
       field: 'Field',

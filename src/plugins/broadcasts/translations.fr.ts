@@ -52,7 +52,7 @@ const fr = {
       subtitle: 'Qui doit la recevoir ?',
       contacts: {
         title: 'Contacts existants d’un canal',
-        description: 'Les clients qui vous ont déjà écrit, choisis par nom ou numéro, étiquettes et canaux.',
+        description: 'Les clients qui vous ont déjà écrit, choisis par nom ou numéro, étiquettes et canaux, ou un segment enregistré de vos contacts.',
       },
       csv: {
         title: 'Liste CSV importée',
@@ -86,6 +86,17 @@ const fr = {
         count_one: '%{count} contact correspond ; %{recipients} peuvent la recevoir.',
         count_other: '%{count} contacts correspondent ; %{recipients} peuvent la recevoir.',
       },
+      kind: { label: 'Envoyer à', filter: 'Les contacts d’une recherche', segment: 'Un segment' },
+      segment: {
+        label: 'Segment',
+        help: 'Ses membres au moment de l’envoi ; créez des segments dans Contacts → Segments.',
+        none: 'Aucun segment. Créez-en un dans Contacts → Segments.',
+        goTo: 'Ouvrir les segments',
+        forbidden: 'Seuls les membres qui peuvent voir les contacts peuvent choisir un segment.',
+        count_one: '%{count} contact dans ce segment ; %{recipients} peuvent la recevoir.',
+        count_other: '%{count} contacts dans ce segment ; %{recipients} peuvent la recevoir.',
+        excluded: 'Écartés : %{optedOut} désinscrits, %{invalid} sans numéro WhatsApp valide, %{blocked} bloqués, %{duplicate} doublons.',
+      },
       csv: {
         upload: 'Importer un fichier CSV',
         replace: 'Importer un autre fichier',
@@ -110,7 +121,9 @@ const fr = {
       variable: { header: 'En-tête {{%{n}}}', body: 'Corps {{%{n}}}', button: 'Lien du bouton %{button}' },
       source: 'Valeur issue de',
       valueOf: 'Valeur de %{variable}',
-      sources: { column: 'Colonne CSV', field: 'Champ du contact', fixed: 'Texte fixe' },
+      sources: { column: 'Colonne CSV', field: 'Champ du contact', attribute: 'Attribut du contact', fixed: 'Texte fixe' },
+      attribute: 'Attribut',
+      noAttributes: 'Aucun attribut de contact défini (Contacts → Attributs).',
       fields: { name: 'Nom', first_name: 'Prénom', phone: 'Numéro de téléphone' },
       column: 'Colonne',
       field: 'Champ',

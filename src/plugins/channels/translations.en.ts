@@ -70,6 +70,22 @@ const en = {
       started: 'The setup is running again',
     },
     simulator: 'Open customer simulator',
+    autoAssign: {
+      label: 'Auto-assign conversations',
+      help: 'New and re-opened conversations go in turn to members who have this inbox open and are under their capacity.',
+      readOnly: 'Only members who can manage channels can change this.',
+      on: 'Auto-assignment turned on',
+      off: 'Auto-assignment turned off',
+      error: 'Could not save auto-assignment (%{error})',
+    },
+    csat: {
+      label: 'Ask for a rating when resolved',
+      help: 'The customer gets one question, a rating from 1 to 5, when their conversation is resolved. Scores show on Stats.',
+      readOnly: 'Only members who can manage channels can change this.',
+      on: 'Satisfaction survey turned on',
+      off: 'Satisfaction survey turned off',
+      error: 'Could not save the satisfaction survey (%{error})',
+    },
     defaultFlow: {
       label: 'Default flow',
       none: 'None',

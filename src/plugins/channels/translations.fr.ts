@@ -70,6 +70,22 @@ const fr = {
       started: 'La configuration est relancée',
     },
     simulator: 'Ouvrir le simulateur client',
+    autoAssign: {
+      label: 'Attribuer automatiquement les conversations',
+      help: "Les conversations nouvelles ou rouvertes vont à tour de rôle aux membres qui ont cette boîte ouverte et n'ont pas atteint leur capacité.",
+      readOnly: 'Seuls les membres qui peuvent gérer les canaux peuvent modifier ce réglage.',
+      on: 'Attribution automatique activée',
+      off: 'Attribution automatique désactivée',
+      error: "L'attribution automatique n'a pas pu être enregistrée (%{error})",
+    },
+    csat: {
+      label: 'Demander une note à la résolution',
+      help: 'Le client reçoit une question, une note de 1 à 5, quand sa conversation est résolue. Les scores apparaissent dans Statistiques.',
+      readOnly: 'Seuls les membres qui peuvent gérer les canaux peuvent modifier ce réglage.',
+      on: 'Enquête de satisfaction activée',
+      off: 'Enquête de satisfaction désactivée',
+      error: "L'enquête de satisfaction n'a pas pu être enregistrée (%{error})",
+    },
     defaultFlow: {
       label: 'Parcours par défaut',
       none: 'Aucun',

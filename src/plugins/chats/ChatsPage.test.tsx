@@ -50,7 +50,7 @@ describe('ChatsPage', () => {
     const { console: c, server, socket } = renderInbox();
     // The account is set after the console exists: sign in and select the company.
     act(() => {
-      c.get(accountApiRef).setUser(testUser([membership(1)]));
+      c.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]));
       c.get(accountApiRef).selectCompany(1);
     });
     const items = await screen.findAllByTestId('room-item');
@@ -91,7 +91,7 @@ describe('ChatsPage', () => {
   it('keyboard: Alt+↓/Alt+↑ move between rooms, / and Ctrl+K focus the search, which filters the list', async () => {
     const r = renderInbox();
     act(() => {
-      r.console.get(accountApiRef).setUser(testUser([membership(1)]));
+      r.console.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]));
       r.console.get(accountApiRef).selectCompany(1);
     });
     await screen.findAllByTestId('room-item');

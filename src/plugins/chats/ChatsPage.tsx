@@ -1,10 +1,10 @@
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import { mdiKeyboardOutline, mdiMessagePlusOutline } from '@mdi/js';
+import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { MdiIcon, useAccount, useApi, httpApiRef } from '../../core';
+import { MdiIcon, useAccess, useAccount, useApi, httpApiRef } from '../../core';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
 import { WhenOpened } from './components/WhenOpened';
@@ -13,11 +13,14 @@ const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) =
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
 import { RoomView } from './components/RoomView';
+import { ContactPanelSlot } from '../contacts';
 import { useChatService, useChatState } from './hooks';
 import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
 import { useBackgroundAlerts, useNotificationPrompt } from './notifications';
+import { useSoundSetting } from './sound';
 import { useSavedRepliesService } from './savedReplies/hooks';
 import { searchWithTab, tabFromSearch } from './model/urlFilter';
+import { MessageSearchResults } from './components/MessageSearchResults';
 import { RoomTabs } from './components/RoomTabs';
 import type { RoomTab } from '../../../contract/conversations';
 import { SentenceCaseButtons } from './sentenceCase';
@@ -30,7 +33,7 @@ function useMemberEmails(enabled: boolean): string[] | null {
     if (!enabled) return;
     let live = true;
     http
-      .get<{ results?: { email: string }[] }>('/api/members/')
+      .get<{ results?: { email: string }[] }>('/api/chats/members/', { query: { page_size: 1000 } })
       .then((r) => live && setEmails((r.results ?? []).map((m) => m.email)))
       .catch(() => live && setEmails([]));
     return () => {
@@ -59,6 +62,8 @@ export default function ChatsPage() {
 
   const agentFeature = hasAgentFeature(company);
   const showTags = canViewTags(company, company?.role?.id);
+  // Issue #22: without "manage chats" the inbox is read-only (no composer, no controls, no new chat).
+  const { canManage } = useAccess('chats');
   const memberEmails = useMemberEmails(agentFeature);
   const tagOptions: Tag[] = useMemo(() => {
     const { ordinary } = splitTags(allTags);
@@ -79,7 +84,9 @@ export default function ChatsPage() {
   useEffect(() => () => service.selectRoom(null), [service]);
 
   const titleFor = useCallback((name: string) => t('chats.notifications.title', { name }), [t]);
-  useBackgroundAlerts(service, titleFor);
+  const sound = useSoundSetting();
+  const openRoomId = useCallback(() => service.getState().selectedRoomId ?? null, [service]);
+  useBackgroundAlerts(service, titleFor, useMemo(() => ({ myId, openRoomId }), [myId, openRoomId]));
 
   // /chats?filter=mine|unassigned: the URL holds the tab (Mine, Unassigned, All: issue #22); the list follows it,
   // the tabs and the filter control change it, and opening or leaving a room keeps it.
@@ -118,7 +125,7 @@ export default function ChatsPage() {
       } else if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         searchRef.current?.focus();
-      } else if ((e.key === 'e' || e.key === 'E') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey && roomId != null) {
+      } else if ((e.key === 'e' || e.key === 'E') && canManage && !typing && !e.ctrlKey && !e.metaKey && !e.altKey && roomId != null) {
         // One key resolves the open conversation (issue #22); it leaves the open view at once.
         const room = service.getState().rooms[roomId];
         if (room && room.status !== 'resolved') {
@@ -129,7 +136,7 @@ export default function ChatsPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [service, roomId, open]);
+  }, [service, roomId, open, canManage]);
 
   // With no room open: nothing while the list loads, the next steps when the company has no
   // conversation at all (no filter hides any), else a prompt to choose one. The list says "Nothing Found".
@@ -166,11 +173,18 @@ export default function ChatsPage() {
               <MdiIcon path={mdiKeyboardOutline} fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title={t('chats.newChat')}>
-            <IconButton color="primary" aria-label={t('chats.newChat')} onClick={() => setNewOpen(true)}>
-              <MdiIcon path={mdiMessagePlusOutline} />
+          <Tooltip title={t(sound.on ? 'chats.sound.on' : 'chats.sound.off')}>
+            <IconButton size="small" aria-label={t('chats.sound.label')} aria-pressed={sound.on} onClick={sound.toggle} data-testid="sound-toggle">
+              <MdiIcon path={sound.on ? mdiVolumeHigh : mdiVolumeOff} fontSize="small" />
             </IconButton>
           </Tooltip>
+          {canManage && (
+            <Tooltip title={t('chats.newChat')}>
+              <IconButton color="primary" aria-label={t('chats.newChat')} onClick={() => setNewOpen(true)}>
+                <MdiIcon path={mdiMessagePlusOutline} />
+              </IconButton>
+            </Tooltip>
+          )}
         </Box>
         {prompt.visible && (
           <Alert
@@ -193,19 +207,21 @@ export default function ChatsPage() {
         )}
         <RoomFilters ref={searchRef} tagOptions={tagOptions} showTags={showTags} unassignedOnly={unassignedOnly} onUnassignedOnlyChange={setUnassignedOnly} />
         <RoomTabs tab={tab} onTabChange={setTab} />
+        <MessageSearchResults />
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <RoomList selectedId={roomId} onSelect={open} />
         </Box>
       </Paper>
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
-          <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
+          <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
         ) : noConversations ? (
           <NoConversations />
         ) : roomsLoaded ? (
           <SelectConversation />
         ) : null}
       </Box>
+      {showRoom && <ContactPanelSlot roomId={roomId} onOpenRoom={open} />}
       <WhenOpened open={newOpen}>
         <NewChatDialog
           open={newOpen}

@@ -44,7 +44,7 @@ function renderInbox(path: string) {
     { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   act(() => {
-    view.console.get(accountApiRef).setUser(testUser([membership(1)]));
+    view.console.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]));
     view.console.get(accountApiRef).selectCompany(1);
   });
   return view;

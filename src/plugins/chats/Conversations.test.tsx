@@ -19,7 +19,7 @@ import { createFakeChatServer, room } from './testing/fakeChatServer';
 const ME = { id: 7, first_name: 'Ada', email: 'ada@example.com' };
 const SAM = { id: 8, first_name: 'Sam', email: 'sam@example.com' };
 
-function renderInbox(path = '/chats') {
+function renderInbox(path = '/chats', canManageChats = true) {
   const server = createFakeChatServer({
     rooms: [
       { room: room(1, { name: 'Olga Open', last_message_at: '2026-01-01T10:00:00Z' }) },
@@ -44,7 +44,7 @@ function renderInbox(path = '/chats') {
   };
   const http = createFakeHttp((method, path, options) => {
     if (path === '/api/rooms/counts/') return counts();
-    if (path === '/api/members/') {
+    if (path === '/api/chats/members/') {
       return {
         results: [ME, SAM].map((m) => ({ id: m.id + 100, user_id: m.id, first_name: m.first_name, last_name: '', email: m.email, profile_avatar_url: null })),
       };
@@ -78,7 +78,7 @@ function renderInbox(path = '/chats') {
     { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   act(() => {
-    rendered.console.get(accountApiRef).setUser(testUser([membership(1)]));
+    rendered.console.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: canManageChats })]));
     rendered.console.get(accountApiRef).selectCompany(1);
   });
   return { ...rendered, server, http, socket: () => sockets[sockets.length - 1], view };
@@ -181,5 +181,26 @@ describe('ChatsPage: status, tabs and assignment (issue #22)', () => {
     await act(() => app.get(i18nApiRef).i18n.changeLanguage('fr'));
     await waitFor(() => expect(screen.getByTestId('room-tab-mine')).toHaveTextContent('Les miennes (1)'));
     expect(screen.getByTestId('resolve-room')).toHaveTextContent('Résoudre');
+  });
+
+  it('without "manage chats" the room is read-only: the thread, one line saying who can act, no composer nor controls, and E does nothing', async () => {
+    const { http } = renderInbox('/chats/1', false);
+    expect(await screen.findByTestId('read-only-inbox')).toHaveTextContent('Only members whose role may manage chats can reply');
+    expect(screen.getByTestId('room-header')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(document.querySelector('textarea')).toBeNull();
+    for (const id of ['resolve-room', 'room-more', 'assignee-button']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New chat' })).not.toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'e' });
+    expect(patches(http)).toEqual([]);
+  });
+
+  it('a permission granted while the inbox is open brings the composer and the controls back without a reload', async () => {
+    const { console: app } = renderInbox('/chats/1', false);
+    await screen.findByTestId('read-only-inbox');
+    act(() => app.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })])));
+    expect(await screen.findByTestId('resolve-room')).toBeInTheDocument();
+    expect(screen.queryByTestId('read-only-inbox')).not.toBeInTheDocument();
   });
 });

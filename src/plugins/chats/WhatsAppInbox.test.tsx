@@ -51,7 +51,7 @@ function renderInbox(customerWroteAgo: number, path = '/chats/2') {
     { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
   );
   act(() => {
-    view.console.get(accountApiRef).setUser(testUser([membership(1)]));
+    view.console.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]));
     view.console.get(accountApiRef).selectCompany(1);
   });
   return { ...view, server, http, templates, socket: () => sockets[sockets.length - 1] };

@@ -1,5 +1,6 @@
 /** Display helpers for the inbox (times, initials, channel names). */
 import type { PageInfo, Room } from '../../../contract/chats';
+import type { SystemLine } from '../../../contract/customerEvents';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -33,4 +34,10 @@ export function fullDateTime(iso: string | null | undefined, locale: string): st
   if (!iso) return '';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' });
+}
+
+/** Issue #25: a system line the channel added (contract/customerEvents.ts), in the console's language. */
+export function systemLineLabel(t: (key: string, options?: Record<string, unknown>) => string, line: SystemLine): string {
+  if (line.system === 'number_changed') return t('chats.system.numberChanged', { number: `+${line.new_id.replace(/^\+/, '')}` });
+  return line.platform && line.platform !== 'sandbox' ? t('chats.system.unsupported', { app: t(`chats.platform.${line.platform}`) }) : t('chats.system.unsupportedApp');
 }

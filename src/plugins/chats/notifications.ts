@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ChatService } from './service/chatService';
+import { playNewMessageSound, soundEnabled } from './sound';
 
 export const NOTIFY_PROMPT_KEY = 'chats.notifyPrompted';
 
@@ -47,8 +48,17 @@ export function useNotificationPrompt() {
   };
 }
 
-/** While the tab is hidden, customer messages raise the title badge "(N) …" and a desktop notification. */
-export function useBackgroundAlerts(service: ChatService, titleFor: (name: string) => string) {
+/**
+ * While the tab is hidden, customer messages raise the title badge "(N) …" and a desktop notification. A
+ * customer message in a conversation assigned to me also plays a short sound when the agent turned it on
+ * (./sound.ts), unless it is the conversation open in a visible tab.
+ */
+export function useBackgroundAlerts(
+  service: ChatService,
+  titleFor: (name: string) => string,
+  sound: { myId: number | null; openRoomId: () => number | null; play?: () => void } = { myId: null, openRoomId: () => null },
+) {
+  const { myId, openRoomId, play = playNewMessageSound } = sound;
   useEffect(() => {
     let count = 0;
     const base = document.title.replace(/^\(\d+\)\s*/, '');
@@ -59,6 +69,8 @@ export function useBackgroundAlerts(service: ChatService, titleFor: (name: strin
       }
     };
     const off = service.onCustomerMessage((room, message) => {
+      const watching = !document.hidden && openRoomId() === message.room_id;
+      if (myId !== null && room?.assignee?.id === myId && !watching && soundEnabled()) play();
       if (!document.hidden) return;
       count += 1;
       document.title = badgeTitle(document.title || base, count);
@@ -81,5 +93,5 @@ export function useBackgroundAlerts(service: ChatService, titleFor: (name: strin
       document.removeEventListener('visibilitychange', reset);
       document.title = badgeTitle(document.title, 0);
     };
-  }, [service, titleFor]);
+  }, [service, titleFor, myId, openRoomId, play]);
 }

@@ -1,5 +1,6 @@
 import { savedRepliesTranslations } from './savedReplies/translations';
 import { conversationTranslations } from './conversationTranslations';
+import { noteTranslations } from './noteTranslations';
 
 /** Strings of the chats plugin, keyed `chats.*`. Placeholders are Polyglot-style (%{name}). */
 export const translations = {
@@ -7,6 +8,7 @@ export const translations = {
     chats: {
       savedReplies: savedRepliesTranslations.en,
       conversations: conversationTranslations.en,
+      ...noteTranslations.en,
       title: 'Chats',
       search: 'Search contacts',
       searchHint: 'Search by name or id ( / )',
@@ -45,6 +47,7 @@ export const translations = {
         unblock: 'Unblock',
         blocked: 'Blocked',
         blockedNotice: 'This contact is blocked. Unblock to send messages.',
+        readOnly: 'You can read this conversation. Only members whose role may manage chats can reply, tag, assign or resolve it: ask an admin of your company (Permissions page).',
         addTag: 'Add tag',
         removeTag: 'Remove tag %{name}',
         tagPlaceholder: 'Tag or agent e-mail',
@@ -93,6 +96,19 @@ export const translations = {
       status: { pending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not sent' },
       retry: 'Retry',
       origin: { user: 'Customer', agent: 'Agent', bot: 'Bot', system: 'System' },
+      csatRated: 'Customer rated the conversation %{rating}/5',
+      reaction: 'Customer reacted %{emoji}',
+      system: {
+        numberChanged: 'The customer changed their number to %{number}',
+        unsupported: 'The customer sent a message this channel cannot show (see it in the %{app} app)',
+        unsupportedApp: "The customer sent a message this channel cannot show (see it in the channel's app)",
+      },
+      order: {
+        title: 'Order',
+        item: '%{quantity} × %{product}',
+        each: '%{price} each',
+        total: 'Total',
+      },
       media: {
         image: 'Image',
         video: 'Video',
@@ -134,6 +150,11 @@ export const translations = {
         title: 'New message from %{name}',
       },
       shortcuts: 'Alt+↓ / Alt+↑ next or previous conversation, / or Ctrl+K search, Esc leaves the composer',
+      sound: {
+        label: 'Sound for new messages in my conversations',
+        on: 'Sound on: a short sound when a customer writes in a conversation assigned to you. Click to turn it off.',
+        off: 'Sound off. Click for a short sound when a customer writes in a conversation assigned to you.',
+      },
       errors: {
         offline: 'Not connected to the chat server.',
         history: 'Could not load older messages',
@@ -150,6 +171,7 @@ export const translations = {
     chats: {
       savedReplies: savedRepliesTranslations.fr,
       conversations: conversationTranslations.fr,
+      ...noteTranslations.fr,
       title: 'Discussions',
       search: 'Rechercher des contacts',
       searchHint: 'Rechercher par nom ou identifiant ( / )',
@@ -188,6 +210,7 @@ export const translations = {
         unblock: 'Débloquer',
         blocked: 'Bloqué',
         blockedNotice: 'Ce contact est bloqué. Débloquez-le pour envoyer des messages.',
+        readOnly: 'Vous pouvez lire cette conversation. Seuls les membres dont le rôle peut gérer les discussions peuvent y répondre, l’étiqueter, l’assigner ou la résoudre : demandez à un administrateur de votre entreprise (page Permissions).',
         addTag: 'Ajouter une étiquette',
         removeTag: "Retirer l'étiquette %{name}",
         tagPlaceholder: "Étiquette ou e-mail d'un agent",
@@ -238,6 +261,19 @@ export const translations = {
       status: { pending: 'Envoi', sent: 'Envoyé', delivered: 'Distribué', read: 'Lu', failed: 'Non envoyé' },
       retry: 'Réessayer',
       origin: { user: 'Client', agent: 'Agent', bot: 'Bot', system: 'Système' },
+      csatRated: 'Le client a noté la conversation %{rating}/5',
+      reaction: 'Le client a réagi %{emoji}',
+      system: {
+        numberChanged: 'Le client a changé de numéro : %{number}',
+        unsupported: "Le client a envoyé un message que ce canal ne peut pas afficher (voyez-le dans l'application %{app})",
+        unsupportedApp: "Le client a envoyé un message que ce canal ne peut pas afficher (voyez-le dans l'application du canal)",
+      },
+      order: {
+        title: 'Commande',
+        item: '%{quantity} × %{product}',
+        each: '%{price} pièce',
+        total: 'Total',
+      },
       media: {
         image: 'Image',
         video: 'Vidéo',
@@ -280,6 +316,11 @@ export const translations = {
         title: 'Nouveau message de %{name}',
       },
       shortcuts: 'Alt+↓ / Alt+↑ conversation suivante ou précédente, / ou Ctrl+K recherche, Échap quitte la saisie',
+      sound: {
+        label: 'Son pour les nouveaux messages de mes conversations',
+        on: 'Son activé : un son bref quand un client écrit dans une conversation qui vous est assignée. Cliquez pour le couper.',
+        off: 'Son coupé. Cliquez pour un son bref quand un client écrit dans une conversation qui vous est assignée.',
+      },
       errors: {
         offline: "Pas de connexion au serveur de discussion.",
         history: 'Impossible de charger les messages précédents',

@@ -23,7 +23,7 @@ import {
 import { mdiDeleteOutline, mdiMagnify, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ConfirmDialog, EmptyView, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../core';
+import { ConfirmDialog, EmptyView, MdiIcon, useAccess, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
 import type { Flow } from '../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from './api/flowService';
 import { flowErrorAlert, logFlowListFailure } from './api/errors';
@@ -191,4 +191,3 @@ export default function FlowsPage() {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

@@ -30,7 +30,7 @@ import {
 import { mdiChevronDown, mdiClose, mdiContentCopy, mdiDownload, mdiEye, mdiEyeOff, mdiMagnify, mdiOpenInNew } from '@mdi/js';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyView, MdiIcon, httpApiRef, useAccount, useAlert, useApi } from '../../core';
+import { EmptyView, MdiIcon, httpApiRef, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
 import { HELP_AREAS } from './articles';
 import {
   apiBaseUrl,
@@ -351,7 +351,6 @@ function OpenApiLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 // ---------- API reference ----------
 

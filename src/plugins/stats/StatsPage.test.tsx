@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { StatsReport } from '../../../contract/stats';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
@@ -38,6 +38,15 @@ function report(over: Partial<StatsReport> = {}): StatsReport {
     channels: [{ channel_id: 1, name: 'Sandbox', platform: 'sandbox', started: 4, messages_in: 6, messages_out: 7 }],
     heatmap: [{ weekday: 2, hour: 9, messages: 2 }],
     broadcasts: [{ id: 1, name: 'Spring offer', created_at: '2026-03-10T08:00:00.000Z', status: 'completed', n_users: 12, sent: 10, delivered: 8, read: 5, replied: 2, failed: 2 }],
+    csat: { responses: 3, satisfied: 2, score: 66.7, agents: [{ user_id: 2, name: 'Ann One', email: 'ann@x.test', responses: 2, satisfied: 2, score: 100 }] },
+    assistant: {
+      questions: 10,
+      answered: 7,
+      rephrased: 1,
+      handovers: 2,
+      answer_rate: 70,
+      unanswered: [{ question: 'Do you sell gift cards?', count: 2, last_asked: '2026-03-11T09:00:00.000Z' }],
+    },
     ...over,
   };
 }
@@ -62,6 +71,28 @@ describe('StatsPage', () => {
     const call = http.calls.find((c) => c.path === '/api/stats/')!;
     expect(call.options.query).toMatchObject(presetRange('last30'));
     expect(call.options.query?.tz).toBeTruthy();
+  });
+
+  it('shows the CSAT score (share of 4 and 5) with its responses, and per agent', async () => {
+    renderStats(report());
+    expect(await screen.findByTestId('stats-total-csat')).toHaveTextContent('66.7 %');
+    expect(screen.getByTestId('stats-total-csat')).toHaveTextContent('3 responses');
+    const csat = screen.getByTestId('stats-section-csat');
+    expect(within(csat).getByRole('row', { name: /Ann One/ })).toHaveTextContent('ann@x.test22100 %');
+  });
+
+  it('shows the assistant’s answer rate and the questions it could not answer; none of it without company figures', async () => {
+    renderStats(report());
+    expect(await screen.findByTestId('stats-total-assistant')).toHaveTextContent('70 %');
+    expect(screen.getByTestId('stats-total-assistant')).toHaveTextContent('7 of 10 questions answered · 2 handed over');
+    const gaps = screen.getByTestId('stats-section-assistant');
+    expect(within(gaps).getByRole('heading', { name: 'Questions the assistant could not answer' })).toBeInTheDocument();
+    expect(within(gaps).getByRole('row', { name: /Do you sell gift cards\?/ })).toHaveTextContent('2');
+    cleanup();
+    renderStats(report({ assistant: null }));
+    expect(await screen.findByTestId('stats-total-csat')).toBeInTheDocument();
+    expect(screen.queryByTestId('stats-total-assistant')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stats-section-assistant')).not.toBeInTheDocument();
   });
 
   it('exports a table as CSV', async () => {

@@ -30,7 +30,7 @@ import { mdiDownload } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StatsReport } from '../../../contract/stats';
-import { EmptyView, MdiIcon, featureFlagsApiRef, httpApiRef, useAccount, useApi } from '../../core';
+import { EmptyView, MdiIcon, featureFlagsApiRef, httpApiRef, useAccount, useApi, visuallyHidden } from '../../core';
 import { PRESETS, downloadCsv, fetchChannels, fetchStats, presetRange, type Preset } from './model';
 import { browserTimeZone, duration } from '../../core/stats/format';
 
@@ -153,7 +153,7 @@ function isEmpty(d: StatsReport): boolean {
 }
 
 function Report({ data, engagement }: { data: StatsReport; engagement: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const x = data.totals;
   const file = (name: string) => `stats-${name}-${data.from}-${data.to}.csv`;
@@ -168,7 +168,30 @@ function Report({ data, engagement }: { data: StatsReport; engagement: boolean }
     { id: 'resolution', label: t('stats.totals.resolution'), value: d(x.resolution.median), hint: t('stats.totals.medianP90', { p90: d(x.resolution.p90) }) },
     { id: 'bot-handled', label: t('stats.totals.botHandled'), value: String(x.bot_handled) },
     { id: 'human-handled', label: t('stats.totals.humanHandled'), value: String(x.human_handled) },
+    // Issue #22: the share of ratings 4 and 5 among the CSAT responses of the period.
+    { id: 'csat', label: t('stats.totals.csat'), value: percent(data.csat.score), hint: t('stats.totals.csatResponses', { count: data.csat.responses }) },
+    // Issue #24: the assistant's share of questions answered (company figures only).
+    ...(data.assistant
+      ? [
+          {
+            id: 'assistant',
+            label: t('stats.totals.assistant'),
+            value: percent(data.assistant.answer_rate),
+            hint: t('stats.totals.assistantHint', { answered: data.assistant.answered, questions: data.assistant.questions, handovers: data.assistant.handovers }),
+          },
+        ]
+      : []),
   ];
+  function percent(score: number | null): string {
+    return score === null ? t('stats.none') : `${score} %`;
+  }
+  const csatHeaders = [t('stats.columns.agent'), t('stats.columns.email'), t('stats.columns.responses'), t('stats.columns.satisfied'), t('stats.columns.csatScore')];
+  const csatRows: Cell[][] = data.csat.agents.map((a) => [a.name, a.email, a.responses, a.satisfied, percent(a.score)]);
+  const csatCsv: Cell[][] = data.csat.agents.map((a) => [a.name, a.email, a.responses, a.satisfied, a.score]);
+
+  const unansweredHeaders = [t('stats.columns.question'), t('stats.columns.timesAsked'), t('stats.columns.lastAsked')];
+  const unansweredRows: Cell[][] = (data.assistant?.unanswered ?? []).map((q) => [q.question, q.count, new Date(q.last_asked).toLocaleString(i18n.language)]);
+  const unansweredCsv: Cell[][] = (data.assistant?.unanswered ?? []).map((q) => [q.question, q.count, q.last_asked]);
 
   const dailyHeaders = [t('stats.columns.date'), t('stats.columns.started'), t('stats.columns.closed'), t('stats.columns.messagesIn'), t('stats.columns.messagesOut')];
   const dailyRows: Cell[][] = data.daily.map((r) => [r.date, r.started, r.closed, r.messages_in, r.messages_out]);
@@ -287,6 +310,21 @@ function Report({ data, engagement }: { data: StatsReport; engagement: boolean }
         }
       />
 
+      <Section id="csat" title={t('stats.sections.csat')} hint={t('stats.sections.csatHint')} headers={csatHeaders} rows={csatRows} csvRows={csatCsv} fileName={file('csat')} chart={null} />
+
+      {data.assistant && (
+        <Section
+          id="assistant"
+          title={t('stats.sections.assistant')}
+          hint={t('stats.sections.assistantHint')}
+          headers={unansweredHeaders}
+          rows={unansweredRows}
+          csvRows={unansweredCsv}
+          fileName={file('assistant-unanswered')}
+          chart={null}
+        />
+      )}
+
       <Section
         id="handling"
         title={t('stats.sections.handling')}
@@ -385,8 +423,10 @@ function Section({ id, title, chart, headers, rows, csvRows, fileName, hint }: {
           <EmptyView />
         ) : (
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, lg: chart ? 6 : 12 }}>{chart}</Grid>
-            <Grid size={{ xs: 12, lg: chart ? 6 : 12 }}>
+            {/* A table of more than five columns (the agents, a broadcast's funnel) takes the whole width under its chart:
+                beside it, half a 1440-px screen hid its last columns behind a scroll. */}
+            <Grid size={{ xs: 12, lg: chart && headers.length <= 5 ? 6 : 12 }}>{chart}</Grid>
+            <Grid size={{ xs: 12, lg: chart && headers.length <= 5 ? 6 : 12 }}>
               {/* A scrolling region: focusable so keyboard users can scroll it. */}
               <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-labelledby={headingId}>
                 <Table size="small" stickyHeader aria-labelledby={headingId}>
@@ -473,4 +513,3 @@ function HeatMap({ data }: { data: StatsReport }) {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

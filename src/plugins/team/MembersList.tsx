@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePagination, EmptyView, useAccess, useAccount } from '../../core';
 import type { TeamMember } from '../../../contract/team';
 import type { Role } from '../../../contract/api';
+import { MemberCapacityInput } from './MemberCapacityInput';
 import { MemberRoleSelect } from './MemberRoleSelect';
 import { RemoveMemberButton } from './RemoveMemberButton';
 import { useRoles } from './useRoles';
@@ -46,6 +47,12 @@ function RoleCell({ roles, canManage, viewerIsAdmin }: { roles: Role[]; canManag
   return <MemberRoleSelect member={member} roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />;
 }
 
+function CapacityCell({ canManage }: { canManage: boolean }) {
+  const member = useRecordContext<TeamMember>();
+  if (!member) return null;
+  return <MemberCapacityInput member={member} name={memberName(member)} canManage={canManage} />;
+}
+
 function ActionsCell({ canManage }: { canManage: boolean }) {
   const member = useRecordContext<TeamMember>();
   if (!member || (!canManage && !member.is_current_user)) return null;
@@ -83,6 +90,9 @@ export function MembersList() {
         <DataTable.Col source="email" label="resources.members.fields.email" />
         <DataTable.Col source="role_id" label="resources.members.fields.role_id">
           <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+        </DataTable.Col>
+        <DataTable.Col label="team.capacity.label" disableSort>
+          <CapacityCell canManage={canManage} />
         </DataTable.Col>
         <DataTable.Col label="" disableSort align="right">
           <ActionsCell canManage={canManage} />

@@ -41,11 +41,11 @@ const box = (action: 'View' | 'Manage', area: string, role: string) => screen.ge
 describe('PermissionsPage', () => {
   beforeEach(() => localStorage.clear());
 
-  it('shows the 12 areas for each role; admins are read-only, the others editable with manage access', async () => {
+  it('shows the 13 areas for each role; admins are read-only, the others editable with manage access', async () => {
     renderPermissions();
     expect(await screen.findByRole('rowheader', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getAllByRole('rowheader')).toHaveLength(12);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(12 * 3 * 2);
+    expect(screen.getAllByRole('rowheader')).toHaveLength(13);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(13 * 3 * 2);
     expect(box('View', 'Dashboard', 'Admin')).toBeDisabled();
     expect(box('View', 'Dashboard', 'Admin')).toBeChecked();
     expect(box('View', 'Dashboard', 'Agent')).toBeEnabled();
@@ -68,7 +68,7 @@ describe('PermissionsPage', () => {
     await waitFor(() => expect(http.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     const sent = (http.calls.find((c) => c.method === 'PATCH')!.options.body as { permissions: Record<string, boolean> }).permissions;
     expect(sent).toMatchObject({ can_manage_members: true, can_view_stats: true, can_manage_billing: false });
-    expect(Object.keys(sent)).toHaveLength(24);
+    expect(Object.keys(sent)).toHaveLength(26);
   });
 
   it('is read-only without manage access to permissions', async () => {
@@ -100,7 +100,7 @@ describe('PermissionsPage', () => {
     expect(patches[0].path).toBe('/api/permissions/agent/');
     const sent = (patches[0].options.body as { permissions: Record<string, boolean> }).permissions;
     expect(sent).toMatchObject({ can_view_stats: false, can_manage_stats: false, can_view_dashboard: true, can_manage_chats: true });
-    expect(Object.keys(sent)).toHaveLength(24);
+    expect(Object.keys(sent)).toHaveLength(26);
     expect(http.calls.some((c) => c.path === '/account/user/')).toBe(true);
     await waitFor(() => expect(box('View', 'Statistics', 'Agent')).not.toBeChecked());
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();

@@ -16,9 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { authApiRef, EmptyView, errorText, httpApiRef, loadedAreas, useAccess, useAccount, useAlert, useApi, useConsole } from '../../core';
+import { authApiRef, EmptyView, errorText, httpApiRef, loadedAreas, PageLoading, useAccess, useAccount, useAlert, useApi, useConsole } from '../../core';
 import { PERMISSION_AREAS, type PermissionMap, type RoleId } from '../../../contract/permissions';
 import type { RolePermissions } from '../../../contract/team';
 import { differs, fullMap, readFlag, setFlag, type PermissionAction } from './permissionMatrix';
@@ -57,7 +56,7 @@ export default function PermissionsPage() {
     if (data) setDraft(Object.fromEntries(data.map((r) => [r.role_id, fullMap(r.permissions)])));
   }, [data]);
 
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error) return <EmptyView title={errorText(error)} message="" />;
   const roles = data ?? [];
   const changed = roles.filter((r) => r.editable && draft[r.role_id] && differs(draft[r.role_id], r.permissions));

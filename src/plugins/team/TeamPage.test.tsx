@@ -15,6 +15,7 @@ type Handler = (method: string, path: string, options: RequestOptions) => unknow
 /** A fake API over an in-memory member list; `extra` answers first (return undefined to fall through). */
 function fakeApi(extra: Handler = () => undefined, members: TeamMember[] = MEMBERS.map((m) => ({ ...m }))) {
   let list = members;
+  const capacities = new Map(members.map((m) => [m.id, 20]));
   const http = createFakeHttp((method, path, options) => {
     const answer = extra(method, path, options);
     if (answer !== undefined) return answer;
@@ -34,6 +35,12 @@ function fakeApi(extra: Handler = () => undefined, members: TeamMember[] = MEMBE
       const id = Number(path.split('/')[3]);
       list = list.filter((m) => m.id !== id);
       return undefined;
+    }
+    if (method === 'GET' && path === '/api/assignment-capacities/') return { count: capacities.size, results: [...capacities].map(([user_id, capacity]) => ({ user_id, capacity })) };
+    if (method === 'PUT' && path.startsWith('/api/assignment-capacities/')) {
+      const id = Number(path.split('/')[3]);
+      capacities.set(id, (options.body as { capacity: number }).capacity);
+      return { user_id: id, capacity: capacities.get(id) };
     }
     if (method === 'GET' && path === '/api/invites/') return { count: 1, next: null, previous: null, results: [invite(9, 'new@example.com')] };
     if (method === 'GET' && path === '/account/user/') return viewer({ can_manage_members: true, can_view_members: true });
@@ -143,6 +150,22 @@ describe('TeamPage members', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave company' }));
     await waitFor(() => expect(alertText()).toBe('A company needs at least one admin.'));
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+  });
+
+  it("sets a member's capacity for auto-assignment (default 20), saved when the field is left; a bad number is refused", async () => {
+    const http = fakeApi();
+    const view = renderTeam(http);
+    const field = await screen.findByRole('spinbutton', { name: 'Capacity of Grace Hopper' });
+    expect(field).toHaveValue(20);
+    await userEvent.clear(field);
+    await userEvent.type(field, '5{Enter}');
+    await waitFor(() => expect(view.alertText()).toBe('Capacity saved'));
+    expect(http.calls.filter((c) => c.method === 'PUT').map((c) => c.options.body)).toEqual([{ capacity: 5 }]);
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Capacity of Grace Hopper' })).toHaveValue(5));
+    await userEvent.clear(screen.getByRole('spinbutton', { name: 'Capacity of Grace Hopper' }));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Capacity of Grace Hopper' }), '-3{Enter}');
+    await waitFor(() => expect(view.alertText()).toBe('The capacity is a whole number from 0 to 1000.'));
+    expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
   it('is read-only without manage access: no role select, no remove, no invite', async () => {

@@ -9,6 +9,13 @@ const en = {
     },
     search: 'Search',
     you: 'You',
+    capacity: {
+      label: 'Capacity',
+      of: 'Capacity of %{name}',
+      saved: 'Capacity saved',
+      invalid: 'The capacity is a whole number from 0 to %{max}.',
+      error: 'Could not save the capacity (%{error})',
+    },
     roleOf: 'Role of %{name}',
     roleUpdated: 'Success : Member role has been updated!',
     roleUpdateError: 'Error %{status}: occured while updating member role(%{status})',
@@ -89,6 +96,7 @@ const en = {
       pricing: 'Pricing',
       whatsapp_templates: 'WhatsApp templates',
       permissions: 'Permissions',
+      assistant: 'Knowledge and assistant',
     },
   },
   resources: {

@@ -9,6 +9,13 @@ const fr = {
     },
     search: 'Rechercher',
     you: 'Vous',
+    capacity: {
+      label: 'Capacité',
+      of: 'Capacité de %{name}',
+      saved: 'Capacité enregistrée',
+      invalid: 'La capacité est un nombre entier de 0 à %{max}.',
+      error: "La capacité n'a pas pu être enregistrée (%{error})",
+    },
     roleOf: 'Rôle de %{name}',
     roleUpdated: 'Succès : le rôle du membre a été mis à jour !',
     roleUpdateError: 'Erreur %{status} : échec de la mise à jour du rôle du membre (%{status})',
@@ -90,6 +97,7 @@ const fr = {
       pricing: 'Tarifs',
       whatsapp_templates: 'Modèles WhatsApp',
       permissions: 'Permissions',
+      assistant: 'Connaissances et assistant',
     },
   },
   resources: {

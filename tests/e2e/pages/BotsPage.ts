@@ -42,11 +42,16 @@ export class BotsPage {
    * Opens a step's side panel with its node's edit button. While the canvas is still fitting its
    * view on a busy machine, a click can land on the pane beside the moving node: clicked again then.
    */
+  /**
+   * Opens a step's side panel with its edit button. The step may lie outside the canvas's view (a tall bot at
+   * the canvas's smallest zoom): a pointer click needs it on screen, and the canvas is not a scrolling box, so
+   * the button gets the click event itself, as a keyboard user's Enter would give it.
+   */
   async openStepPanel(label: string) {
-    await expect(async () => {
-      await this.step(label).getByRole('button', { name: `Edit step: ${label}` }).click();
-      await expect(this.panel).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    const edit = this.step(label).getByRole('button', { name: `Edit step: ${label}` });
+    await expect(edit).toBeAttached();
+    await edit.dispatchEvent('click');
+    await expect(this.panel).toBeVisible();
   }
 
   async expectSaved() {
@@ -101,6 +106,23 @@ export class BotsPage {
   async closePanel() {
     await this.panel.getByRole('button', { name: 'Close' }).click();
     await expect(this.panel).toBeHidden();
+  }
+
+  // ---------- draft and publish ----------
+
+  get publishState(): Locator {
+    return this.page.getByTestId('publish-state');
+  }
+
+  get publishRefusal(): Locator {
+    return this.page.getByTestId('publish-refusal');
+  }
+
+  /** Publishes the draft (saved first) and waits for the canvas to say which version is live. */
+  async publish(version: number) {
+    await this.expectSaved();
+    await this.page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(this.publishState).toHaveText(`Published · version ${version}`);
   }
 
   // ---------- test chat ----------

@@ -7,7 +7,7 @@
  *   - A conversation that has not started (or ended, or was handed over and is back) enters the
  *     bot's start step, whatever the customer wrote.
  *   - Entering a step: its messages, then its actions (contract/bots.ts: actions run after the
- *     messages); then, when it has options or a free-text input, the conversation waits there;
+ *     messages; an ai_answer is the runtime's, before them, and may end the turn with a hand-over); then, when it has options or a free-text input, the conversation waits there;
  *     otherwise it follows its next step at once (a chain
  *     without customer input cannot loop: the bot service refuses such graphs, and a guard stops
  *     at MAX_CHAIN anyway); without a next step the conversation ends.

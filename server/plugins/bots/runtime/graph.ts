@@ -1,7 +1,7 @@
 /** Reads a bot's graph from the bot service's tables (../schema.ts) into the engine's shapes. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../core/db/client';
-import { botChannels, bots, botSteps, stepOptions } from '../schema';
+import { botChannels, botDrafts, bots, botSteps, stepOptions } from '../schema';
 import type { RuntimeBot, RuntimeStep } from './engine';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -52,6 +52,37 @@ export async function loadBot(db: Database, bot: BotRow): Promise<RuntimeBot> {
     name: bot.name,
     startStepId: bot.startStepId,
     fallback: bot.fallbackStepId ? { kind: 'step', step_id: bot.fallbackStepId } : { kind: 'hand_over' },
+    steps,
+  };
+}
+
+/**
+ * What the builder's test chat runs: the bot's draft when one is being edited (issue #25: try it
+ * before publishing), else the published graph. Customers always meet the published one (loadBot).
+ */
+export async function loadDraftBot(db: Database, bot: BotRow): Promise<RuntimeBot> {
+  const [draft] = await db.select({ content: botDrafts.content }).from(botDrafts).where(eq(botDrafts.botId, bot.id));
+  if (!draft) return loadBot(db, bot);
+  const { content } = draft;
+  const steps = new Map<string, RuntimeStep>();
+  for (const step of content.steps) {
+    steps.set(step.id, {
+      id: step.id,
+      // A media message not uploaded yet says nothing in the test chat (Publish refuses it anyway).
+      messages: step.messages.filter((m) => m.type === 'text' || m.media_url).map((m) => ({ text: m.text || null, media_url: m.media_url ?? null, type: m.type })),
+      options: step.options.map((o) => ({ id: o.id, text: o.text, next_step_id: o.next_step })),
+      next_step_id: step.next_step_id,
+      actions: step.actions,
+      input: step.input?.variable ? { variable: step.input.variable } : null,
+    });
+  }
+  const start = content.step && steps.has(content.step) ? content.step : (content.steps[0]?.id ?? null);
+  return {
+    id: bot.id,
+    companyId: bot.companyId,
+    name: bot.name,
+    startStepId: start,
+    fallback: content.fallback_step_id ? { kind: 'step', step_id: content.fallback_step_id } : { kind: 'hand_over' },
     steps,
   };
 }

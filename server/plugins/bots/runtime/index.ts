@@ -11,7 +11,7 @@ import type { Database } from '../../../core/db/client';
 import { notFound } from '../../../core/errors';
 import { mediaUrlForCompany } from '../../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../../providers/storage/types';
-import { botOfCompany, loadBot } from './graph';
+import { botOfCompany, loadDraftBot } from './graph';
 import type { BotRuntime } from './runtime';
 import { runTestChat } from './testChat';
 
@@ -30,7 +30,7 @@ export interface BotTestChatDeps {
   storage: MediaStorage;
 }
 
-/** The builder's test chat: the live runtime's engine and operation runner on a conversation the client carries. */
+/** The builder's test chat: the live runtime's engine and operation runner, on the bot's draft, in a conversation the client carries. */
 export function botTestChatRoutes(app: FastifyInstance, { db, runtime, storage }: BotTestChatDeps): void {
   app.post<IdParams & { Body: z.output<typeof TestChatBody> }>(
     '/api/bots/:id/test-chat/',
@@ -39,7 +39,7 @@ export function botTestChatRoutes(app: FastifyInstance, { db, runtime, storage }
       const companyId = request.company!.id;
       const row = await botOfCompany(db, companyId, pathId(request));
       if (!row) throw notFound();
-      return runTestChat(await loadBot(db, row), request.body, {
+      return runTestChat(await loadDraftBot(db, row), request.body, {
         runOperation: runtime.operationRunner,
         signMedia: (url) => mediaUrlForCompany(storage, url, companyId),
       });

@@ -6,10 +6,17 @@
  * per inbound message, whatever the replays or processes: the answer is CLAIMED first by a
  * conditional update (`last_inbound_message_id` moves from the value read to the message's id; an
  * insert on the room's unique row for a first message) carrying the conversation's next state; who
- * loses the race re-reads and finds the message answered. Bot messages carry `bot:{message}:{n}`
- * client ids on top of that, so a message is never stored twice even if the same answer were sent again.
- * (A process that dies between the claim and its sends leaves that one message unanswered; the
- * next customer message is answered from the claimed state.)
+ * loses the race re-reads and finds the message answered. The claim also stores what the answer was
+ * decided from (`pending_answer`: the previous state and variables), cleared once the answer is
+ * through: a process killed between the claim and its sends leaves it, and the pipeline's re-run of
+ * that message (another process, once the room's lease ran out) decides the same answer again and
+ * sends it; bot messages carry `bot:{message}:{n}` client ids, so what was sent before the kill is not
+ * sent again (exactly one answer; an operation of the answer may run a second time).
+ *
+ * A step's ai_answer action (issue #24) asks the assistant (the answerer the assistant plugin set on the
+ * bots' extension point) to answer the customer's message before the step's own messages: answered, the
+ * bot goes on; handed over (the assistant could not answer and said so, paused the room and opened it for
+ * a person), the bot stops there and its conversation is handed over like after a hand_over action.
  *
  * Silence: the room paused (paused_until in the future: the inbox's pause or a pause_bot action),
  * the customer opted out, or the room blocked. A hand-over pauses the room (the inbox shows it
@@ -21,7 +28,7 @@ import type { Message } from '../../../../contract/chats';
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
 import type { ChatActor, ChatService, InboundOutcome, RoomRecord } from '../../chats';
-import { botConversations, botOptOuts } from '../schema';
+import { botConversations, botOptOuts, type PendingBotAnswer } from '../schema';
 import {
   decide,
   HAND_OVER_TEXT,
@@ -36,6 +43,7 @@ import {
   type RuntimeBot,
 } from './engine';
 import { activeBotOfChannel, loadBot, type BotRow } from './graph';
+import type { AiAnswerOutcome, AssistantAnswerer } from './assistantAnswerer';
 
 export const DAY_MS = 24 * 3600_000;
 /** Spec §4/§9: the default pause is one day; a hand-over pauses the room that long. */
@@ -59,6 +67,8 @@ export interface BotRuntimeDeps {
   runOperation: OperationRunner | null;
   /** The start_flow action (absent: no flows plugin; the action names no flow and the bot goes on). */
   startFlow?: FlowStarter;
+  /** The ai_answer action's answerer (null or absent: no assistant plugin; the action hands over). */
+  answerWithAssistant?: () => AssistantAnswerer | null;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -109,6 +119,24 @@ export class BotRuntime {
     return (await this.answer(room.id, message)) ? 'handled' : 'passed';
   }
 
+  /**
+   * Whether this bot runtime takes the customer's message (the assistant, before the bots in the pipeline,
+   * answers only free text no bot step takes): true when the room's channel runs a bot of its company and the
+   * message starts (or starts over) the bot, picks one of the waiting step's options, fills its input, or opts
+   * out; false for free text the bot would only repeat its question to (or fall back on), and with no bot.
+   */
+  async takes(room: RoomRecord, message: Message): Promise<boolean> {
+    const botRow = await activeBotOfChannel(this.db, room.channelId);
+    if (!botRow || botRow.companyId !== room.companyId) return false;
+    const conv = await this.conversation(room.id);
+    if (conv && conv.lastInboundMessageId >= message.id) return true;
+    if (!conv || conv.botId !== botRow.id || conv.handedOverAt !== null) return true;
+    const reply = replyOf(message);
+    if (!reply.buttonId && OPT_OUT_KEYWORDS.includes((reply.text ?? '').trim().toLowerCase())) return true;
+    const plan = decide(await loadBot(this.db, botRow), { stepId: conv.currentStepId, fallbackCount: conv.fallbackCount, handedOver: false }, reply);
+    return !plan.items.some((item) => item.kind === 'repeat' || item.kind === 'fallback_hand_over') && (plan.chosen !== null || Object.keys(plan.setVariables).length > 0 || conv.currentStepId === null);
+  }
+
   private async conversation(roomId: number): Promise<ConversationRow | null> {
     const [row] = await this.db.select().from(botConversations).where(eq(botConversations.roomId, roomId));
     return row ?? null;
@@ -126,7 +154,15 @@ export class BotRuntime {
    * Claims the message for this answer and stores the conversation's next state in the same
    * statement. False: another answer got there first (re-read and decide again).
    */
-  private async claim(room: RoomRecord, bot: BotRow, conv: ConversationRow | null, messageId: number, next: ConversationState, variables: Record<string, string>): Promise<boolean> {
+  private async claim(
+    room: RoomRecord,
+    bot: BotRow,
+    conv: ConversationRow | null,
+    messageId: number,
+    next: ConversationState,
+    variables: Record<string, string>,
+    pendingAnswer: PendingBotAnswer | null,
+  ): Promise<boolean> {
     const now = this.deps.clock.now();
     const values = {
       botId: bot.id,
@@ -135,6 +171,7 @@ export class BotRuntime {
       handedOverAt: next.handedOver ? (conv?.handedOverAt && conv.botId === bot.id ? conv.handedOverAt : now) : null,
       lastInboundMessageId: messageId,
       variables,
+      pendingAnswer,
       updatedAt: now,
     };
     if (!conv) {
@@ -165,7 +202,16 @@ export class BotRuntime {
       const botRow = await activeBotOfChannel(this.db, room.channelId);
       if (!botRow || botRow.companyId !== room.companyId) return false;
       const conv = await this.conversation(room.id);
-      if (conv && conv.lastInboundMessageId >= message.id) return true;
+      if (conv && conv.lastInboundMessageId >= message.id) {
+        // Claimed before. Unfinished (its process was killed mid-answer; the pipeline runs a message
+        // again only then): the answer is decided again from what the claim stored and sent.
+        const pending = conv.pendingAnswer;
+        if (pending && pending.messageId === message.id && conv.botId === botRow.id && conv.lastInboundMessageId === message.id) {
+          this.deps.log.info({ roomId, messageId: message.id }, 'bot runtime: finishing an answer claimed by a process that stopped');
+          await this.perform(room, await loadBot(this.db, botRow), message, pending);
+        }
+        return true;
+      }
 
       const sameBot = !!conv && conv.botId === botRow.id;
       const state: ConversationState = sameBot
@@ -177,29 +223,43 @@ export class BotRuntime {
 
       if (paused || (await this.optedOut(room))) {
         // Silent, but the message counts as seen: it is not answered later (a replay after the pause).
-        if (await this.claim(room, botRow, conv, message.id, state, variables)) return true;
+        if (await this.claim(room, botRow, conv, message.id, state, variables, null)) return true;
         continue;
       }
 
-      const reply = replyOf(message);
-      const keyword = !reply.buttonId && OPT_OUT_KEYWORDS.includes((reply.text ?? '').trim().toLowerCase());
       const bot = await loadBot(this.db, botRow);
       // Back from a hand-over (the room is no longer paused): the bot starts over.
-      const from = state.handedOver ? { ...NEW_CONVERSATION } : state;
-      const plan: Plan = decide(bot, from, reply);
-      if (keyword && !plan.chosen) {
-        if (!(await this.claim(room, botRow, conv, message.id, { ...NEW_CONVERSATION }, variables))) continue;
-        await this.optOut(room, bot, 'keyword');
-        await this.say(room, bot, message, 0, { type: 'text', text: OPT_OUT_CONFIRMATION, media_url: null, buttons: null }, null);
-        return true;
-      }
-      const nextVariables = { ...variables, ...plan.setVariables };
-      if (!(await this.claim(room, botRow, conv, message.id, plan.next, nextVariables))) continue;
-      await this.execute(room, bot, plan, message, nextVariables);
+      const pending: PendingBotAnswer = { messageId: message.id, from: state.handedOver ? { ...NEW_CONVERSATION } : state, variables };
+      const decided = this.decideAnswer(bot, message, pending);
+      if (!(await this.claim(room, botRow, conv, message.id, decided.next, decided.variables, pending))) continue;
+      await this.perform(room, bot, message, pending);
       return true;
     }
     this.deps.log.warn({ roomId, messageId: message.id }, 'bot runtime: could not claim the message, left unanswered');
     return true;
+  }
+
+  /**
+   * The answer to a customer message from the state it is decided from (pure: the same inputs give the
+   * same plan, which is what lets a re-run after a killed process send the same messages).
+   */
+  private decideAnswer(bot: RuntimeBot, message: Message, pending: PendingBotAnswer): { optOut: boolean; plan: Plan; next: ConversationState; variables: Record<string, string> } {
+    const reply = replyOf(message);
+    const keyword = !reply.buttonId && OPT_OUT_KEYWORDS.includes((reply.text ?? '').trim().toLowerCase());
+    const plan: Plan = decide(bot, pending.from, reply);
+    if (keyword && !plan.chosen) return { optOut: true, plan, next: { ...NEW_CONVERSATION }, variables: pending.variables };
+    return { optOut: false, plan, next: plan.next, variables: { ...pending.variables, ...plan.setVariables } };
+  }
+
+  /** Sends the claimed answer (its messages and actions), then marks it finished. */
+  private async perform(room: RoomRecord, bot: RuntimeBot, message: Message, pending: PendingBotAnswer): Promise<void> {
+    const decided = this.decideAnswer(bot, message, pending);
+    if (decided.optOut) {
+      await this.optOut(room, bot, 'keyword');
+      await this.say(room, bot, message, 0, { type: 'text', text: OPT_OUT_CONFIRMATION, media_url: null, buttons: null }, null);
+      return this.remember(room, message, decided.variables, false, null);
+    }
+    await this.execute(room, bot, decided.plan, message, { ...decided.variables });
   }
 
   /** Sends what the plan says, in order: each entered step's messages, then its actions. */
@@ -216,12 +276,17 @@ export class BotRuntime {
     let varsChanged = false;
     for (const item of plan.items) {
       if (item.kind === 'enter') {
+        // The assistant answers the customer's message first; the step's messages ("Anything else?") follow.
+        if (item.step.actions.some((a) => a.type === 'ai_answer')) {
+          const outcome = await this.aiAnswer(room, bot, inbound, item.step.id, () => sendAll([{ type: 'text', text: HAND_OVER_TEXT, media_url: null, buttons: null }], item.step.id));
+          if (outcome === 'handed_over') return this.remember(room, inbound, variables, varsChanged, lastBotMessageId, true);
+        }
         await sendAll(stepMessages(item.step, vars), item.step.id);
         for (const action of item.step.actions) {
           if (action.type === 'start_flow') {
             // The flow takes the conversation over: the bot says nothing more this turn, and the
             // customer's next messages go to the flow (its runtime answers before the bot's).
-            if (await this.startFlow(room, bot, action.flow_id, inbound)) return this.remember(room, variables, varsChanged, lastBotMessageId);
+            if (await this.startFlow(room, bot, action.flow_id, inbound)) return this.remember(room, inbound, variables, varsChanged, lastBotMessageId);
             continue;
           }
           const set = await this.act(room, bot, action, vars);
@@ -238,17 +303,29 @@ export class BotRuntime {
         await this.act(room, bot, { type: 'hand_over' }, vars);
       }
     }
-    await this.remember(room, variables, varsChanged, lastBotMessageId);
+    await this.remember(room, inbound, variables, varsChanged, lastBotMessageId);
   }
 
-  /** Keeps the conversation's variables (when an operation set some) and the last bot message. */
-  private async remember(room: RoomRecord, variables: Record<string, string>, varsChanged: boolean, lastBotMessageId: number | null): Promise<void> {
-    if (varsChanged || lastBotMessageId !== null) {
-      await this.db
-        .update(botConversations)
-        .set({ ...(varsChanged ? { variables } : {}), ...(lastBotMessageId !== null ? { lastBotMessageId } : {}) })
-        .where(eq(botConversations.roomId, room.id));
-    }
+  /**
+   * The answer to `inbound` is through: its pending mark goes, with the conversation's variables (when
+   * an operation set some) and the last bot message. Only while the conversation is still at that
+   * message (a later answer already wrote its own state).
+   */
+  private async remember(
+    room: RoomRecord,
+    inbound: Message,
+    variables: Record<string, string>,
+    varsChanged: boolean,
+    lastBotMessageId: number | null,
+    handedOver = false,
+  ): Promise<void> {
+    // Handed over by the assistant (ai_answer): the conversation ends as after a hand_over action, so the bot
+    // starts over once the room is no longer paused.
+    const ended = handedOver ? { currentStepId: null, fallbackCount: 0, handedOverAt: this.deps.clock.now() } : {};
+    await this.db
+      .update(botConversations)
+      .set({ pendingAnswer: null, ...ended, ...(varsChanged ? { variables } : {}), ...(lastBotMessageId !== null ? { lastBotMessageId } : {}) })
+      .where(and(eq(botConversations.roomId, room.id), eq(botConversations.lastInboundMessageId, inbound.id)));
   }
 
   private async startFlow(room: RoomRecord, bot: RuntimeBot, flow: number | string, inbound: Message): Promise<boolean> {
@@ -259,6 +336,32 @@ export class BotRuntime {
       this.deps.log.error({ err, roomId: room.id, botId: bot.id, flow }, 'bot runtime: start_flow failed, the bot goes on');
     }
     return false;
+  }
+
+  /**
+   * A step's ai_answer: the assistant answers the text of the customer's message that led to the step (once per
+   * customer message, whichever steps ask). A message without text (a button picked, a photo) asks nothing: the
+   * bot goes on. No assistant to ask, or asking failed: the bot hands over itself, so the question reaches a person.
+   */
+  private async aiAnswer(room: RoomRecord, bot: RuntimeBot, inbound: Message, stepId: string, sayHandOver: () => Promise<void>): Promise<AiAnswerOutcome | 'no_question'> {
+    const question = inbound.type === 'text' ? (inbound.text ?? '').trim() : '';
+    if (!question) {
+      this.deps.log.info({ roomId: room.id, botId: bot.id, stepId, messageId: inbound.id }, 'bot runtime: ai_answer on a message without text, the bot goes on');
+      return 'no_question';
+    }
+    const answerer = this.deps.answerWithAssistant?.() ?? null;
+    if (answerer) {
+      try {
+        return await answerer(room, inbound, question);
+      } catch (err) {
+        this.deps.log.error({ err, roomId: room.id, botId: bot.id, stepId }, 'bot runtime: ai_answer failed, handing over');
+      }
+    } else {
+      this.deps.log.warn({ roomId: room.id, botId: bot.id, stepId }, 'bot runtime: ai_answer without an assistant, handing over');
+    }
+    await sayHandOver();
+    await this.act(room, bot, { type: 'hand_over' }, {});
+    return 'handed_over';
   }
 
   private async say(room: RoomRecord, bot: RuntimeBot, inbound: Message, n: number, out: OutgoingBotMessage, stepId: string | null): Promise<Message | null> {
@@ -319,6 +422,8 @@ export class BotRuntime {
         }
         case 'start_flow':
           return null; // handled in execute(): it ends the bot's turn
+        case 'ai_answer':
+          return null; // handled in execute(): before the step's messages
       }
     } catch (err) {
       this.deps.log.error({ err, roomId: room.id, botId: bot.id, action: action.type }, 'bot runtime: an action failed');

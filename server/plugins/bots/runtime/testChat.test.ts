@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { TestChatResponse } from '../../../../contract/botRuntime';
+import { TestChatBody, type TestChatResponse } from '../../../../contract/botRuntime';
 import { messages } from '../../../core/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { bots, botSteps, stepOptions } from '../schema';
-import { HAND_OVER_TEXT } from './engine';
+import { HAND_OVER_TEXT, type RuntimeBot, type RuntimeStep } from './engine';
+import { runTestChat } from './testChat';
 import { botRuntime } from '..';
 
 describe('bot test chat (POST /api/bots/{id}/test-chat/)', () => {
@@ -123,5 +124,36 @@ describe('bot test chat (POST /api/bots/{id}/test-chat/)', () => {
     const bad = await chat({ state: { step_id: 'x y', fallback_count: -1, handed_over: 'no' } });
     expect(bad.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: `/api/bots/${botId}/test-chat/`, payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('test chat: a step that asks the assistant (ai_answer)', () => {
+  const bot: RuntimeBot = {
+    id: 1,
+    companyId: 1,
+    name: 'Bot',
+    startStepId: 'ask',
+    fallback: { kind: 'hand_over' },
+    steps: new Map<string, RuntimeStep>([
+      ['ask', { id: 'ask', messages: [{ text: 'Your question?', media_url: null, type: 'text' }], options: [], next_step_id: 'answer', actions: [], input: { variable: 'q' } }],
+      ['answer', { id: 'answer', messages: [{ text: 'Anything else?', media_url: null, type: 'text' }], options: [], next_step_id: null, actions: [{ type: 'ai_answer' }], input: null }],
+    ]),
+  };
+  const deps = { runOperation: null, signMedia: (url: string | null) => url };
+
+  it('describes the action, not run (no assistant answer spent), and the bot goes on with the step', async () => {
+    const start = await runTestChat(bot, TestChatBody.parse({}), deps);
+    const answer = await runTestChat(bot, TestChatBody.parse({ state: start.state, text: 'How do I return an item?' }), deps);
+    expect(answer.messages.map((m) => m.text)).toEqual(['Anything else?']);
+    expect(answer.actions).toEqual([
+      {
+        step_id: 'answer',
+        type: 'ai_answer',
+        description: "Asks the assistant to answer the customer's message from the company's knowledge, before the step's messages (a person takes over when it cannot; not run in the test chat)",
+        applied: false,
+        error: null,
+      },
+    ]);
+    expect(answer.handed_over).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The builder's test chat (contract/botRuntime.ts): the runtime's engine on a private conversation
  * whose state the client carries. Same decisions and messages as a live room; actions are described
- * instead of applied, except operations, which run so their variables show.
+ * instead of applied, except operations, which run so their variables show. An ai_answer is described
+ * too, not run: the builder's test must not spend the plan's assistant answers or call the company's model
+ * at every message typed, and the assistant's answers can be tried on their own on /knowledge (ask).
  */
 import type { z } from 'zod';
 import { TestChatBody, type TestChatAction, type TestChatMessage, type TestChatResponse, type TestChatState } from '../../../../contract/botRuntime';
@@ -31,6 +33,8 @@ export function describeAction(action: RuntimeAction): string {
       return 'Opts the customer out';
     case 'start_flow':
       return 'Starting a flow is not available yet: flows do not exist, the action is skipped';
+    case 'ai_answer':
+      return "Asks the assistant to answer the customer's message from the company's knowledge, before the step's messages (a person takes over when it cannot; not run in the test chat)";
   }
 }
 
@@ -76,6 +80,10 @@ export async function runTestChat(
       for (const out of stepMessages(item.step, vars())) messages.push(toMessage(out, item.step.id));
       for (const action of item.step.actions) {
         const entry: TestChatAction = { step_id: item.step.id, type: action.type, description: describeAction(action), applied: false, error: null };
+        if (action.type === 'ai_answer' && !(incoming && !reply.buttonId && reply.text?.trim())) {
+          // As live: a button picked (or the test's start) carries no question, and the bot goes on.
+          entry.description = 'Would ask the assistant, but the message that led here has no text to answer: the bot goes on';
+        }
         if (action.type === 'run_operation') {
           if (!deps.runOperation) entry.error = 'Operations are not available.';
           else {

@@ -4,6 +4,11 @@
  * found by name (contract PHONE_COLUMN_NAMES), every phone goes to E.164 (./phone.ts). A bad row
  * is reported by its row number (the header is row 1, as a spreadsheet shows it) with the reason,
  * and the good rows are kept; a phone seen on an earlier row is a duplicate (reported, not sent twice).
+ *
+ * A file at the size limit is seconds of CPU (papaparse, then libphonenumber on every row), so the
+ * work is asynchronous and time-sliced (./slices.ts): papaparse reads the text in chunks and pauses
+ * after each one, and the rules yield whenever a slice is used up. Other requests are answered
+ * meanwhile; the broadcast service lets each company read one file at a time (service.ts).
  */
 import Papa from 'papaparse';
 import {
@@ -15,6 +20,7 @@ import {
   type CsvRow,
 } from '../../../../contract/broadcasts';
 import { toE164 } from './phone';
+import { Slicer } from './slices';
 
 export interface CsvRecipient {
   /** Row number in the file (header = 1). */
@@ -66,7 +72,11 @@ function headerNames(raw: string[]): string[] {
 }
 
 /** Applies the rules to records already split into cells (`rows[i]` is the file's row i + 2). */
-function applyRules(columns: string[], records: { row: number; cells: Record<string, string>; extra?: boolean }[]): CsvAudienceResult {
+async function applyRules(
+  columns: string[],
+  records: { row: number; cells: Record<string, string>; extra?: boolean }[],
+  slicer: Slicer,
+): Promise<CsvAudienceResult> {
   const phoneColumn =
     findColumn(columns, PHONE_COLUMN_NAMES) ?? columns.find((c) => /phone|mobile|whatsapp|number|tel/.test(normalize(c))) ?? null;
   if (!phoneColumn) return { ok: false, error: 'noPhoneColumn' };
@@ -77,6 +87,7 @@ function applyRules(columns: string[], records: { row: number; cells: Record<str
   let invalid = 0;
   let duplicates = 0;
   for (const { row, cells, extra } of records) {
+    if (slicer.due()) await slicer.yieldNow();
     const raw = (cells[phoneColumn] ?? '').trim();
     if (extra) {
       badRows.push({ row, reason: CSV_ROW_REASONS.tooManyColumns });
@@ -108,14 +119,39 @@ function applyRules(columns: string[], records: { row: number; cells: Record<str
   return { ok: true, value: { columns, phoneColumn, nameColumn, total: records.length, recipients, badRows, invalid, duplicates } };
 }
 
+/** Papaparse's chunk length: about 1,800 rows of a typical audience file, a few milliseconds to split. */
+export const CSV_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The file's records, read `chunkBytes` at a time: papaparse pauses after each chunk and resumes on
+ * the loop's next turn (quoted cells and lines cut by a chunk's end are carried to the next chunk).
+ */
+function readRecords(text: string, delimiter: string, slicer: Slicer, chunkBytes: number): Promise<string[][]> {
+  return new Promise((resolve) => {
+    const lines: string[][] = [];
+    Papa.parse<string[]>(text, {
+      header: false,
+      skipEmptyLines: false,
+      delimiter,
+      chunkSize: chunkBytes,
+      chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
+        for (const cells of results.data) lines.push(cells);
+        parser.pause();
+        void slicer.yieldNow().then(() => parser.resume());
+      },
+      complete: () => resolve(lines),
+    });
+  });
+}
+
 /** The rules on a CSV file's text. Errors: 'empty', 'noPhoneColumn', 'tooManyRows', 'tooManyColumns'. */
-export function parseCsvText(text: string): CsvAudienceResult {
+export async function parseCsvText(text: string, options: { slicer?: Slicer; chunkBytes?: number } = {}): Promise<CsvAudienceResult> {
+  const slicer = options.slicer ?? new Slicer();
   const clean = text.replace(/^\uFEFF/, '');
   // The separator is guessed on the first records without blank lines (they would spoil the guess),
   // then the whole file is read with blank lines kept, so row numbers stay the file's.
-  const guess = Papa.parse<string[]>(clean, { header: false, preview: 20, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
-  const parsed = Papa.parse<string[]>(clean, { header: false, skipEmptyLines: false, delimiter: guess.meta.delimiter || ',' });
-  const lines = parsed.data;
+  const guess = Papa.parse<string[]>(clean.slice(0, CSV_CHUNK_BYTES), { header: false, preview: 20, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
+  const lines = await readRecords(clean, guess.meta.delimiter || ',', slicer, options.chunkBytes ?? CSV_CHUNK_BYTES);
   const headerIndex = lines.findIndex((cells) => cells.some((c) => c.trim() !== ''));
   if (headerIndex < 0) return { ok: false, error: 'empty' };
   const header = lines[headerIndex];
@@ -124,6 +160,7 @@ export function parseCsvText(text: string): CsvAudienceResult {
   const records: { row: number; cells: Record<string, string>; extra?: boolean }[] = [];
   // Row numbers follow the file's records (a quoted cell spanning lines stays one row).
   for (let i = headerIndex + 1; i < lines.length; i += 1) {
+    if (slicer.due()) await slicer.yieldNow();
     const cells = lines[i];
     if (cells.every((c) => c.trim() === '')) continue;
     if (records.length >= CSV_LIMITS.rows) return { ok: false, error: 'tooManyRows' };
@@ -132,13 +169,14 @@ export function parseCsvText(text: string): CsvAudienceResult {
     const extra = cells.slice(columns.length).some((c) => c.trim() !== '');
     records.push({ row: i + 1, cells: record, extra });
   }
-  return applyRules(columns, records);
+  return applyRules(columns, records, slicer);
 }
 
 /** The rules on rows already parsed (the preview's answer sent back): row i is the file's row i + 2. */
-export function parseCsvRows(rows: CsvRow[]): CsvAudienceResult {
+export async function parseCsvRows(rows: CsvRow[], slicer: Slicer = new Slicer()): Promise<CsvAudienceResult> {
   const columns: string[] = [];
   for (const r of rows) {
+    if (slicer.due()) await slicer.yieldNow();
     for (const key of Object.keys(r)) {
       if (!columns.includes(key)) {
         if (columns.length >= CSV_LIMITS.columns) return { ok: false, error: 'tooManyColumns' };
@@ -150,5 +188,6 @@ export function parseCsvRows(rows: CsvRow[]): CsvAudienceResult {
   return applyRules(
     columns,
     rows.map((cells, i) => ({ row: i + 2, cells })),
+    slicer,
   );
 }

@@ -1,6 +1,8 @@
 /**
  * Who a broadcast goes to (issue #11): a contacts filter (spec §3 contact search: term, tags,
- * channels — over the company's WhatsApp conversations) or a CSV list (./csv.ts). Then the
+ * channels — over the company's WhatsApp conversations), a CSV list (./csv.ts) or a saved segment of
+ * the company's contacts (issue #23: its members at this moment, from the contacts plugin; a member
+ * without a phone counts as an invalid number). Then the
  * exclusions, in this order: invalid number, duplicate, opted out (opt_outs of the company, for
  * every channel or this one), blocked (a blocked conversation with that number on any of the
  * company's WhatsApp channels). The messaging limit (./limit.ts) does not exclude: recipients
@@ -11,6 +13,8 @@ import { EXCLUSION_REASONS, type BadRow, type BroadcastAudience, type ExclusionR
 import type { Database } from '../../../core/db/client';
 import { channels, roomTags, rooms } from '../../../core/db/schema';
 import { containsPattern } from '../../../core/paging';
+import type { AttributeValue } from '../../../../contract/contacts';
+import type { BroadcastContactSource } from '../index';
 import { optOuts } from '../schema';
 import { parseCsvRows, parseCsvText } from './csv';
 import { toE164, waIdOf } from './phone';
@@ -23,6 +27,8 @@ export interface AudienceMember {
   row: number | null;
   /** CSV values by column ({} for contacts). */
   values: Record<string, string>;
+  /** The contact's attributes (segment members; others get theirs by phone when a variable needs them). */
+  attributes?: Record<string, AttributeValue>;
   excluded: ExclusionReason | null;
 }
 
@@ -36,6 +42,8 @@ export interface Audience {
   phoneColumn: string | null;
   nameColumn: string | null;
   fileName: string | null;
+  /** A segment audience: the segment as it is named now. */
+  segment: { id: number; name: string } | null;
 }
 
 export type AudienceResult = { ok: true; value: Audience } | { ok: false; field: string; error: string };
@@ -63,7 +71,13 @@ async function contactsOf(db: Database, companyId: number, filter: { term: strin
     .orderBy(rooms.id);
 }
 
-export async function buildAudience(db: Database, companyId: number, channelId: number, audience: BroadcastAudience): Promise<AudienceResult> {
+/** A segment member's number: its phone, else its WhatsApp id (a phone's digits). */
+function memberPhone(m: { phone: string | null; externalId: string | null; platform: string | null }): string | null {
+  if (m.phone) return toE164(m.phone);
+  return m.platform === 'whatsapp' && m.externalId ? toE164(m.externalId) : null;
+}
+
+export async function buildAudience(db: Database, companyId: number, channelId: number, audience: BroadcastAudience, contactSource: BroadcastContactSource | null = null): Promise<AudienceResult> {
   const excluded = emptyExclusions();
   let candidates: Candidate[] = [];
   let badRows: BadRow[] = [];
@@ -72,9 +86,10 @@ export async function buildAudience(db: Database, companyId: number, channelId: 
   let nameColumn: string | null = null;
   let total: number;
   let fileName: string | null = null;
+  let segment: { id: number; name: string } | null = null;
 
   if (audience.type === 'csv') {
-    const parsed = audience.csv !== undefined ? parseCsvText(audience.csv) : parseCsvRows(audience.rows ?? []);
+    const parsed = audience.csv !== undefined ? await parseCsvText(audience.csv) : await parseCsvRows(audience.rows ?? []);
     if (!parsed.ok) return { ok: false, field: 'audience.csv', error: parsed.error };
     const v = parsed.value;
     candidates = v.recipients.map((r) => ({ phone: r.phone, name: r.name, roomId: null, row: r.row, values: r.values }));
@@ -86,6 +101,25 @@ export async function buildAudience(db: Database, companyId: number, channelId: 
     excluded.invalid_number = v.invalid;
     excluded.duplicate = v.duplicates;
     fileName = audience.file_name ?? null;
+  } else if (audience.type === 'segment') {
+    const found = contactSource ? await contactSource.segmentMembers(companyId, audience.segment_id) : null;
+    if (!found) return { ok: false, field: 'audience.segment_id', error: 'Choose one of your segments.' };
+    segment = { id: found.id, name: found.name };
+    total = found.members.length;
+    const seen = new Set<string>();
+    for (const m of found.members) {
+      const phone = memberPhone(m);
+      if (!phone) {
+        excluded.invalid_number += 1;
+        continue;
+      }
+      if (seen.has(phone)) {
+        excluded.duplicate += 1;
+        continue;
+      }
+      seen.add(phone);
+      candidates.push({ phone, name: m.name, roomId: null, row: null, values: {}, attributes: m.attributes });
+    }
   } else {
     const contacts = await contactsOf(db, companyId, audience.filter);
     total = contacts.length;
@@ -118,9 +152,9 @@ export async function buildAudience(db: Database, companyId: number, channelId: 
     .where(and(eq(rooms.companyId, companyId), eq(channels.platform, 'whatsapp'), isNotNull(rooms.blockedAt)));
   const blocked = new Set(blockedRows.map((r) => r.externalId));
 
-  // A CSV phone with a conversation on the sending number is linked to it (replies, the report).
+  // A CSV (or segment) phone with a conversation on the sending number is linked to it (replies, the report).
   const roomByWaId = new Map<string, number>();
-  if (audience.type === 'csv' && candidates.length) {
+  if (audience.type !== 'contacts' && candidates.length) {
     const own = await db.select({ id: rooms.id, externalId: rooms.externalId }).from(rooms).where(eq(rooms.channelId, channelId));
     for (const r of own) roomByWaId.set(r.externalId, r.id);
   }
@@ -133,5 +167,5 @@ export async function buildAudience(db: Database, companyId: number, channelId: 
     if (reason) excluded[reason] += 1;
     return { ...c, roomId: c.roomId ?? roomByWaId.get(waId) ?? null, excluded: reason };
   });
-  return { ok: true, value: { total, members, excluded, badRows, columns, phoneColumn, nameColumn, fileName } };
+  return { ok: true, value: { total, members, excluded, badRows, columns, phoneColumn, nameColumn, fileName, segment } };
 }

@@ -1,7 +1,7 @@
 /**
  * A template's variables and how a broadcast fills them: the template's shape (header, body,
  * footer, buttons in Meta's component format, contract/templates.ts), each recipient's values
- * from the mapping (CSV column, contact field or fixed text), the message as one recipient sees it,
+ * from the mapping (CSV column, contact field, contact attribute or fixed text), the message as one recipient sees it,
  * and Meta's `components` parameters for the send call (used by the engine).
  */
 import type { BroadcastVariables, RenderedMessage, ResolvedVariables, VariableMapping } from '../../../../contract/broadcasts';
@@ -73,10 +73,29 @@ export function unknownColumns(variables: BroadcastVariables, columns: string[])
   return wrong;
 }
 
+/** Mappings whose contact attribute the company has not defined. */
+export function unknownAttributes(variables: BroadcastVariables, keys: string[]): Record<string, string> {
+  const wrong: Record<string, string> = {};
+  const check = (path: string, m: VariableMapping | undefined) => {
+    if (m?.source === 'attribute' && !keys.includes(m.value)) wrong[path] = `There is no contact attribute "${m.value}".`;
+  };
+  for (const [k, m] of Object.entries(variables.body)) check(`variables.body.${k}`, m);
+  for (const [k, m] of Object.entries(variables.header ?? {})) check(`variables.header.${k}`, m);
+  for (const [k, m] of Object.entries(variables.buttons ?? {})) check(`variables.buttons.${k}`, m);
+  return wrong;
+}
+
+/** Whether any variable takes a contact attribute. */
+export function usesAttributes(variables: BroadcastVariables): boolean {
+  return [...Object.values(variables.body), ...Object.values(variables.header ?? {}), ...Object.values(variables.buttons ?? {})].some((m) => m.source === 'attribute');
+}
+
 export interface RecipientFields {
   phone: string;
   name: string;
   values: Record<string, string>;
+  /** The recipient's contact attributes (a recipient without a contact has none). */
+  attributes?: Record<string, string | number | boolean>;
 }
 
 /** Meta rejects an empty parameter: a missing name or an empty cell becomes this. */
@@ -87,6 +106,7 @@ function valueOf(m: VariableMapping | undefined, r: RecipientFields): string {
   let v: string;
   if (m.source === 'fixed') v = m.value;
   else if (m.source === 'column') v = r.values[m.value] ?? '';
+  else if (m.source === 'attribute') v = r.attributes?.[m.value] === undefined ? '' : String(r.attributes[m.value]);
   else if (m.value === 'phone') v = r.phone;
   else if (m.value === 'first_name') v = r.name.trim().split(/\s+/)[0] ?? '';
   else v = r.name;

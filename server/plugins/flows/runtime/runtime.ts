@@ -6,6 +6,12 @@
  * on to the bot runtime. The state is one `flow_runs` row per room, so a restart resumes where the
  * customer was. A paused room (the inbox's pause, a hand-over) is silent: pausing the bot pauses the
  * flow. The messages are the bot's (ChatService.sendBotMessage, origin bot), shown live in the inbox.
+ *
+ * Exactly one answer per customer message across processes: the run's new state is written together
+ * with what the answer still has to do (`pending_replies`: its messages, a hand-over), which is
+ * cleared once done. A process killed in between leaves it, and the pipeline's re-run of that message
+ * (another process, once the room's lease ran out) finds the message answered but unfinished and
+ * finishes it; client ids `flow:{message}:{n}` keep what was sent before the kill from going twice.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { FLOW_EXTRA_LIMITS } from '../../../../contract/flows';
@@ -16,7 +22,7 @@ import { ApiError } from '../../../core/errors';
 import { HAND_OVER_PAUSE_DAYS, DAY_MS, replyOf, type OutgoingBotMessage } from '../../bots';
 import type { ChatActor, ChatService, InboundOutcome, RoomRecord } from '../../chats';
 import { FlowDefaultsService } from '../defaults';
-import { flowRuns, flows, flowStepVisits } from '../schema';
+import { flowRuns, flows, flowStepVisits, type PendingFlowReplies } from '../schema';
 import type { FlowService } from '../service';
 import { continueFlow, flowForKeyword, HAND_OVER_TEXT, isHandOver, startFlow, type FlowPlan, type RuntimeFlow } from './engine';
 
@@ -57,12 +63,22 @@ export class FlowRuntime {
   /** Starts a flow named by id or by name (case-insensitive), as a bot's start_flow action names it. */
   async startByRef(room: RoomRecord, ref: number | string, inbound: Message | null): Promise<boolean> {
     if (typeof ref === 'number') return this.start(room, ref, inbound);
-    const [match] = await this.deps.db
+    const id = await this.flowIdByRef(room.companyId, ref);
+    return id !== null ? this.start(room, id, inbound) : false;
+  }
+
+  /** A bot's start_flow names a flow of the company: by id, or by name (case-insensitive). */
+  async hasFlow(companyId: number, ref: number | string, db: Database = this.deps.db): Promise<boolean> {
+    return (await this.flowIdByRef(companyId, ref, db)) !== null;
+  }
+
+  private async flowIdByRef(companyId: number, ref: number | string, db: Database = this.deps.db): Promise<number | null> {
+    const [match] = await db
       .select({ id: flows.id })
       .from(flows)
-      .where(and(eq(flows.companyId, room.companyId), sql`lower(${flows.flowName}) = lower(${ref.trim()})`))
+      .where(and(eq(flows.companyId, companyId), typeof ref === 'number' ? eq(flows.id, ref) : sql`lower(${flows.flowName}) = lower(${ref.trim()})`))
       .limit(1);
-    return match ? this.start(room, match.id, inbound) : false;
+    return match?.id ?? null;
   }
 
   /** True when the flow runtime answered (or deliberately stayed silent for) the message. */
@@ -71,8 +87,19 @@ export class FlowRuntime {
     if (!room || room.blockedAt) return false;
     const paused = room.pausedUntil !== null && room.pausedUntil.getTime() > this.deps.clock.now().getTime();
     const [run] = await this.deps.db.select().from(flowRuns).where(eq(flowRuns.roomId, room.id));
-    // Answered already (the pipeline runs each message once and in id order, so only a second runtime gets here).
-    if (run && run.lastMessageId !== null && run.lastMessageId >= message.id) return true;
+    // Answered already (the pipeline runs each message once and in id order, so only a second runtime
+    // gets here), or claimed by a process killed before it was through: that answer is finished now.
+    if (run && run.lastMessageId !== null && run.lastMessageId >= message.id) {
+      const pending = run.pendingReplies;
+      if (pending && pending.messageId === message.id && run.lastMessageId === message.id) {
+        const flow = await this.flow(room.companyId, run.flowId);
+        if (flow) {
+          this.deps.log.warn({ roomId: room.id, messageId: message.id }, 'flow runtime: finishing an answer claimed by a process that stopped');
+          await this.finish(room, flow, message, pending);
+        }
+      }
+      return true;
+    }
     if (paused) return run?.status === 'active';
     const reply = replyOf(message);
     const keyword = reply.buttonId ? '' : (reply.text ?? '').trim().toLowerCase();
@@ -98,19 +125,18 @@ export class FlowRuntime {
     const flow = await this.flow(room.companyId, run.flowId);
     if (!flow) return false;
     if (isHandOver(reply.text)) {
-      await this.apply(room, flow, { messages: [{ type: 'text', text: HAND_OVER_TEXT, media_url: null, buttons: null }], stepId: run.stepId, status: 'handed_over', visited: [] }, message, false);
-      await this.deps.chats.setPausedUntil(this.actor(room, flow), room, new Date(this.deps.clock.now().getTime() + HAND_OVER_PAUSE_DAYS * DAY_MS).toISOString());
-      // A person takes over: the room opens (issue #22).
-      await this.deps.chats.handOver(room);
+      await this.apply(room, flow, { messages: [{ type: 'text', text: HAND_OVER_TEXT, media_url: null, buttons: null }], stepId: run.stepId, status: 'handed_over', visited: [] }, message, false, true);
       return true;
     }
     await this.apply(room, flow, continueFlow(flow, run.stepId, reply), message, false);
     return true;
   }
 
-  private async apply(room: RoomRecord, flow: RuntimeFlow, plan: FlowPlan, inbound: Message | null, fresh: boolean): Promise<void> {
+  /** Writes the run's next state (with what the answer still has to do), then does it. */
+  private async apply(room: RoomRecord, flow: RuntimeFlow, plan: FlowPlan, inbound: Message | null, fresh: boolean, handOver = false): Promise<void> {
     const now = this.deps.clock.now();
-    const values = { companyId: room.companyId, flowId: flow.id, stepId: plan.stepId, status: plan.status, lastMessageId: inbound?.id ?? null, updatedAt: now };
+    const pending: PendingFlowReplies | null = inbound ? { messageId: inbound.id, messages: plan.messages, handOver } : null;
+    const values = { companyId: room.companyId, flowId: flow.id, stepId: plan.stepId, status: plan.status, lastMessageId: inbound?.id ?? null, pendingReplies: pending, updatedAt: now };
     await this.deps.db
       .insert(flowRuns)
       .values({ roomId: room.id, ...values, startedAt: now })
@@ -121,8 +147,24 @@ export class FlowRuntime {
         .values(plan.visited.map((stepId) => ({ flowId: flow.id, stepId, roomId: room.id, at: now })))
         .onConflictDoNothing();
     }
+    if (pending && inbound) return this.finish(room, flow, inbound, pending);
     let n = 0;
     for (const out of plan.messages) await this.say(room, flow, inbound, n++, out);
+  }
+
+  /** Sends the answer's messages (a message already sent under its client id is not sent again), hands over if it says so, then marks it done. */
+  private async finish(room: RoomRecord, flow: RuntimeFlow, inbound: Message, pending: PendingFlowReplies): Promise<void> {
+    let n = 0;
+    for (const out of pending.messages) await this.say(room, flow, inbound, n++, out);
+    if (pending.handOver) {
+      await this.deps.chats.setPausedUntil(this.actor(room, flow), room, new Date(this.deps.clock.now().getTime() + HAND_OVER_PAUSE_DAYS * DAY_MS).toISOString());
+      // A person takes over: the room opens (issue #22).
+      await this.deps.chats.handOver(room);
+    }
+    await this.deps.db
+      .update(flowRuns)
+      .set({ pendingReplies: null })
+      .where(and(eq(flowRuns.roomId, room.id), eq(flowRuns.lastMessageId, inbound.id)));
   }
 
   private async say(room: RoomRecord, flow: RuntimeFlow, inbound: Message | null, n: number, out: OutgoingBotMessage): Promise<void> {

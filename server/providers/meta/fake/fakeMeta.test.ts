@@ -117,6 +117,50 @@ describe('control API → signed webhooks', () => {
     expect((await postJson(`${fake.url}/control/inbound`, { phone_number_id: 'x', from: 'abc', text: 'x' })).status).toBe(400);
   });
 
+  it('reactions, orders, number changes and unsupported messages in Meta’s formats (issue #25)', async () => {
+    const graph = graphFor(fake);
+    const number = await connectedNumber(fake, graph);
+    const base = { phone_number_id: number.phoneNumberId, from: '15550006666' };
+    const written = await customerWrites(fake, { ...base, name: 'Cy', text: 'hi' });
+    const { messageId } = await graph.sendWhatsApp(number.phoneNumberId, number.token, '15550006666', { kind: 'text', text: 'Hello Cy' });
+    const before = received.length;
+    const control = async (path: string, body: Record<string, unknown>) => {
+      const res = await postJson(`${fake.url}${path}`, body);
+      expect(res.status).toBe(200);
+      return res.json;
+    };
+    await control('/control/reaction', { message_id: messageId, emoji: '👍' });
+    await control('/control/reaction', { message_id: written.message_id, emoji: '' });
+    const order = await control('/control/order', { ...base, text: 'Gift wrap' });
+    await control('/control/unsupported', base);
+    const change = await control('/control/number_change', { ...base, new_number: '+15550007777' });
+    // Sent messages are filtered out: statuses of the reply may interleave.
+    const events = eventsSince(before).filter((e) => e.kind !== 'status');
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'reaction', platform: 'whatsapp', customerId: '15550006666', targetId: messageId, emoji: '👍' }),
+      expect.objectContaining({ kind: 'reaction', targetId: written.message_id, emoji: null }),
+      expect.objectContaining({ kind: 'message', messageId: order.message_id, type: 'text', text: 'Order: 2 × SKU-1 at 12.50 EUR, 1 × SKU-2 at 5.00 EUR · total 30.00 EUR\nGift wrap' }),
+      expect.objectContaining({ kind: 'system', system: 'unsupported', customerName: 'Cy' }),
+      expect.objectContaining({ kind: 'system', system: 'number_changed', messageId: change.message_id, customerId: '15550006666', newId: '15550007777' }),
+    ]);
+    // The customer (and their window) follows them to the new number: the business can answer there.
+    await expect(graph.sendWhatsApp(number.phoneNumberId, number.token, '15550007777', { kind: 'text', text: 'Got it' })).resolves.toMatchObject({ messageId: expect.any(String) });
+
+    // Messenger: react and unreact.
+    const login = fake.state.login({ email: 'react@example.com', firstName: 'Re', lastName: 'Act', scopes: ['pages_show_list'] });
+    const page = Object.values(fake.state.data.pages).find((p) => p.ownerUserId === login.userID)!;
+    const fromPage = await customerWrites(fake, { page_id: page.id, sender_id: '2400000000000077', text: 'hey' });
+    const mark = received.length;
+    await control('/control/reaction', { message_id: fromPage.message_id, emoji: '❤️' });
+    await control('/control/reaction', { message_id: fromPage.message_id });
+    expect(eventsSince(mark).filter((e) => e.kind !== 'status')).toEqual([
+      expect.objectContaining({ kind: 'reaction', platform: 'messenger', channelExternalId: page.id, customerId: '2400000000000077', targetId: fromPage.message_id, emoji: '❤️' }),
+      expect.objectContaining({ kind: 'reaction', platform: 'messenger', emoji: null }),
+    ]);
+    expect((await postJson(`${fake.url}/control/reaction`, { message_id: 'wamid.nope', emoji: '👍' })).status).toBe(404);
+    expect((await postJson(`${fake.url}/control/number_change`, { ...base, new_number: base.from })).status).toBe(400);
+  });
+
   it('reports a webhook the receiver refused', async () => {
     const refusing = await startFakeMeta({ appId: TEST_APP_ID, appSecret: TEST_APP_SECRET, webhookUrl: 'http://127.0.0.1:9/nowhere' });
     try {
@@ -189,6 +233,32 @@ describe('statuses of sent messages', () => {
     await graph.sendMessenger(page.id, page.access_token, '2400000000000077', { kind: 'text', text: 'hello' });
     const [delivery] = await waitFor(() => eventsSince(before).length > 0 && eventsSince(before));
     expect(delivery).toMatchObject({ kind: 'status', platform: 'messenger', status: 'delivered', messageId: null, watermark: expect.any(String), recipientId: '2400000000000077' });
+  });
+});
+
+describe('history', () => {
+  it('records messages sent before it knew of them, with their times and statuses, once; no webhook is posted', async () => {
+    const graph = graphFor(fake);
+    const number = await connectedNumber(fake, graph, '+1 555-010-0042');
+    const before = received.length;
+    const message = {
+      id: 'wamid.history-1',
+      to: '+14155550101',
+      payload: { messaging_product: 'whatsapp', to: '14155550101', type: 'template', template: { name: 'welcome_offer', language: { code: 'en_US' } } },
+      summary: '[template] welcome_offer',
+      created_at: '2026-11-25T10:00:00.000Z',
+      statuses: [
+        { status: 'sent', at: '2026-11-25T10:00:00.000Z' },
+        { status: 'read', at: '2026-11-25T10:05:00.000Z' },
+      ],
+    };
+    expect((await postJson(`${fake.url}/control/history`, { phone_number_id: number.phoneNumberId, messages: [message] })).json).toEqual({ added: 1 });
+    expect((await postJson(`${fake.url}/control/history`, { phone_number_id: number.phoneNumberId, messages: [message] })).json).toEqual({ added: 0 });
+    const sent = (await (await fetch(`${fake.url}/control/sent?channel_id=${number.phoneNumberId}`)).json()) as { data: { id: string; recipient: string; created_at: string; statuses: { status: string }[] }[] };
+    expect(sent.data).toEqual([expect.objectContaining({ id: 'wamid.history-1', recipient: '14155550101', created_at: '2026-11-25T10:00:00.000Z', statuses: [expect.objectContaining({ status: 'sent' }), expect.objectContaining({ status: 'read' })] })]);
+    expect(received.length).toBe(before);
+    expect((await postJson(`${fake.url}/control/history`, { phone_number_id: 'nope', messages: [message] })).status).toBe(404);
+    expect((await postJson(`${fake.url}/control/history`, { phone_number_id: number.phoneNumberId, messages: [{ ...message, to: 'x' }] })).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The fake's control API ({prefix}/control/…, JSON) for tests and the demo page: customers write
- * in (a signed webhook is posted), sent messages get read or fail, the next sends fail on demand;
+ * in (a signed webhook is posted), react to messages, send orders, change their number or send
+ * something the API cannot deliver; sent messages get read or fail, the next sends fail on demand;
  * and the dialog endpoints ({prefix}/dialog/…) the SDK doubles call when the user clicks Continue.
  */
 import { randomInt } from 'node:crypto';
@@ -8,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FakeMetaContext } from './fakeMetaContext';
 import { fakeMid, fakeWamid, type FakeMessage } from './fakeMetaStore';
-import { messagingPayload, whatsAppInboundPayload, whatsAppUserPreferencePayload } from './fakeMetaWebhooks';
+import { messagingPayload, whatsAppInboundPayload, whatsAppMessagesPayload, whatsAppUserPreferencePayload } from './fakeMetaWebhooks';
 import { TEMPLATE_QUALITY_SCORES, TEMPLATE_STATUSES } from '../../../../contract/templates';
 import { templateQualityPayload, templateStatusPayload } from './fakeMetaTemplates';
 import { placeholderMedia } from './placeholderMedia';
@@ -55,6 +56,48 @@ const MessagingInbound = z
   .refine((b) => b.text || b.postback || b.attachment, { message: 'text, postback or attachment is required' });
 
 const UserPreferenceBody = z.object({ phone_number_id: z.string().min(1), from: z.string().regex(/^\+?\d{6,15}$/), value: z.enum(['stop', 'resume']) });
+
+const WaNumber = z.string().regex(/^\+?\d{5,20}$/, 'must be a phone number in digits');
+
+const HistoryBody = z.object({
+  phone_number_id: z.string().min(1),
+  messages: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(200),
+        to: WaNumber,
+        payload: z.record(z.string(), z.unknown()),
+        summary: z.string().max(4096),
+        created_at: z.string().datetime(),
+        statuses: z.array(z.object({ status: z.enum(['sent', 'delivered', 'read', 'failed']), at: z.string().datetime(), error_code: z.number().int().optional() })).max(10),
+      }),
+    )
+    .max(1000),
+});
+
+/** The customer reacts to a message of the conversation (ours or theirs); no emoji (or "") removes their reaction. */
+const ReactionBody = z.object({ message_id: z.string().min(1), emoji: z.string().max(16).default('') });
+
+const OrderBody = z.object({
+  phone_number_id: z.string().min(1),
+  from: WaNumber,
+  name: z.string().trim().min(1).max(200).optional(),
+  catalog_id: z.string().min(1).default('CATALOG_1'),
+  /** The text the customer sends with the cart. */
+  text: z.string().max(1000).optional(),
+  items: z
+    .array(z.object({ product_retailer_id: z.string().min(1), quantity: z.number().int().min(1), item_price: z.number().min(0), currency: z.string().regex(/^[A-Z]{3}$/) }))
+    .min(1)
+    .max(30)
+    .default([
+      { product_retailer_id: 'SKU-1', quantity: 2, item_price: 12.5, currency: 'EUR' },
+      { product_retailer_id: 'SKU-2', quantity: 1, item_price: 5, currency: 'EUR' },
+    ]),
+});
+
+const NumberChangeBody = z.object({ phone_number_id: z.string().min(1), from: WaNumber, new_number: WaNumber, name: z.string().trim().min(1).max(200).optional() });
+
+const UnsupportedBody = z.object({ phone_number_id: z.string().min(1), from: WaNumber, name: z.string().trim().min(1).max(200).optional() });
 
 const StatusBody = z.object({
   message_id: z.string().min(1),
@@ -195,6 +238,91 @@ export function fakeMetaControlRoutes(app: FastifyInstance, ctx: FakeMetaContext
     return { webhook_status: result.status, webhook_error: result.error };
   });
 
+  // ---------- issue #25: reactions, orders, number changes, unsupported messages (Meta's published formats) ----------
+
+  // The customer reacts to a message of their conversation (WhatsApp `type: reaction`, Messenger/Instagram `message_reactions`).
+  app.post('/control/reaction', async (request, reply) => {
+    const body = parse(ReactionBody, request.body, reply);
+    if (!body) return reply;
+    const target = store.message(body.message_id);
+    if (!target) return reply.code(404).send({ error: `No message ${body.message_id}.` });
+    const emoji = body.emoji.trim();
+    let payload: Record<string, unknown>;
+    if (target.platform === 'whatsapp') {
+      const phone = store.phone(target.channel_id);
+      if (!phone) return reply.code(404).send({ error: `Unknown phone_number_id ${target.channel_id}.` });
+      // A removed reaction comes with an empty emoji.
+      payload = whatsAppMessagesPayload(phone, { waId: target.customer_id, name: store.customer(phone.id, target.customer_id)?.name ?? null }, {
+        id: fakeWamid(target.customer_id),
+        type: 'reaction',
+        reaction: { message_id: target.id, emoji },
+      });
+    } else {
+      payload = messagingPayload(target.platform as 'messenger' | 'instagram', target.channel_id, {
+        sender: { id: target.customer_id },
+        reaction: emoji ? { mid: target.id, action: 'react', reaction: 'other', emoji } : { mid: target.id, action: 'unreact' },
+      });
+    }
+    const result = await ctx.webhook(payload);
+    return { message_id: target.id, emoji: emoji || null, webhook_status: result.status, webhook_error: result.error };
+  });
+
+  // The customer sends a cart from the business's catalogue (WhatsApp `type: order`).
+  app.post('/control/order', async (request, reply) => {
+    const body = parse(OrderBody, request.body, reply);
+    if (!body) return reply;
+    const phone = store.phone(body.phone_number_id);
+    if (!phone) return reply.code(404).send({ error: `Unknown phone_number_id ${body.phone_number_id}.` });
+    const waId = body.from.replace(/^\+/, '');
+    const name = body.name ?? store.customer(phone.id, waId)?.name ?? customerName(undefined, waId);
+    const order = { catalog_id: body.catalog_id, ...(body.text ? { text: body.text } : {}), product_items: body.items };
+    const message = { id: fakeWamid(waId), type: 'order', order };
+    const summary = `[order] ${body.items.map((i) => `${i.quantity} × ${i.product_retailer_id}`).join(', ')}`;
+    store.recordInbound({ id: message.id, platform: 'whatsapp', channel_id: phone.id, customer_id: waId, payload: { from: waId, ...message }, summary }, name);
+    const result = await ctx.webhook(whatsAppMessagesPayload(phone, { waId, name }, message));
+    return { message_id: message.id, webhook_status: result.status, webhook_error: result.error };
+  });
+
+  // The customer changed their phone number in WhatsApp (a `system` message, `user_changed_number`, from the old number).
+  app.post('/control/number_change', async (request, reply) => {
+    const body = parse(NumberChangeBody, request.body, reply);
+    if (!body) return reply;
+    const phone = store.phone(body.phone_number_id);
+    if (!phone) return reply.code(404).send({ error: `Unknown phone_number_id ${body.phone_number_id}.` });
+    const [from, to] = [body.from.replace(/^\+/, ''), body.new_number.replace(/^\+/, '')];
+    if (from === to) return reply.code(400).send({ error: 'new_number must differ from from.' });
+    const known = store.customer(phone.id, from);
+    const name = body.name ?? known?.name ?? customerName(undefined, from);
+    // The conversation (and its customer-service window) follows the customer to the new number.
+    if (known) {
+      store.data.customers[`${phone.id}:${to}`] = { ...known };
+      store.save();
+    }
+    const id = fakeWamid(from);
+    const result = await ctx.webhook(
+      whatsAppMessagesPayload(phone, { waId: from, name: null }, { id, type: 'system', system: { body: `User ${name} changed from ${from} to ${to}`, new_wa_id: to, type: 'user_changed_number' } }),
+    );
+    return { message_id: id, webhook_status: result.status, webhook_error: result.error };
+  });
+
+  // The customer sends something the Cloud API does not deliver (a poll, a view-once media…): `type: unsupported`, error 131051.
+  app.post('/control/unsupported', async (request, reply) => {
+    const body = parse(UnsupportedBody, request.body, reply);
+    if (!body) return reply;
+    const phone = store.phone(body.phone_number_id);
+    if (!phone) return reply.code(404).send({ error: `Unknown phone_number_id ${body.phone_number_id}.` });
+    const waId = body.from.replace(/^\+/, '');
+    const name = body.name ?? store.customer(phone.id, waId)?.name ?? customerName(undefined, waId);
+    const message = {
+      id: fakeWamid(waId),
+      type: 'unsupported',
+      errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }],
+    };
+    store.recordInbound({ id: message.id, platform: 'whatsapp', channel_id: phone.id, customer_id: waId, payload: { from: waId, ...message }, summary: '[unsupported]' }, name);
+    const result = await ctx.webhook(whatsAppMessagesPayload(phone, { waId, name }, message));
+    return { message_id: message.id, webhook_status: result.status, webhook_error: result.error };
+  });
+
   app.post('/control/status', async (request, reply) => {
     const body = parse(StatusBody, request.body, reply);
     if (!body) return reply;
@@ -202,6 +330,26 @@ export function fakeMetaControlRoutes(app: FastifyInstance, ctx: FakeMetaContext
     if (!message || message.direction !== 'outbound') return reply.code(404).send({ error: `No sent message ${body.message_id}.` });
     const result = await ctx.emitStatus(message, body.status, body.status === 'failed' ? (body.error_code ?? 131026) : undefined);
     return { message_id: message.id, status: body.status, webhook_status: result.status, webhook_error: result.error };
+  });
+
+  // History the demo writes directly (its finished broadcast): the messages exist here too, as Meta would have them.
+  app.post('/control/history', async (request, reply) => {
+    const body = parse(HistoryBody, request.body, reply);
+    if (!body) return reply;
+    if (!store.phone(body.phone_number_id)) return reply.code(404).send({ error: `No phone number ${body.phone_number_id}.` });
+    const added = store.importSent(
+      body.messages.map((m) => ({
+        id: m.id,
+        platform: 'whatsapp' as const,
+        channel_id: body.phone_number_id,
+        customer_id: m.to.replace(/^\+/, ''),
+        payload: m.payload,
+        summary: m.summary,
+        statuses: m.statuses,
+        created_at: m.created_at,
+      })),
+    );
+    return { added };
   });
 
   app.get('/control/sent', async (request) => {

@@ -1,7 +1,9 @@
 /*
  * The fake Meta's demo page: lists the WhatsApp numbers and pages the fake knows, sends a
  * customer's message to one of them (control/inbound), and shows each conversation with
- * "Mark read" on the business's sent messages (control/status). Refreshes every 2 seconds.
+ * "Mark read" on the business's sent messages (control/status), a 👍 reaction on any message
+ * (control/reaction) and, on WhatsApp, an order, an unsupported message and a number change
+ * (control/order, control/unsupported, control/number_change). Refreshes every 2 seconds.
  */
 (function () {
   'use strict';
@@ -73,6 +75,21 @@
     return message.statuses.length ? message.statuses[message.statuses.length - 1].status : 'accepted';
   }
 
+  /** A button posting to the control API, then refreshing (its error in an alert). */
+  function controlButton(label, path, body) {
+    var button = el('button', { type: 'button', text: label });
+    button.addEventListener('click', function () {
+      var payload = typeof body === 'function' ? body() : body;
+      if (!payload) return;
+      button.disabled = true;
+      api('POST', path, payload).then(refresh, function (err) {
+        button.disabled = false;
+        alert(err.message);
+      });
+    });
+    return button;
+  }
+
   function renderConversations(state) {
     var groups = {};
     state.messages.forEach(function (m) {
@@ -104,6 +121,7 @@
             });
             action.appendChild(button);
           }
+          action.appendChild(controlButton('👍', '/control/reaction', { message_id: m.id, emoji: '👍' }));
           return el('tr', {}, [
             el('td', { class: m.direction === 'inbound' ? 'in' : 'out', text: m.direction === 'inbound' ? 'Customer' : 'Business' }),
             el('td', { text: m.summary }),
@@ -112,7 +130,19 @@
             action,
           ]);
         });
-        return el('div', { class: 'conversation' }, [el('h3', { text: title }), el('table', {}, [el('tbody', {}, rows)])]);
+        var first = messages[0];
+        var tools =
+          first.platform === 'whatsapp'
+            ? [
+                controlButton('Send an order', '/control/order', { phone_number_id: first.channel_id, from: first.customer_id }),
+                controlButton('Send an unsupported message', '/control/unsupported', { phone_number_id: first.channel_id, from: first.customer_id }),
+                controlButton('Change number…', '/control/number_change', function () {
+                  var next = prompt('The customer’s new number (digits):');
+                  return next ? { phone_number_id: first.channel_id, from: first.customer_id, new_number: next.replace(/[^\d+]/g, '') } : null;
+                }),
+              ]
+            : [];
+        return el('div', { class: 'conversation' }, [el('h3', { text: title }), el('p', {}, tools), el('table', {}, [el('tbody', {}, rows)])]);
       }),
     );
   }

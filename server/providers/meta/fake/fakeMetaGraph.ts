@@ -225,8 +225,26 @@ export function fakeMetaGraphRoutes(app: FastifyInstance, ctx: FakeMetaContext):
         ? pickFields({ id: page.page.id, name: page.page.name }, request.query.fields)
         : pickFields({ id, username: page.page.instagram!.username }, request.query.fields);
     }
+    // Messenger's and Instagram's User Profile API: a customer who wrote to a page the token manages.
+    const profile = customerProfile(id, grant);
+    if (profile) return pickFields(profile, request.query.fields);
     throw unsupportedRequest('GET', id);
   });
+
+  /** The customer `id` of one of the grant's pages (PSID or IGSID) as Meta describes them, else null. */
+  function customerProfile(id: string, grant: FakeTokenGrant): Record<string, unknown> | null {
+    for (const [key, customer] of Object.entries(store.data.customers)) {
+      const at = key.lastIndexOf(':');
+      if (key.slice(at + 1) !== id) continue;
+      const page = store.pageOfChannel(key.slice(0, at));
+      if (!page || !((grant.kind === 'page' && grant.pageId === page.page.id) || (grant.kind === 'user' && grant.userId === page.page.ownerUserId))) continue;
+      const [first, ...rest] = customer.name.trim().split(/\s+/);
+      return page.platform === 'messenger'
+        ? { id, first_name: first ?? '', last_name: rest.join(' ') }
+        : { id, name: customer.name, username: customer.name.toLowerCase().replace(/[^a-z0-9._]+/g, '.') };
+    }
+    return null;
+  }
 
   app.get(`${graph}/:id/phone_numbers`, async (request: Req) => {
     const { grant } = authenticate(request);

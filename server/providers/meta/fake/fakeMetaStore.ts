@@ -349,6 +349,21 @@ export class FakeMetaStore {
     return record;
   }
 
+  /**
+   * Messages the business sent before this fake knew of them (the demo's finished broadcast, written as history):
+   * kept with their own time and statuses, no webhook, not counted as sends since start. An id already known is left.
+   */
+  importSent(messages: Omit<FakeMessage, 'direction'>[]): number {
+    let added = 0;
+    for (const message of messages) {
+      if (this.message(message.id)) continue;
+      this.data.messages.push({ ...message, direction: 'outbound' });
+      added += 1;
+    }
+    this.save();
+    return added;
+  }
+
   addStatus(message: FakeMessage, status: FakeStatus['status'], errorCode?: number): void {
     message.statuses.push({ status, at: new Date().toISOString(), ...(errorCode ? { error_code: errorCode } : {}) });
     this.save();

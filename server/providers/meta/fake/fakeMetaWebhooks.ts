@@ -60,6 +60,17 @@ export function whatsAppInboundPayload(phone: FakePhoneNumber, customer: { waId:
   });
 }
 
+/**
+ * A `messages[]` entry that is not a customer's text (a reaction, an order, a system message, an unsupported
+ * message): the same envelope; system messages carry no contacts array (Meta's system messages reference).
+ */
+export function whatsAppMessagesPayload(phone: FakePhoneNumber, customer: { waId: string; name: string | null }, message: Record<string, unknown>) {
+  return whatsAppEnvelope(phone, {
+    ...(customer.name ? { contacts: [{ profile: { name: customer.name }, wa_id: customer.waId }] } : {}),
+    messages: [{ from: customer.waId, timestamp: nowSeconds(), ...message }],
+  });
+}
+
 /** Titles Meta gives the failure codes a demo is likely to try. */
 const FAILURE_TITLES: Record<number, { title: string; details: string }> = {
   131047: {

@@ -588,8 +588,68 @@ export class FakeStripe {
     return s;
   }
 
-  /** POST /v1/subscriptions/{id}: cancel_at_period_end, or a new price on the item (no proration invoice: the next renewal bills the new price). */
-  updateSubscription(subscriptionId: string, input: { cancelAtPeriodEnd?: boolean; price?: Price; metadata?: Record<string, string> }): FakeSubscription {
+  /**
+   * Stripe's proration of a price change at `at` (unix seconds): the old price's unused time from `at` to the
+   * period's end is credited, the new price's remaining time charged, each `unit_amount × remaining / period`
+   * rounded to the cent (https://docs.stripe.com/billing/subscriptions/prorations).
+   */
+  prorationLines(sub: FakeSubscription, price: Price, at: number): Json[] {
+    const item = sub.items.data[0];
+    const { current_period_start: start, current_period_end: end } = item;
+    if (at < start || at > end) throw invalidRequest('The proration_date must be within the current billing period.', 'proration_date');
+    const share = end > start ? (end - at) / (end - start) : 0;
+    const day = new Date(at * 1000).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const productName = (p: Price) => this.products.get(p.product)?.name ?? 'Subscription';
+    const line = (amount: number, of: Price, description: string): Json => ({
+      id: id('il'),
+      object: 'line_item',
+      amount,
+      currency: of.currency,
+      description,
+      period: { start: at, end },
+      parent: { type: 'subscription_item_details', subscription_item_details: { subscription: sub.id, subscription_item: item.id, proration: true, invoice_item: id('ii') } },
+      pricing: { type: 'price_details', price_details: { price: of.id, product: of.product }, unit_amount_decimal: String(of.unit_amount) },
+      quantity: 1,
+      metadata: {},
+    });
+    return [
+      line(-Math.round(item.price.unit_amount * item.quantity * share), item.price, `Unused time on ${productName(item.price)} after ${day}`),
+      line(Math.round(price.unit_amount * item.quantity * share), price, `Remaining time on ${productName(price)} after ${day}`),
+    ];
+  }
+
+  /** POST /v1/invoices/create_preview for a price change with proration_behavior=always_invoice: the invoice the change would make now. */
+  previewPriceChange(subscriptionId: string, price: Price, at: number): Json {
+    const sub = this.subscription(subscriptionId);
+    if (sub.status === 'canceled' || sub.status === 'incomplete_expired') throw invalidRequest('This subscription has ended.');
+    const lines = this.prorationLines(sub, price, at);
+    const total = lines.reduce((sum, l) => sum + (l.amount as number), 0);
+    const customer = this.customer(sub.customer);
+    return {
+      id: `upcoming_${id('in')}`,
+      object: 'invoice',
+      customer: customer.id,
+      billing_reason: 'subscription_update',
+      currency: price.currency,
+      subtotal: total,
+      total,
+      amount_due: Math.max(0, total),
+      period_start: at,
+      period_end: at,
+      lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: '/v1/invoices/upcoming/lines' },
+      livemode: false,
+    };
+  }
+
+  /**
+   * POST /v1/subscriptions/{id}: cancel_at_period_end, or a new price on the item. Without proration the next
+   * renewal bills the new price; with proration_behavior=always_invoice the prorated difference is invoiced and
+   * charged now (a credit larger than the charge goes to the customer's balance: an invoice of 0).
+   */
+  updateSubscription(
+    subscriptionId: string,
+    input: { cancelAtPeriodEnd?: boolean; price?: Price; metadata?: Record<string, string>; prorationBehavior?: string; prorationDate?: number },
+  ): FakeSubscription {
     const sub = this.subscription(subscriptionId);
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
       throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
@@ -605,11 +665,23 @@ export class FakeStripe {
       sub.canceled_at = input.cancelAtPeriodEnd ? this.now() : null;
       sub.cancellation_details.reason = input.cancelAtPeriodEnd ? 'cancellation_requested' : null;
     }
+    let prorated: FakeInvoice | null = null;
     if (input.price && input.price.id !== item.price.id) {
+      if (input.prorationBehavior === 'always_invoice') {
+        const lines = this.prorationLines(sub, input.price, input.prorationDate ?? this.now());
+        prorated = this.createInvoice(sub, 'subscription_update', lines);
+      }
       previous.items = JSON.parse(JSON.stringify(sub.items));
       item.price = input.price;
     }
     if (input.metadata) sub.metadata = { ...sub.metadata, ...input.metadata };
+    if (prorated) {
+      prorated.parent!.subscription_details.metadata = { ...sub.metadata };
+      const paid = prorated.amount_due === 0 ? this.markPaid(prorated) : this.payInvoice(prorated, sub.default_payment_method ?? this.customer(sub.customer).invoice_settings.default_payment_method);
+      this.emit('invoice.finalized', prorated);
+      if (paid) this.emitInvoicePaid(prorated);
+      else this.emit('invoice.payment_failed', prorated);
+    }
     if (Object.keys(previous).length > 0) this.emit('customer.subscription.updated', sub, previous);
     return sub;
   }
@@ -671,10 +743,13 @@ export class FakeStripe {
 
   // ---------- invoices ----------
 
-  private createInvoice(sub: FakeSubscription, reason: FakeInvoice['billing_reason']): FakeInvoice {
+  /** A subscription's invoice: the period's price, or the given lines (a prorated plan change's). */
+  private createInvoice(sub: FakeSubscription, reason: FakeInvoice['billing_reason'], prorationLines?: Json[]): FakeInvoice {
     const customer = this.customer(sub.customer);
     const item = sub.items.data[0];
-    const amount = item.price.unit_amount * item.quantity;
+    const total = prorationLines ? prorationLines.reduce((sum, l) => sum + (l.amount as number), 0) : item.price.unit_amount * item.quantity;
+    // A credit larger than the charge is not paid out: it goes to the customer's balance and the invoice is 0.
+    const amount = Math.max(0, total);
     const invoiceId = id('in');
     const product = this.products.get(item.price.product);
     const now = this.now();
@@ -693,8 +768,8 @@ export class FakeStripe {
       period_start: item.current_period_start,
       period_end: item.current_period_end,
       currency: item.price.currency,
-      subtotal: amount,
-      total: amount,
+      subtotal: total,
+      total,
       amount_due: amount,
       amount_paid: 0,
       amount_remaining: amount,
@@ -706,7 +781,7 @@ export class FakeStripe {
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
       lines: {
         object: 'list',
-        data: [
+        data: prorationLines ?? [
           {
             id: id('il'),
             object: 'line_item',
@@ -720,7 +795,7 @@ export class FakeStripe {
           },
         ],
         has_more: false,
-        total_count: 1,
+        total_count: prorationLines?.length ?? 1,
         url: `/v1/invoices/${invoiceId}/lines`,
       },
       status_transitions: { finalized_at: now, paid_at: null, voided_at: null, marked_uncollectible_at: null },
@@ -731,6 +806,14 @@ export class FakeStripe {
     this.invoices.set(invoice.id, invoice);
     sub.latest_invoice = invoice.id;
     return invoice;
+  }
+
+  /** An invoice of 0 (a credit covered it): paid without a charge. */
+  private markPaid(invoice: FakeInvoice): true {
+    invoice.status = 'paid';
+    invoice.amount_remaining = 0;
+    invoice.status_transitions.paid_at = this.now();
+    return true;
   }
 
   private payInvoice(invoice: FakeInvoice, paymentMethodId: string | null): boolean {

@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { FakeStripe, FakeStripeError, TEST_CARDS, invalidRequest, publicView, type Card, type FakeStripeOptions } from './fakeStripe';
-import { bool, list, metadata, obj, parseStripeForm, str, type FormObject } from './forms';
+import { bool, list, metadata, obj, parseStripeForm, str, type FormObject, type FormValue } from './forms';
 import { textPdf } from './pdf';
 
 export interface FakeStripePluginOptions {
@@ -216,32 +216,58 @@ export async function fakeStripePlugin(app: FastifyInstance, { fake }: FakeStrip
     api.post<Params>('/checkout/sessions/:id/expire', async (request) => publicView(fake.expireSession(request.params.id)));
 
     api.get<Params>('/subscriptions/:id', async (request) => expand(fake, publicView(fake.subscription(request.params.id)), expandParam(queryForm(request))));
+    /** A subscription item's new price: `price` (an id) or `price_data`, as subscriptions and invoice previews take it. */
+    const itemPrice = (items: FormValue[], param: string) => {
+      if (items.length === 0) return undefined;
+      const item = obj(items[0]);
+      const pd = obj(item.price_data);
+      return fake.resolvePrice(
+        {
+          price: str(item.price),
+          priceData: item.price_data
+            ? {
+                currency: str(pd.currency),
+                unitAmount: Number(str(pd.unit_amount) ?? -1),
+                interval: str(obj(pd.recurring).interval),
+                product: str(pd.product),
+                productName: str(obj(pd.product_data).name),
+              }
+            : undefined,
+        },
+        param,
+      );
+    };
+    const prorationBehavior = (value: FormValue | undefined, param: string) => {
+      const behavior = str(value);
+      if (behavior !== undefined && !['create_prorations', 'none', 'always_invoice'].includes(behavior)) throw invalidRequest(`Invalid ${param}: must be one of create_prorations, none, or always_invoice`, param);
+      return behavior;
+    };
+
     api.post<Params>('/subscriptions/:id', async (request) => {
       const f = body(request);
-      const items = list(f.items);
-      let price;
-      if (items.length > 0) {
-        const item = obj(items[0]);
-        const priceId = str(item.price);
-        const pd = obj(item.price_data);
-        price = fake.resolvePrice(
-          {
-            price: priceId,
-            priceData: item.price_data
-              ? {
-                  currency: str(pd.currency),
-                  unitAmount: Number(str(pd.unit_amount) ?? -1),
-                  interval: str(obj(pd.recurring).interval),
-                  product: str(pd.product),
-                  productName: str(obj(pd.product_data).name),
-                }
-              : undefined,
-          },
-          'items[0]',
-        );
-      }
-      const sub = fake.updateSubscription(request.params.id, { cancelAtPeriodEnd: bool(f.cancel_at_period_end), price, metadata: f.metadata ? metadata(f.metadata) : undefined });
+      const price = itemPrice(list(f.items), 'items[0]');
+      const sub = fake.updateSubscription(request.params.id, {
+        cancelAtPeriodEnd: bool(f.cancel_at_period_end),
+        price,
+        metadata: f.metadata ? metadata(f.metadata) : undefined,
+        prorationBehavior: prorationBehavior(f.proration_behavior, 'proration_behavior'),
+        prorationDate: intParam(str(f.proration_date), 'proration_date'),
+      });
       return expand(fake, publicView(sub), expandParam(f));
+    });
+
+    // The invoice a subscription change would make; the fake previews what billing asks: a prorated price change, invoiced at once.
+    api.post('/invoices/create_preview', async (request) => {
+      const f = body(request);
+      const subscription = str(f.subscription);
+      if (!subscription) throw invalidRequest('The fake Stripe previews subscription changes only: subscription is required.', 'subscription');
+      const details = obj(f.subscription_details);
+      const price = itemPrice(list(details.items), 'subscription_details[items][0]');
+      if (!price) throw invalidRequest('Missing required param: subscription_details[items].', 'subscription_details[items]');
+      if (prorationBehavior(details.proration_behavior, 'subscription_details[proration_behavior]') !== 'always_invoice') {
+        throw invalidRequest('The fake Stripe previews proration_behavior=always_invoice only.', 'subscription_details[proration_behavior]');
+      }
+      return fake.previewPriceChange(subscription, price, intParam(str(details.proration_date), 'subscription_details[proration_date]') ?? fake.now());
     });
     api.delete<Params>('/subscriptions/:id', async (request) => publicView(fake.cancelSubscription(request.params.id)));
 

@@ -37,6 +37,21 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Failed to fetch')).toBeInTheDocument();
   });
 
+  it.each([
+    ['account_throttled', /Sign in from a device you have used before, or reset your password by e-mail/],
+    ['throttled', /^Too many attempts\. Please try again later\.$/],
+  ])('shows the login limit refusal %s in the reader’s words', async (code, words) => {
+    const http = createFakeHttp(() => {
+      throw new HttpError(429, { detail: 'server words', code });
+    });
+    renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(words)).toBeInTheDocument();
+    expect(screen.queryByText('server words')).not.toBeInTheDocument();
+  });
+
   it('validates before calling the server', async () => {
     const http = createFakeHttp(() => undefined);
     renderPluginPage(<LoginPage />, { translations: [pageTranslations], path: '/auth/login', http });

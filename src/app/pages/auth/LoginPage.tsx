@@ -1,4 +1,4 @@
-import { authApiRef, errorText, useApi, SubmitButton } from '../../../core';
+import { authApiRef, errorBody, errorText, useApi, SubmitButton } from '../../../core';
 import { useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -33,7 +33,9 @@ export function LoginPage() {
       const answer = (await auth.login({ email: address.trim(), password })) as { redirectTo?: unknown } | undefined;
       navigate(typeof answer?.redirectTo === 'string' ? answer.redirectTo : '/');
     } catch (e) {
-      setError(errorText(e));
+      // The login limits' refusals in the reader's language (server/core/auth/loginThrottle.ts).
+      const code = (errorBody(e) as { code?: unknown } | undefined)?.code;
+      setError(code === 'account_throttled' ? t('pages.login.accountThrottled') : code === 'throttled' ? t('pages.login.throttled') : errorText(e));
       setSubmitting(false);
     }
   };

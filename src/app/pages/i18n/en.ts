@@ -31,6 +31,8 @@ export const en = {
       title: 'Sign in to your account',
       subtitle: 'Welcome back. Enter your details to continue.',
       noAccount: "Don't have an account?",
+      throttled: 'Too many attempts. Please try again later.',
+      accountThrottled: 'Too many failed sign-ins on this account. Sign in from a device you have used before, or reset your password by e-mail (Forgot password).',
     },
     social: {
       or: 'or',

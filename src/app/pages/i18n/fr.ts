@@ -33,6 +33,8 @@ export const fr: PageStrings & { pages: { companySelect: { results_many: string 
       title: 'Connectez-vous à votre compte',
       subtitle: 'Bon retour. Saisissez vos identifiants pour continuer.',
       noAccount: "Vous n'avez pas de compte ?",
+      throttled: 'Trop de tentatives. Veuillez réessayer plus tard.',
+      accountThrottled: 'Trop de connexions échouées sur ce compte. Connectez-vous depuis un appareil déjà utilisé, ou réinitialisez votre mot de passe par e-mail (Mot de passe oublié).',
     },
     social: {
       or: 'ou',

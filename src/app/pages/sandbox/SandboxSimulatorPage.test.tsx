@@ -28,6 +28,7 @@ function message(id: number, fields: Partial<Message>): Message {
     client_id: null,
     sender_name: null,
     created_at: new Date(2026, 0, 1, 10, id).toISOString(),
+    private: false,
     ...fields,
   };
 }

@@ -2,10 +2,10 @@
 import type { Invoice, Plan, PlanTier, Subscription } from '../../../../contract/billing';
 
 const LIMITS: Record<PlanTier, Plan['limits']> = {
-  free: { members: 3, channels: 1, bots: 1, broadcast_recipients_per_month: 500 },
-  starter: { members: 10, channels: 3, bots: 5, broadcast_recipients_per_month: 10_000 },
-  growth: { members: 25, channels: 10, bots: 20, broadcast_recipients_per_month: 100_000 },
-  business: { members: null, channels: null, bots: null, broadcast_recipients_per_month: null },
+  free: { members: 3, channels: 1, bots: 1, broadcast_recipients_per_month: 500, assistant_answers: 100 },
+  starter: { members: 10, channels: 3, bots: 5, broadcast_recipients_per_month: 10_000, assistant_answers: 2_000 },
+  growth: { members: 25, channels: 10, bots: 20, broadcast_recipients_per_month: 100_000, assistant_answers: 20_000 },
+  business: { members: null, channels: null, bots: null, broadcast_recipients_per_month: null, assistant_answers: null },
 };
 
 export function plan(id: number, tier: PlanTier, interval: Plan['interval'], extra: Partial<Plan> = {}): Plan {
@@ -52,7 +52,7 @@ export function freeSubscription(extra: Partial<Subscription> = {}): Subscriptio
     ended_at: null,
     payment_method: null,
     payment_failed: false,
-    usage: { members: 2, channels: 1, bots: 0, broadcast_recipients_per_month: 40 },
+    usage: { members: 2, channels: 1, bots: 0, broadcast_recipients_per_month: 40, assistant_answers: 0 },
     checkout_pending: false,
     ...extra,
   };

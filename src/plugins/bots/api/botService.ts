@@ -35,6 +35,7 @@ import type {
   StepUpdateBody,
 } from '../../../../contract/bots';
 import type { TestChatBody, TestChatResponse } from '../../../../contract/botRuntime';
+import type { BotDraft, BotDraftBody, BotVersionListResponse } from '../../../../contract/botDrafts';
 
 /** The integration could not give a key (roles without flows manage access). */
 export class NoBotAccessError extends Error {
@@ -65,6 +66,16 @@ export interface BotServiceApi {
   generateOperation(body: OperationExampleBody): Promise<Operation>;
   /** Main API POST /api/bots/{id}/test-chat/: one turn of the private test conversation. */
   testChat(botId: number, body: TestChatBody): Promise<TestChatResponse>;
+  /** Main API GET /api/bots/{id}/draft/: what the canvas builds (the live graph when nothing is being edited). */
+  getDraft(botId: number): Promise<BotDraft>;
+  /** Main API PUT /api/bots/{id}/draft/: the whole graph being built (never refused for what it still lacks). */
+  saveDraft(botId: number, body: BotDraftBody): Promise<BotDraft>;
+  /** Main API POST /api/bots/{id}/publish/: the draft goes live, or a 400 listing its problems. */
+  publish(botId: number): Promise<BotDraft>;
+  /** Main API GET /api/bots/{id}/versions/ (newest first). */
+  versions(botId: number, page: number, pageSize: number): Promise<BotVersionListResponse>;
+  /** Main API POST /api/bots/{id}/versions/{versionId}/restore/: the version comes back as the draft. */
+  restoreVersion(botId: number, versionId: number): Promise<BotDraft>;
 }
 
 export const botServiceApiRef = createApiRef<BotServiceApi>({ id: 'plugin.bots.service' });
@@ -109,6 +120,8 @@ export function createBotService(deps: { http: HttpProvider; account: AccountSto
   }
 
   const bot = (id: number) => `/api/bots/${encodeURIComponent(String(id))}/`;
+  /** The main API's bot paths (bearer + Company header): the same shape as the bot service's. */
+  const mainBot = bot;
   const step = (botId: number, stepId: string) => `${bot(botId)}steps/${encodeURIComponent(stepId)}/`;
 
   return {
@@ -134,7 +147,12 @@ export function createBotService(deps: { http: HttpProvider; account: AccountSto
     listOperations: () => call('GET', '/api/operations/'),
     createOperation: (body) => call('POST', '/api/operations/', body),
     generateOperation: (body) => call('POST', '/api/operations/example/', body),
-    testChat: (botId, body) => http.post<TestChatResponse>(`/api/bots/${encodeURIComponent(String(botId))}/test-chat/`, body),
+    testChat: (botId, body) => http.post<TestChatResponse>(`${mainBot(botId)}test-chat/`, body),
+    getDraft: (botId) => http.get<BotDraft>(`${mainBot(botId)}draft/`),
+    saveDraft: (botId, body) => http.put<BotDraft>(`${mainBot(botId)}draft/`, body),
+    publish: (botId) => http.post<BotDraft>(`${mainBot(botId)}publish/`),
+    versions: (botId, page, pageSize) => http.get<BotVersionListResponse>(`${mainBot(botId)}versions/`, { query: { page, page_size: pageSize } }),
+    restoreVersion: (botId, versionId) => http.post<BotDraft>(`${mainBot(botId)}versions/${encodeURIComponent(String(versionId))}/restore/`),
   };
 }
 

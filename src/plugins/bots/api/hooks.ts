@@ -20,6 +20,13 @@ export function useBot(id: number) {
   return useQuery({ queryKey: [...BOTS_QUERY_KEY, 'one', companyId, id], queryFn: () => service.getBot(id), retry: false, enabled: Number.isFinite(id), refetchOnMount: 'always' });
 }
 
+/** GET /api/bots/{id}/draft/ (main API): what the canvas builds, read fresh each time the canvas opens. */
+export function useBotDraft(id: number) {
+  const service = useApi(botServiceApiRef);
+  const { companyId } = useAccount();
+  return useQuery({ queryKey: [...BOTS_QUERY_KEY, 'draft', companyId, id], queryFn: () => service.getDraft(id), retry: false, enabled: Number.isFinite(id), refetchOnMount: 'always' });
+}
+
 /** The company's integration {endpoint, access_key}. */
 export function useIntegration() {
   const service = useApi(botServiceApiRef);

@@ -1,7 +1,9 @@
 /**
  * /flows/generic-flow/{botId}: the bot flow canvas (spec §2) on React Flow. The graph is edited on
- * screen and saved on its own (useBotEditor); a side panel edits the selected step; the test chat runs
- * the real runtime beside it and highlights the step it is at.
+ * screen and saved on its own to the bot's draft (useBotEditor, issue #25); each node shows what it
+ * still lacks, Publish makes the draft live, the versions drawer lists what was live and restores it;
+ * a side panel edits the selected step; the test chat runs the real runtime beside it and highlights
+ * the step it is at.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
@@ -32,9 +34,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, MdiIcon, useAccess } from '../../../core';
 import type { Bot } from '../../../../contract/bots';
+import type { BotDraft } from '../../../../contract/botDrafts';
 import { NoBotAccessError } from '../api/botService';
 import { botErrorText } from '../api/errors';
-import { BOTS_QUERY_KEY, useBot } from '../api/hooks';
+import { BOTS_QUERY_KEY, useBot, useBotDraft } from '../api/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   addOption,
@@ -54,6 +57,9 @@ import {
 import { autoLayout, OPTION_HEIGHT, OPTION_OFFSET, positionsFor, STEP_HEIGHT, STEP_WIDTH } from '../model/layout';
 import type { BotGraph } from '../model/types';
 import { graphWarnings } from '../model/warnings';
+import { graphProblems } from '../model/problems';
+import { PublishButton, PublishRefusal, PublishState, publishState, usePublish, VersionsButton } from './PublishControls';
+import { VersionsDrawer } from './VersionsDrawer';
 import { CanvasActionsContext, nodeTypes, type CanvasActions } from './nodes';
 import { StepPanel } from './StepPanel';
 import { TestChatPanel } from './TestChatPanel';
@@ -87,18 +93,19 @@ function overlaps(graph: BotGraph, at: { x: number; y: number } | undefined): bo
   });
 }
 
-function Canvas({ bot }: { bot: Bot }) {
+function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const navigate = useNavigate();
   const { canManage } = useAccess('flows');
-  const editor = useBotEditor(bot);
+  const editor = useBotEditor(draft);
   const channels = useCompanyChannels();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ nodes: string[]; edges: string[] } | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const [activeStep, setActiveStep] = useState<string | null>(null);
+  const [versionsOpen, setVersionsOpen] = useState(false);
   const flow = useRef<ReactFlowInstance<BotNode> | null>(null);
   const { graph } = editor;
   const readOnly = !canManage;
@@ -108,10 +115,12 @@ function Canvas({ bot }: { bot: Bot }) {
     return bot.channels.map((id) => byId.get(id)).filter((p): p is NonNullable<typeof p> => !!p);
   }, [channels.data, bot.channels]);
   const warnings = useMemo(() => graphWarnings(graph, platforms), [graph, platforms]);
+  const problems = useMemo(() => graphProblems(graph), [graph]);
   const { nodes, edges } = useMemo(
-    () => toFlow(graph, { warnings, selectedIds: selected, activeStepId: testOpen ? activeStep : null, initLabel: t('bots.canvas.start') }),
-    [graph, warnings, selected, testOpen, activeStep, t],
+    () => toFlow(graph, { warnings, problems: problems.byStep, selectedIds: selected, activeStepId: testOpen ? activeStep : null, initLabel: t('bots.canvas.start') }),
+    [graph, warnings, problems, selected, testOpen, activeStep, t],
   );
+  const publishing = usePublish({ botId: bot.id, problems, flush: editor.flush, onPublished: editor.setDraft });
 
   const actions: CanvasActions = useMemo(
     () => ({
@@ -261,7 +270,17 @@ function Canvas({ bot }: { bot: Bot }) {
             </MenuItem>
           ))}
         </TextField>
+        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+          <PublishState state={publishState(editor.draft, editor.status !== 'saved')} version={editor.draft.published_version} />
+          {!readOnly && (
+            <Typography variant="caption" data-testid="problems-count" sx={{ color: problems.count ? 'text.primary' : 'text.secondary', fontWeight: problems.count ? 600 : 400 }}>
+              {problems.count ? t('bots.draft.toFinish', { count: problems.count }) : t('bots.draft.ready')}
+            </Typography>
+          )}
+        </Stack>
         <SaveIndicator status={editor.status} />
+        <VersionsButton onClick={() => setVersionsOpen(true)} />
+        {!readOnly && <PublishButton pending={publishing.pending} onClick={() => void publishing.publish()} />}
         <Divider orientation="vertical" flexItem />
         {!readOnly && (
           <>
@@ -304,6 +323,22 @@ function Canvas({ bot }: { bot: Bot }) {
           </IconButton>
         </Tooltip>
       </Stack>
+      {readOnly && (
+        <Alert severity="info" sx={{ mx: 2, mt: 1 }}>
+          {t('bots.draft.readOnly')}
+        </Alert>
+      )}
+      {publishing.refused && (
+        <PublishRefusal
+          problems={publishing.refused}
+          steps={graph.steps}
+          onOpenStep={(stepId) => {
+            setSelected(new Set([stepId]));
+            setEditing(stepId);
+          }}
+          onClose={publishing.dismiss}
+        />
+      )}
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <Box sx={{ flex: 1, position: 'relative', minWidth: 0 }} data-testid="bot-canvas" aria-label={t('bots.canvas.canvasLabel')} role="region">
           {!graph.steps.length && (
@@ -357,6 +392,7 @@ function Canvas({ bot }: { bot: Bot }) {
             graph={graph}
             step={editingStep}
             warnings={warnings[editingStep.id] ?? []}
+            problems={problems.byStep[editingStep.id] ?? []}
             onChange={(next, field) => editor.commit(next, { coalesce: `${editingStep.id}:${field}` })}
             onDelete={() => setConfirming({ nodes: [editingStep.id], edges: [] })}
             onClose={() => setEditing(null)}
@@ -375,6 +411,17 @@ function Canvas({ bot }: { bot: Bot }) {
           />
         )}
       </Box>
+      <VersionsDrawer
+        botId={bot.id}
+        open={versionsOpen}
+        onClose={() => setVersionsOpen(false)}
+        canRestore={!readOnly}
+        beforeRestore={editor.flush}
+        onRestored={(restored) => {
+          editor.replace(restored);
+          publishing.dismiss();
+        }}
+      />
       <ConfirmDialog
         open={!!confirming}
         title={t('bots.canvas.confirmDelete.title')}
@@ -394,11 +441,12 @@ export default function BotCanvasPage() {
   const { botId } = useParams();
   const id = Number(botId);
   const bot = useBot(id);
+  const draft = useBotDraft(id);
   const queryClient = useQueryClient();
   // what the list and the bot's page show is read again after editing here
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: BOTS_QUERY_KEY }), [queryClient]);
   // the canvas starts from the bot as the service has it now, never from a cached copy
-  if (bot.isPending || (!bot.isFetchedAfterMount && bot.isFetching)) {
+  if (bot.isPending || (!bot.isFetchedAfterMount && bot.isFetching) || (!bot.error && (draft.isPending || (!draft.isFetchedAfterMount && draft.isFetching)))) {
     return (
       <Stack direction="row" spacing={1} alignItems="center" justifyContent="center" role="status" sx={{ py: 6 }}>
         <CircularProgress size={20} aria-hidden />
@@ -406,21 +454,22 @@ export default function BotCanvasPage() {
       </Stack>
     );
   }
-  if (bot.error || !bot.data) {
+  const error = bot.error ?? draft.error;
+  if (error || !bot.data || !draft.data) {
     return (
       <Box sx={{ p: 3 }}>
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {t('bots.canvas.title')}
         </Typography>
-        <Alert severity={bot.error instanceof NoBotAccessError ? 'info' : 'error'}>
-          {bot.error instanceof NoBotAccessError ? t('bots.noAccess') : t('bots.fetchError', { error: botErrorText(bot.error) })}
+        <Alert severity={error instanceof NoBotAccessError ? 'info' : 'error'}>
+          {error instanceof NoBotAccessError ? t('bots.noAccess') : t('bots.fetchError', { error: botErrorText(error) })}
         </Alert>
       </Box>
     );
   }
   return (
     <ReactFlowProvider>
-      <Canvas key={bot.data.id} bot={bot.data} />
+      <Canvas key={bot.data.id} bot={bot.data} draft={draft.data} />
     </ReactFlowProvider>
   );
 }

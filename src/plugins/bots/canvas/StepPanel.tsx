@@ -38,6 +38,8 @@ import { botServiceApiRef } from '../api/botService';
 import { newId, stepLabel, updateStep } from '../model/graph';
 import type { BotGraph, BotStep, StepMessage } from '../model/types';
 import type { StepWarning } from '../model/warnings';
+import type { DraftProblem } from '../model/problems';
+import { useProblemText } from './problemText';
 import { useWarningText } from './nodes';
 import { mediaPreviewUrl, messageTypeOf, uploadMedia } from '../../../core/media/upload';
 
@@ -113,6 +115,8 @@ export function StepPanel(props: {
   graph: BotGraph;
   step: BotStep;
   warnings: StepWarning[];
+  /** What the step still lacks before the bot can be published (shown, never refused while editing). */
+  problems: DraftProblem[];
   onChange: (graph: BotGraph, field: string) => void;
   onDelete: () => void;
   onClose: () => void;
@@ -125,6 +129,7 @@ export function StepPanel(props: {
   const { companyId } = useAccount();
   const queryClient = useQueryClient();
   const warningText = useWarningText();
+  const { describe } = useProblemText();
   const [uploading, setUploading] = useState<number | null>(null);
   const [operationFor, setOperationFor] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -180,6 +185,14 @@ export function StepPanel(props: {
           </IconButton>
         </Tooltip>
       </Stack>
+      {props.problems.length > 0 && (
+        <Alert severity="error" icon={false} sx={{ my: 1 }} data-testid="panel-problems">
+          <strong>{t('bots.problems.title')}</strong>
+          {props.problems.map((p, i) => (
+            <div key={i}>{describe(p)}</div>
+          ))}
+        </Alert>
+      )}
       {props.warnings.length > 0 && (
         <Alert severity="warning" sx={{ my: 1 }}>
           {props.warnings.map((w, i) => (
@@ -417,6 +430,11 @@ export function StepPanel(props: {
               value={action.days}
               onChange={(e) => setAction(i, { ...action, days: Math.max(1, Math.min(BOT_LIMITS.pauseDaysMax, Number(e.target.value) || 1)) })}
             />
+          )}
+          {action.type === 'ai_answer' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('bots.panel.aiAnswerHelp')}
+            </Typography>
           )}
           {action.type === 'start_flow' && (
             <TextField fullWidth size="small" margin="dense" label={t('bots.panel.flow')} value={String(action.flow_id)} onChange={(e) => setAction(i, { ...action, flow_id: e.target.value })} />

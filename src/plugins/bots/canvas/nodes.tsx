@@ -12,6 +12,7 @@ import { MdiIcon } from '../../../core';
 import { NEXT_HANDLE, OPTIONS_HANDLE, type InitNode, type OptionNode, type StepNode } from '../model/graph';
 import { OPTION_HEIGHT, OPTION_WIDTH, STEP_HEIGHT, STEP_WIDTH } from '../model/layout';
 import type { StepWarning } from '../model/warnings';
+import { useProblemText } from './problemText';
 
 /** What a node's buttons do (given by the canvas page). */
 export interface CanvasActions {
@@ -58,9 +59,12 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
   const { t } = useTranslation();
   const actions = useContext(CanvasActionsContext);
   const warningText = useWarningText();
+  const { describe } = useProblemText();
   const { step } = data;
-  const media = step.messages.find((m) => m.media_url);
+  const media = step.messages.find((m) => m.media_url || m.type !== 'text');
   const hasWarnings = data.warnings.length > 0;
+  const hasProblems = data.problems.length > 0;
+  const problemTexts = data.problems.map(describe);
   return (
     <Box
       data-testid="step-node"
@@ -75,7 +79,7 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
         bgcolor: 'background.paper',
         color: 'text.primary',
         border: '2px solid',
-        borderColor: data.active ? 'secondary.main' : selected ? 'primary.main' : hasWarnings ? 'warning.main' : 'divider',
+        borderColor: data.active ? 'secondary.main' : selected ? 'primary.main' : hasProblems ? 'error.main' : hasWarnings ? 'warning.main' : 'divider',
         boxShadow: data.active ? `0 0 0 4px ${alpha(theme.palette.secondary.main, 0.45)}` : selected ? 4 : 1,
         display: 'flex',
         flexDirection: 'column',
@@ -125,14 +129,31 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
       <Typography
         variant="body2"
         data-testid="step-label"
-        sx={{ fontWeight: 600, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', wordBreak: 'break-word' }}
+        sx={{ fontWeight: 600, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: hasProblems ? 2 : 3, WebkitBoxOrient: 'vertical', wordBreak: 'break-word' }}
       >
         {data.label}
       </Typography>
       <Box sx={{ flex: 1 }} />
+      {hasProblems && (
+        // What the step lacks, in words, on the node itself (the first one; all of them on hover and for screen readers).
+        <Tooltip title={problemTexts.join(' · ')}>
+          <Typography
+            variant="caption"
+            component="p"
+            tabIndex={0}
+            data-testid="step-problems"
+            data-codes={data.problems.map((p) => p.code).join(' ')}
+            aria-label={`${t('bots.problems.title')}: ${problemTexts.join(' ')}`}
+            sx={{ color: 'error.main', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', m: 0 }}
+          >
+            {data.problems.length > 1 ? `(${data.problems.length}) ` : ''}
+            {problemTexts[0]}
+          </Typography>
+        </Tooltip>
+      )}
       <Stack direction="row" spacing={0.5} alignItems="center" sx={{ color: 'text.secondary', minHeight: 20 }}>
         {media && (
-          <Tooltip title={media.media_url ?? ''}>
+          <Tooltip title={media.media_url ?? t(`bots.panel.types.${media.type}`)}>
             <Stack direction="row" spacing={0.25} alignItems="center">
               <MdiIcon path={mdiImageOutline} fontSize="small" />
               <Typography variant="caption">{t('bots.canvas.media', { type: t(`bots.panel.types.${media.type}`) })}</Typography>

@@ -1,70 +1,72 @@
 /**
  * The canvas's state: the bot graph with undo/redo, a drag preview, and the debounced saver that
- * sends every change to the bot service with the spec's alerts (§8).
+ * sends every change to the bot's DRAFT (issue #25): half-built steps are saved as they are, never
+ * refused; what they still lack is shown on their nodes, and Publish makes the draft live.
+ * The spec's alerts (§8) still mark a step added, deleted or changed once its save is done.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert, useApi } from '../../../core';
 import { botServiceApiRef } from '../api/botService';
-import { botErrorText } from '../api/errors';
-import type { Bot } from '../../../../contract/bots';
+import type { BotDraft } from '../../../../contract/botDrafts';
 import { canRedo, canUndo, createHistory, record, redo, undo, type History } from '../model/history';
-import { createSyncer, type SyncEvent, type Syncer } from '../model/sync';
-import type { BotGraph } from '../model/types';
+import { createDraftSaver, type DraftSaveEvent, type DraftSaver } from '../model/draftSaver';
+import type { BotGraph, BotStep } from '../model/types';
 
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
 
 export const SAVE_DELAY_MS = 700;
 
-export function graphOf(bot: Bot): BotGraph {
-  return { id: bot.id, step: bot.step, fallback_step_id: bot.fallback_step_id, steps: bot.steps };
+export function graphOf(draft: BotDraft): BotGraph {
+  return { id: draft.bot, step: draft.step, fallback_step_id: draft.fallback_step_id, steps: draft.steps };
 }
 
-export function useBotEditor(bot: Bot) {
+/** A step without its position on the canvas (moving a node is no change worth an alert). */
+function contentKey(step: BotStep): string {
+  return JSON.stringify({ ...step, layout: null, position: 0 });
+}
+
+/** Which alert a save deserves: a step added, deleted, or changed (other than moved). */
+export function saveAlert(before: BotGraph, after: BotGraph): 'stepAdded' | 'stepDeleted' | 'stepUpdated' | null {
+  const old = new Map(before.steps.map((s) => [s.id, s]));
+  const now = new Set(after.steps.map((s) => s.id));
+  if (after.steps.some((s) => !old.has(s.id))) return 'stepAdded';
+  if (before.steps.some((s) => !now.has(s.id))) return 'stepDeleted';
+  const changed = after.steps.some((s) => contentKey(s) !== contentKey(old.get(s.id)!));
+  if (changed || (before.fallback_step_id ?? null) !== (after.fallback_step_id ?? null) || before.step !== after.step) return 'stepUpdated';
+  return null;
+}
+
+export function useBotEditor(initial: BotDraft) {
   const { t } = useTranslation();
   const alert = useAlert();
   const service = useApi(botServiceApiRef);
-  const [history, setHistory] = useState<History<BotGraph>>(() => createHistory(graphOf(bot)));
+  const [history, setHistory] = useState<History<BotGraph>>(() => createHistory(graphOf(initial)));
   const [preview, setPreview] = useState<BotGraph | null>(null);
   const [status, setStatus] = useState<SaveStatus>('saved');
-  const syncerRef = useRef<Syncer | null>(null);
-  const batch = useRef({ updated: false, created: false, deleted: false });
+  /** The draft as the server last answered it (publish state, version). */
+  const [draft, setDraft] = useState<BotDraft>(initial);
+  const saverRef = useRef<DraftSaver | null>(null);
+  const lastSaved = useRef<BotGraph>(graphOf(initial));
 
   const onEvent = useCallback(
-    (event: SyncEvent) => {
+    (event: DraftSaveEvent) => {
       switch (event.type) {
         case 'saving':
-          batch.current = { updated: false, created: false, deleted: false };
           setStatus('saving');
           break;
-        case 'created':
-          batch.current.created = true;
-          alert.success(t('bots.canvas.stepAdded'));
-          break;
-        case 'updated':
-          if (!event.layoutOnly) batch.current.updated = true;
-          break;
-        case 'deleted':
-          batch.current.deleted = true;
-          alert.success(t('bots.canvas.stepDeleted'));
-          break;
-        case 'error': {
+        case 'error':
           setStatus('error');
-          const error = botErrorText(event.error);
-          if (event.op === 'delete') alert.error(t('bots.canvas.deleteError', { error }));
-          else if (event.op === 'create') alert.error(t('bots.canvas.createError', { error }));
-          else alert.error(t('bots.canvas.updateError', { error }));
+          alert.error(t('bots.draft.saveError'));
+          break;
+        case 'saved': {
+          const which = saveAlert(lastSaved.current, event.graph);
+          lastSaved.current = event.graph;
+          setDraft(event.draft);
+          setStatus(event.more ? 'pending' : 'saved');
+          if (which) alert.success(t(`bots.canvas.${which}`));
           break;
         }
-        case 'saved':
-          setStatus(syncerRef.current?.scheduled() ? 'pending' : 'saved');
-          // one alert per save: a creation's or deletion's own alert is not covered by the links saved with it
-          if (batch.current.updated && !batch.current.created && !batch.current.deleted) alert.success(t('bots.canvas.stepUpdated'));
-          break;
-        case 'startChanged':
-        case 'fallbackChanged':
-          batch.current.updated = true;
-          break;
       }
     },
     [alert, t],
@@ -72,26 +74,19 @@ export function useBotEditor(bot: Bot) {
 
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
-  if (!syncerRef.current) {
-    syncerRef.current = createSyncer({
-      initial: graphOf(bot),
+  if (!saverRef.current) {
+    saverRef.current = createDraftSaver({
       delayMs: SAVE_DELAY_MS,
       onEvent: (e) => onEventRef.current(e),
-      backend: {
-        createStep: (step) => service.createStep(bot.id, step),
-        updateStep: (stepId, patch) => service.updateStep(bot.id, stepId, patch),
-        deleteStep: (stepId) => service.deleteStep(bot.id, stepId),
-        setStartStep: (stepId) => service.updateBot(bot.id, { step: stepId }),
-        setFallbackStep: (stepId) => service.updateBot(bot.id, { fallback_step_id: stepId }),
-      },
+      save: (content) => service.saveDraft(initial.bot, content),
     });
   }
   // leaving the canvas saves what is still waiting
   useEffect(() => {
-    const syncer = syncerRef.current!;
+    const saver = saverRef.current!;
     return () => {
-      if (syncer.pending()) void syncer.flush();
-      syncer.dispose();
+      if (saver.pending()) void saver.flush();
+      saver.dispose();
     };
   }, []);
 
@@ -102,8 +97,8 @@ export function useBotEditor(bot: Bot) {
     setPreview(null);
     setHistory((h) => record(h, next, options.coalesce));
     setStatus('pending');
-    if (options.now) void syncerRef.current!.flush(next);
-    else syncerRef.current!.schedule(next);
+    if (options.now) void saverRef.current!.flush(next);
+    else saverRef.current!.schedule(next);
   }, []);
 
   const applyHistory = useCallback((fn: (h: History<BotGraph>) => History<BotGraph>) => {
@@ -112,24 +107,37 @@ export function useBotEditor(bot: Bot) {
       const next = fn(h);
       if (next !== h) {
         setStatus('pending');
-        syncerRef.current!.schedule(next.present);
+        saverRef.current!.schedule(next.present);
       }
       return next;
     });
+  }, []);
+
+  /** Replaces the whole graph with what the server answered (a restored version), as a new undoable state. */
+  const replace = useCallback((next: BotDraft) => {
+    const nextGraph = graphOf(next);
+    lastSaved.current = nextGraph;
+    setPreview(null);
+    setHistory((h) => record(h, nextGraph));
+    setDraft(next);
+    setStatus('saved');
   }, []);
 
   return useMemo(
     () => ({
       graph,
       status,
+      draft,
+      setDraft,
+      replace,
       commit,
       setPreview,
       undo: () => applyHistory(undo),
       redo: () => applyHistory(redo),
       canUndo: canUndo(history),
       canRedo: canRedo(history),
-      flush: () => syncerRef.current!.flush(),
+      flush: () => saverRef.current!.flush(),
     }),
-    [graph, status, commit, applyHistory, history],
+    [graph, status, draft, replace, commit, applyHistory, history],
   );
 }

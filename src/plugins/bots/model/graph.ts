@@ -9,6 +9,7 @@ import type { Edge, Node } from '@xyflow/react';
 import { OPTION_GAP, OPTION_OFFSET, OPTION_WIDTH, positionsFor, STEP_HEIGHT, STEP_WIDTH, startStepId } from './layout';
 import type { BotGraph, BotStep, StepLayout, StepOption } from './types';
 import type { StepWarning } from './warnings';
+import type { DraftProblem } from './problems';
 
 export const INIT_NODE_ID = 'init';
 export const OPTION_PREFIX = 'option:';
@@ -24,6 +25,8 @@ export interface StepNodeData extends Record<string, unknown> {
   /** The bot's fallback step (followed after an answer the bot does not understand twice). */
   isFallback: boolean;
   warnings: StepWarning[];
+  /** What the step still lacks before the bot can be published. */
+  problems: DraftProblem[];
   active: boolean;
 }
 export interface OptionNodeData extends Record<string, unknown> {
@@ -70,6 +73,7 @@ export function optionPositions(step: BotStep, at: StepLayout): StepLayout[] {
 
 export interface FlowOptions {
   warnings?: Record<string, StepWarning[]>;
+  problems?: Record<string, DraftProblem[]>;
   selectedIds?: ReadonlySet<string>;
   /** Step the test chat is at (highlighted). */
   activeStepId?: string | null;
@@ -112,6 +116,7 @@ export function toFlow(graph: BotGraph, options: FlowOptions = {}): { nodes: Bot
         isStart: step.id === start,
         isFallback: !!graph.fallback_step_id && step.id === graph.fallback_step_id,
         warnings: options.warnings?.[step.id] ?? [],
+        problems: options.problems?.[step.id] ?? [],
         active: options.activeStepId === step.id,
       },
     });

@@ -57,6 +57,9 @@ export interface BroadcastDraft {
   name: string;
   channelId: number | null;
   filter: ContactsFilter;
+  /** A contacts broadcast goes to the filter's contacts, or to a saved segment's members (absent in older drafts: the filter). */
+  audience?: 'filter' | 'segment';
+  segmentId?: number | null;
   csv: CsvAudience | null;
   csvSummary: CsvSummary | null;
   templateName: string | null;
@@ -77,6 +80,8 @@ export function emptyDraft(type: BroadcastType): BroadcastDraft {
     name: '',
     channelId: null,
     filter: { term: '', tags: [], channels: [] },
+    audience: 'filter',
+    segmentId: null,
     csv: null,
     csvSummary: null,
     templateName: null,
@@ -161,5 +166,6 @@ export function clearAllDrafts(): void {
 /** The audience as the API takes it (contract BroadcastAudience). */
 export function audienceOf(draft: BroadcastDraft) {
   if (draft.type === 'csv') return { type: 'csv' as const, csv: draft.csv?.text ?? '', file_name: draft.csv?.fileName };
+  if (draft.audience === 'segment') return { type: 'segment' as const, segment_id: draft.segmentId ?? 0 };
   return { type: 'contacts' as const, filter: { term: draft.filter.term.trim(), tags: draft.filter.tags, channels: draft.filter.channels } };
 }

@@ -89,6 +89,8 @@ export interface SampleRecipient {
   phone: string;
   /** CSV columns of the recipient's row (empty for contacts). */
   columns: Record<string, string>;
+  /** The recipient's contact attributes, when known (the preview shows `[key]` otherwise). */
+  attributes?: Record<string, string | number | boolean>;
 }
 
 function normalized(text: string): string {
@@ -100,6 +102,7 @@ export function resolveVariable(source: VariableMapping | undefined, recipient: 
   if (!source) return '';
   if (source.source === 'fixed') return source.value;
   if (source.source === 'column') return recipient.columns[source.value] ?? '';
+  if (source.source === 'attribute') return recipient.attributes ? String(recipient.attributes[source.value] ?? '') : `[${source.value}]`;
   const field = source.value as ContactField;
   if (field === 'phone') return recipient.phone;
   if (field === 'first_name') return recipient.name.trim().split(/\s+/)[0] ?? '';

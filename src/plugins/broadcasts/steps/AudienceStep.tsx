@@ -7,6 +7,10 @@ import {
   Chip,
   CircularProgress,
   FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
   InputLabel,
   Link,
   MenuItem,
@@ -28,7 +32,7 @@ import { errorText, httpApiRef, MdiIcon, useApi } from '../../../core';
 import { previewAudience } from '../api';
 import { audienceOf, type BroadcastDraft } from '../model/draft';
 import { downloadText, sampleCsv } from '../model/report';
-import { useAllChannels, useTags, useWhatsAppChannels } from '../queries';
+import { useAllChannels, useSegments, useTags, useWhatsAppChannels } from '../queries';
 import type { StepProps } from './types';
 
 /** A file's text (FileReader: also where Blob.text is missing). */
@@ -231,6 +235,84 @@ function ContactsFilterForm({ draft, update }: StepProps) {
   );
 }
 
+/** The audience's count as its choice changes (debounced), for the contacts filter and the segment. */
+function useAudienceCount(draft: BroadcastDraft, ready: boolean) {
+  const http = useApi(httpApiRef);
+  const [preview, setPreview] = useState<{ status: 'idle' | 'loading' | 'error'; data?: AudiencePreview; error?: string }>({ status: 'idle' });
+  const key = JSON.stringify([draft.channelId, audienceOf(draft), ready]);
+  useEffect(() => {
+    if (draft.channelId === null || !ready) {
+      setPreview({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setPreview((p) => ({ ...p, status: 'loading' }));
+      previewAudience(http, { page_id: draft.channelId as number, audience: audienceOf(draft) }, controller.signal)
+        .then((data) => setPreview({ status: 'idle', data }))
+        .catch((err) => !controller.signal.aborted && setPreview({ status: 'error', error: errorText(err) }));
+    }, 500);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the audience's content is the key
+  }, [key, http]);
+  return preview;
+}
+
+/** A saved segment of the company's contacts (issue #23): its members at sending time, its count and who is left out. */
+function SegmentForm({ draft, update }: StepProps) {
+  const { t } = useTranslation();
+  const segments = useSegments();
+  const list = segments.data ?? [];
+  const preview = useAudienceCount(draft, !!draft.segmentId);
+  if (segments.isPending) return <CircularProgress size={24} aria-label={t('broadcasts.common.loading')} />;
+  if (segments.isError) return <Alert severity="info">{t('broadcasts.audience.segment.forbidden')}</Alert>;
+  if (!list.length) {
+    return (
+      <Alert severity="info">
+        {t('broadcasts.audience.segment.none')}{' '}
+        <Link component={RouterLink} to="/segments">
+          {t('broadcasts.audience.segment.goTo')}
+        </Link>
+      </Alert>
+    );
+  }
+  const excluded = preview.data?.excluded;
+  return (
+    <Stack spacing={2}>
+      <FormControl>
+        <InputLabel id="broadcast-segment-label">{t('broadcasts.audience.segment.label')}</InputLabel>
+        <Select labelId="broadcast-segment-label" label={t('broadcasts.audience.segment.label')} value={draft.segmentId ?? ''} onChange={(e) => update({ segmentId: Number(e.target.value) })}>
+          {list.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Typography variant="body2" color="text.secondary">
+        {t('broadcasts.audience.segment.help')}
+      </Typography>
+      <Box aria-live="polite" data-testid="segment-audience-count">
+        {preview.status === 'loading' && <CircularProgress size={18} aria-label={t('broadcasts.common.loading')} />}
+        {preview.status === 'error' && <Alert severity="error">{preview.error}</Alert>}
+        {preview.status === 'idle' && preview.data && excluded && (
+          <Stack spacing={0.5}>
+            <Typography>{t('broadcasts.audience.segment.count', { count: preview.data.total, recipients: preview.data.recipients })}</Typography>
+            {preview.data.total > preview.data.recipients && (
+              <Typography variant="body2" color="text.secondary">
+                {t('broadcasts.audience.segment.excluded', { optedOut: excluded.opted_out, invalid: excluded.invalid_number, blocked: excluded.blocked, duplicate: excluded.duplicate })}
+              </Typography>
+            )}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
 /** Step 1: the broadcast's name, the WhatsApp number it is sent from, and who receives it. */
 export function AudienceStep({ draft, update }: StepProps) {
   const { t } = useTranslation();
@@ -286,7 +368,20 @@ export function AudienceStep({ draft, update }: StepProps) {
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {t(`broadcasts.type.${draft.type}.title`)}
         </Typography>
-        {draft.type === 'csv' ? <CsvUpload draft={draft} update={update} /> : <ContactsFilterForm draft={draft} update={update} />}
+        {draft.type === 'csv' ? (
+          <CsvUpload draft={draft} update={update} />
+        ) : (
+          <Stack spacing={2}>
+            <FormControl>
+              <FormLabel id="broadcast-audience-kind">{t('broadcasts.audience.kind.label')}</FormLabel>
+              <RadioGroup row aria-labelledby="broadcast-audience-kind" value={draft.audience ?? 'filter'} onChange={(e) => update({ audience: e.target.value as 'filter' | 'segment' })}>
+                <FormControlLabel value="filter" control={<Radio />} label={t('broadcasts.audience.kind.filter')} />
+                <FormControlLabel value="segment" control={<Radio />} label={t('broadcasts.audience.kind.segment')} />
+              </RadioGroup>
+            </FormControl>
+            {draft.audience === 'segment' ? <SegmentForm draft={draft} update={update} /> : <ContactsFilterForm draft={draft} update={update} />}
+          </Stack>
+        )}
       </Box>
     </Stack>
   );
@@ -296,5 +391,6 @@ export function AudienceStep({ draft, update }: StepProps) {
 export function audienceComplete(draft: BroadcastDraft): boolean {
   if (!draft.name.trim() || draft.channelId === null) return false;
   if (draft.type === 'csv') return !!draft.csv && !!draft.csvSummary && draft.csvSummary.recipients > 0;
+  if (draft.audience === 'segment') return !!draft.segmentId;
   return true;
 }

@@ -5,6 +5,7 @@ import {
   Button,
   CircularProgress,
   FormControl,
+  FormHelperText,
   Grid,
   InputLabel,
   MenuItem,
@@ -31,7 +32,7 @@ import {
   type SampleRecipient,
   type TemplateVariable,
 } from '../model/mapping';
-import { useApprovedTemplates } from '../queries';
+import { useApprovedTemplates, useContactAttributes } from '../queries';
 import { uploadFile } from '../upload';
 import type { StepProps } from './types';
 
@@ -65,7 +66,10 @@ function VariableRow({
   onChange: (value: VariableMapping) => void;
 }) {
   const { t } = useTranslation();
-  const sources = VARIABLE_SOURCES.filter((s) => s !== 'column' || csv);
+  const attributes = useContactAttributes();
+  const attributeList = attributes.data ?? [];
+  // A member who cannot read contact attributes (403) is not offered them.
+  const sources = VARIABLE_SOURCES.filter((s) => (s !== 'column' || csv) && (s !== 'attribute' || !attributes.isError || value?.source === 'attribute'));
   const source = value?.source ?? (csv ? 'column' : 'field');
   const label = t(`broadcasts.content.variable.${variable.where}`, { n: variable.number, button: (variable.button ?? 0) + 1 });
   const problem = mappingProblem(value, columns);
@@ -86,7 +90,7 @@ function VariableRow({
           value={source}
           onChange={(e) => {
             const next = e.target.value as VariableMapping['source'];
-            onChange({ source: next, value: next === 'field' ? 'name' : next === 'column' ? (columns[0] ?? '') : '' });
+            onChange({ source: next, value: next === 'field' ? 'name' : next === 'column' ? (columns[0] ?? '') : next === 'attribute' ? (attributeList[0]?.key ?? '') : '' });
           }}
         >
           {sources.map((s) => (
@@ -108,6 +112,23 @@ function VariableRow({
           helperText={problem === 'blank' ? t('broadcasts.content.problems.blank') : ' '}
           sx={{ flex: 1, minWidth: 160 }}
         />
+      ) : source === 'attribute' ? (
+        <FormControl size="small" sx={{ minWidth: 200, flex: 1 }} error={problem === 'missing' && !!value}>
+          <InputLabel id={`${idBase}-value`}>{t('broadcasts.content.attribute')}</InputLabel>
+          <Select
+            labelId={`${idBase}-label ${idBase}-value`}
+            label={t('broadcasts.content.attribute')}
+            value={value?.source === 'attribute' && attributeList.some((a) => a.key === value.value) ? value.value : ''}
+            onChange={(e) => onChange({ source: 'attribute', value: String(e.target.value) })}
+          >
+            {attributeList.map((a) => (
+              <MenuItem key={a.key} value={a.key}>
+                {a.name}
+              </MenuItem>
+            ))}
+          </Select>
+          {attributes.isSuccess && attributeList.length === 0 && <FormHelperText>{t('broadcasts.content.noAttributes')}</FormHelperText>}
+        </FormControl>
       ) : (
         <FormControl size="small" sx={{ minWidth: 200, flex: 1 }} error={problem === 'unknownColumn' || (problem === 'missing' && !!value)}>
           <InputLabel id={`${idBase}-value`}>{source === 'column' ? t('broadcasts.content.column') : t('broadcasts.content.field')}</InputLabel>

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { channelIdentifier, channelState, formatDate, PLATFORM_ICONS, STATE_COLORS } from './channelDisplay';
+import { AutoAssignSwitch } from './AutoAssignSwitch';
+import { CsatSwitch } from './CsatSwitch';
 import { DefaultFlowSelect } from './DefaultFlowSelect';
 import { DisconnectChannelButton } from './DisconnectChannelButton';
 import { RetrySetupButton } from './RetrySetupButton';
@@ -68,6 +70,8 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
           </Typography>
         </Stack>
         {state === 'connected' && <DefaultFlowSelect channelId={channel.id} />}
+        {state === 'connected' && <AutoAssignSwitch channelId={channel.id} />}
+        {state === 'connected' && <CsatSwitch channelId={channel.id} />}
         {canManage && (
           <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ minWidth: { md: 220 } }}>
             {channel.platform === 'whatsapp' && channel.signup_status === 'partial_failure' && state !== 'disconnected' && (

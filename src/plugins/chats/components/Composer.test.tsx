@@ -7,6 +7,7 @@ import { i18nApiRef } from '../../../core';
 import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { chatsPlugin } from '../index';
 import { Composer } from './Composer';
+import { createFakeHttp } from '../../../core/testing/fakeHttp';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const MIN = 60_000;
@@ -101,5 +102,72 @@ describe('Composer: WhatsApp 24-hour window', () => {
     act(() => vi.advanceTimersByTime(MIN));
     expect(screen.getByTestId('window-closed')).toHaveTextContent('La fenêtre de service client de 24 heures est fermée.');
     expect(screen.getByRole('button', { name: 'Envoyer un modèle' })).toBeInTheDocument();
+  });
+});
+
+describe('Composer: a private note with a mention', () => {
+  // In note mode the input is labelled for a note, not "Type a message".
+  const noteBox = () => screen.getByRole('textbox');
+
+  it('suggests members on @, inserts the chosen one once, and Enter then writes the note', async () => {
+    const onNote = vi.fn();
+    const onSend = vi.fn();
+    const http = createFakeHttp((_method, path) => {
+      if (path === '/api/chats/members/') {
+        return { count: 2, results: [
+          { user_id: 1, first_name: 'Ada', last_name: 'Admin', email: 'admin@demo.test', profile_avatar_url: null },
+          { user_id: 2, first_name: 'Alex', last_name: 'Agent', email: 'agent@demo.test', profile_avatar_url: null },
+        ] };
+      }
+      return { results: [] };
+    });
+    renderPluginPage(<Composer onSend={onSend} onNote={onNote} onTemplate={vi.fn()} />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], http });
+    fireEvent.click(screen.getByTestId('composer-mode-note'));
+    fireEvent.change(noteBox(), { target: { value: 'Refund approved? @ad' } });
+    const suggestions = await screen.findByTestId('mention-suggestions');
+    fireEvent.click(within(suggestions).getByRole('option', { name: /admin@demo\.test/ }));
+    expect(noteBox()).toHaveValue('Refund approved? @admin@demo.test ');
+    // The list closes with the mention complete: Enter writes the note, it does not insert the member again.
+    expect(screen.queryByTestId('mention-suggestions')).not.toBeInTheDocument();
+    fireEvent.keyDown(noteBox(), { key: 'Enter' });
+    expect(onNote).toHaveBeenCalledTimes(1);
+    expect(onNote.mock.calls[0][0]).toContain('Refund approved? @admin@demo.test');
+    expect(onNote.mock.calls[0][0]).not.toContain('min@demo.test min@');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+});
+
+describe('Composer: the copilot (issue #24)', () => {
+  it('"Suggest a reply" fills the input with the suggestion and its sources; the agent edits, then sends', async () => {
+    const onSuggest = vi.fn(async () => ({ text: 'Returns are free within 30 days.', sources: [{ id: 3, title: 'Returns and refunds' }] }));
+    const { onSend } = renderComposer({ onSuggest, onSummarise: vi.fn(async () => true) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Suggest a reply' })));
+    expect(onSuggest).toHaveBeenCalledTimes(1);
+    expect(box()).toHaveValue('Returns are free within 30 days.');
+    expect(screen.getByTestId('suggestion-notice')).toHaveTextContent('From: Returns and refunds');
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.change(box(), { target: { value: 'Hi! Returns are free within 30 days.' } });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('Hi! Returns are free within 30 days.');
+  });
+
+  it('nothing in the knowledge: the input stays as it was and a line says so; "Summarise" calls back; French', async () => {
+    const onSummarise = vi.fn(async () => true);
+    const { console: c } = renderComposer({ onSuggest: vi.fn(async () => ({ text: '', sources: [] })), onSummarise });
+    fireEvent.change(box(), { target: { value: 'Draft' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Suggest a reply' })));
+    expect(box()).toHaveValue('Draft');
+    expect(screen.getByTestId('suggestion-notice')).toHaveTextContent('The knowledge holds no answer to the customer’s last messages.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Summarise' })));
+    expect(onSummarise).toHaveBeenCalledTimes(1);
+    act(() => void c.get(i18nApiRef).i18n.changeLanguage('fr'));
+    expect(screen.getByRole('button', { name: 'Suggérer une réponse' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Résumer' })).toBeInTheDocument();
+  });
+
+  it('without the callbacks (no chats manage) there are no copilot buttons', () => {
+    renderComposer();
+    expect(screen.queryByRole('button', { name: 'Suggest a reply' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Summarise' })).toBeNull();
   });
 });

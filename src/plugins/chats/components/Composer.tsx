@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, TextField, Tooltip } from '@mui/material';
-import { mdiMessageReplyTextOutline, mdiPaperclip, mdiSend, mdiTextBoxOutline, mdiTimerOutline } from '@mdi/js';
+import { mdiCreationOutline, mdiMessageReplyTextOutline, mdiPaperclip, mdiSend, mdiTextBoxOutline, mdiTextBoxSearchOutline, mdiTimerOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
+import type { SuggestReplyResponse } from '../../../../contract/assistant';
 import type { Room } from '../../../../contract/chats';
 import { MdiIcon } from '../../../core';
 import { dateTime } from '../format';
@@ -9,11 +10,14 @@ import { useCustomerWindow } from '../hooks';
 import { HOUR_MS, remainingParts } from '../model/window';
 import type { SendRefusal } from '../service/chatService';
 import { useQuickReplies } from '../savedReplies/useQuickReplies';
+import { NOTE_COLORS, useNoteMode } from './NoteMode';
 
 interface Props {
   disabled?: boolean;
   attachments?: boolean;
   onSend: (text: string) => void;
+  /** Issue #22: writes a private note; when given, the composer has a Reply / Note switch (./NoteMode.tsx). */
+  onNote?: (text: string) => void;
   onAttach?: (file: File) => Promise<void>;
   inputRef?: React.Ref<HTMLTextAreaElement>;
   /** The room's channel and when the customer last wrote: WhatsApp's 24-hour window applies to free-form messages. */
@@ -25,6 +29,10 @@ interface Props {
   onDismissRefusal?: () => void;
   /** Puts the cursor in the input when the composer appears (a room was opened), except on touch screens where it would pop the keyboard up. */
   focusOnOpen?: boolean;
+  /** Issue #24, the copilot: asks for a suggested reply, which fills the input (the agent edits, then sends). */
+  onSuggest?: () => Promise<SuggestReplyResponse | null>;
+  /** Issue #24, the copilot: stores the conversation's summary as a private note. */
+  onSummarise?: () => Promise<unknown>;
 }
 
 const NO_WINDOW: Pick<Room, 'platform' | 'last_inbound_at'> = { platform: 'sandbox', last_inbound_at: null };
@@ -44,15 +52,18 @@ function useRemainingLabel(ms: number): string {
  * a notice and "Send template". "/" at the start of the message (or the "Saved replies" button) opens
  * the company's saved replies; ↑/↓ choose, Enter inserts, Esc closes the list.
  */
-export function Composer({ disabled, attachments, onSend, onAttach, inputRef, room, onTemplate, refusal, onDismissRefusal, focusOnOpen }: Props) {
+export function Composer({ disabled, attachments, onSend, onNote, onAttach, inputRef, room, onTemplate, refusal, onDismissRefusal, focusOnOpen, onSuggest, onSummarise }: Props) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const win = useCustomerWindow(room ?? NO_WINDOW);
-  const closed = win.applies && win.closed;
-  const remaining = useRemainingLabel(win.remainingMs);
   const ownInput = useRef<HTMLTextAreaElement | null>(null);
+  const note = useNoteMode({ text, setText, caret: () => ownInput.current?.selectionStart ?? text.length, focusInput: () => ownInput.current?.focus() });
+  const noting = !!onNote && note.mode === 'note';
+  // A note goes to the team, not the customer: WhatsApp's window does not apply to it.
+  const closed = win.applies && win.closed && !noting;
+  const remaining = useRemainingLabel(win.remainingMs);
   const setInput = useCallback(
     (el: HTMLTextAreaElement | null) => {
       ownInput.current = el;
@@ -62,6 +73,7 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
     [inputRef],
   );
   const quick = useQuickReplies(text, setText, () => ownInput.current?.focus());
+  const copilot = useCopilot({ onSuggest, onSummarise, setText, focusInput: () => ownInput.current?.focus() });
 
   useEffect(() => {
     const touch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
@@ -78,12 +90,19 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
   }, [refusal]);
 
   const send = () => {
+    if (noting) {
+      if (!text.trim()) return;
+      onNote!(text);
+      setText('');
+      return;
+    }
     if (!text.trim() || disabled || closed) return;
     onSend(text);
     setText('');
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (noting && note.onKeyDown(e)) return;
     if (quick.onKeyDown(e)) return;
     // IME composition (e.g. Japanese input) uses Enter to confirm a word, not to send.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -95,7 +114,29 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
   };
 
   return (
-    <Box data-testid="composer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box data-testid="composer" data-mode={noting ? 'note' : 'reply'} sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      {(onNote || onSuggest || onSummarise) && (
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5, pt: 1 }}>
+          {onNote && note.toggle}
+          <Box sx={{ flex: 1 }} />
+          {onSuggest && !noting && !closed && (
+            <Button size="small" data-testid="suggest-reply" startIcon={copilot.suggesting ? <CircularProgress size={16} aria-label={t('chats.copilot.suggesting')} /> : <MdiIcon path={mdiCreationOutline} />} disabled={disabled || copilot.suggesting} onClick={copilot.suggest}>
+              {t('chats.copilot.suggest')}
+            </Button>
+          )}
+          {onSummarise && (
+            <Button size="small" data-testid="summarise-room" startIcon={copilot.summarising ? <CircularProgress size={16} aria-label={t('chats.copilot.summarising')} /> : <MdiIcon path={mdiTextBoxSearchOutline} />} disabled={copilot.summarising} onClick={copilot.summarise}>
+              {t('chats.copilot.summarise')}
+            </Button>
+          )}
+        </Box>
+      )}
+      {copilot.notice && !noting && (
+        <Alert severity="info" data-testid="suggestion-notice" onClose={copilot.dismiss} closeText={t('chats.composer.dismiss')} sx={{ borderRadius: 0, py: 0 }}>
+          {copilot.notice}
+        </Alert>
+      )}
+      {noting && note.noteBanner}
       {refusal && (
         <Alert severity="error" data-testid="composer-refusal" onClose={onDismissRefusal} closeText={t('chats.composer.dismiss')} sx={{ borderRadius: 0 }}>
           {refusal.error}
@@ -141,9 +182,14 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
         </Box>
       )}
       {(!closed || !!text) && (
-        <Box component="form" onSubmit={(e) => (e.preventDefault(), send())} sx={{ position: 'relative', display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5 }}>
-          {!closed && quick.popup}
-          {attachments && onAttach && (
+        <Box
+          component="form"
+          onSubmit={(e) => (e.preventDefault(), send())}
+          sx={{ position: 'relative', display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, ...(noting ? { bgcolor: NOTE_COLORS.bgcolor, '& .MuiInputBase-root': { bgcolor: '#fffbe6', color: NOTE_COLORS.color } } : {}) }}
+        >
+          {!closed && !noting && quick.popup}
+          {noting && note.popup}
+          {attachments && onAttach && !noting && (
             <>
               <input
                 ref={fileRef}
@@ -185,17 +231,17 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={t('chats.composer.placeholder')}
-            slotProps={{ htmlInput: { 'aria-label': t('chats.composer.placeholder'), maxLength: 4096, ...(closed ? {} : quick.inputProps) } }}
+            placeholder={note.placeholder && noting ? note.placeholder : t('chats.composer.placeholder')}
+            slotProps={{ htmlInput: { 'aria-label': noting && note.placeholder ? note.placeholder : t('chats.composer.placeholder'), maxLength: 4096, ...(closed || noting ? {} : quick.inputProps) } }}
             multiline
             maxRows={6}
             fullWidth
             size="small"
-            disabled={disabled || closed}
+            disabled={(disabled && !noting) || closed}
           />
-          <Tooltip title={t('chats.composer.send')}>
+          <Tooltip title={noting ? t('chats.notes.add') : t('chats.composer.send')}>
             <span>
-              <IconButton type="submit" color="primary" aria-label={t('chats.composer.send')} disabled={disabled || closed || !text.trim()}>
+              <IconButton type="submit" color="primary" aria-label={noting ? t('chats.notes.add') : t('chats.composer.send')} disabled={(disabled && !noting) || closed || !text.trim()}>
                 <MdiIcon path={mdiSend} />
               </IconButton>
             </span>
@@ -205,4 +251,36 @@ export function Composer({ disabled, attachments, onSend, onAttach, inputRef, ro
       {quick.dialog}
     </Box>
   );
+}
+
+/** The copilot's buttons' state: a suggestion fills the input (and says where it comes from), a summary becomes a note. */
+function useCopilot({ onSuggest, onSummarise, setText, focusInput }: { onSuggest?: Props['onSuggest']; onSummarise?: Props['onSummarise']; setText: (text: string) => void; focusInput: () => void }) {
+  const { t } = useTranslation();
+  const [suggesting, setSuggesting] = useState(false);
+  const [summarising, setSummarising] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const suggest = useCallback(async () => {
+    if (!onSuggest) return;
+    setSuggesting(true);
+    try {
+      const suggestion = await onSuggest();
+      if (!suggestion) return setNotice(null);
+      if (!suggestion.text) return setNotice(t('chats.copilot.noSuggestion'));
+      setText(suggestion.text);
+      setNotice(suggestion.sources.length ? t('chats.copilot.sources', { titles: suggestion.sources.map((s) => s.title).join(', ') }) : null);
+      focusInput();
+    } finally {
+      setSuggesting(false);
+    }
+  }, [onSuggest, setText, focusInput, t]);
+  const summarise = useCallback(async () => {
+    if (!onSummarise) return;
+    setSummarising(true);
+    try {
+      await onSummarise();
+    } finally {
+      setSummarising(false);
+    }
+  }, [onSummarise]);
+  return { suggest, summarise, suggesting, summarising, notice, dismiss: () => setNotice(null) };
 }

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Avatar, Box, Button, CircularProgress, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Popover, TextField, Tooltip, Typography } from '@mui/material';
 import { mdiAccountCancelOutline, mdiAccountCheckOutline, mdiAlarmSnooze, mdiCheckCircleOutline, mdiDotsVertical, mdiRestore, mdiTimerSandEmpty } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '../../../../contract/chats';
 import { snoozePresets, type RoomUpdateBody } from '../../../../contract/conversations';
-import type { TeamMember } from '../../../../contract/team';
-import { MdiIcon, httpApiRef, useApi } from '../../../core';
+import { MdiIcon } from '../../../core';
+import { useChatMembers } from './useChatMembers';
 import { initials } from '../format';
 
 /** An action the header shows as a button on wide screens and puts in the overflow menu on a phone. */
@@ -25,24 +25,6 @@ interface Props {
   narrowActions?: NarrowAction[];
 }
 
-/** The company's members for the assignee picker, loaded when it first opens. */
-function useMembers(open: boolean): TeamMember[] | null {
-  const http = useApi(httpApiRef);
-  const [members, setMembers] = useState<TeamMember[] | null>(null);
-  useEffect(() => {
-    if (!open || members) return;
-    let live = true;
-    http
-      .get<{ results?: TeamMember[] }>('/api/members/', { query: { page_size: 1000 } })
-      .then((r) => live && setMembers(r.results ?? []))
-      .catch(() => live && setMembers([]));
-    return () => {
-      live = false;
-    };
-  }, [open, members, http]);
-  return members;
-}
-
 /**
  * Issue #22 in the room header: resolve (or reopen), the assignee picker (search by name or e-mail,
  * "Assign to me", unassign) and an overflow menu (snooze presets, pending, and on a phone the header's
@@ -53,7 +35,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [] }:
   const [more, setMore] = useState<HTMLElement | null>(null);
   const [picker, setPicker] = useState<HTMLElement | null>(null);
   const [term, setTerm] = useState('');
-  const members = useMembers(!!picker);
+  const members = useChatMembers(!!picker);
   const resolved = room.status === 'resolved';
   const assignee = room.assignee;
 

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { chatsPlugin } from '../index';
 import type { ChatMessage } from '../model/messages';
 import { message } from '../testing/fakeChatServer';
 import { MessageBubble } from './MessageBubble';
 
-function show(m: ChatMessage, onRetry = vi.fn()) {
-  renderPluginPage(<MessageBubble message={m} onRetry={onRetry} />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] });
+function show(m: ChatMessage, onRetry = vi.fn(), locale?: string) {
+  renderPluginPage(<MessageBubble message={m} onRetry={onRetry} />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'], ...(locale ? { locale } : {}) });
   return { row: screen.getByTestId('message-row'), onRetry };
 }
 
@@ -24,6 +24,13 @@ describe('MessageBubble: WhatsApp message kinds', () => {
     show(message(1, 1, { type: 'button_reply', text: 'Yes, confirm', data: { id: 'confirm', title: 'Yes, confirm' } }));
     expect(screen.getByTestId('message-text')).toHaveTextContent('Yes, confirm');
     expect(screen.getByTestId('message-caption')).toHaveTextContent('Replied with a button');
+  });
+
+  it('a CSAT rating (issue #22): a small event row in the thread, not a bubble', () => {
+    const { row } = show(message(1, 1, { origin: 'system', type: 'text', text: 'Rated 4/5', data: { csat: { rating: 4 } }, status: null }));
+    expect(row).toHaveAttribute('data-event', 'csat');
+    expect(within(row).getByTestId('csat-event')).toHaveTextContent('Customer rated the conversation 4/5');
+    expect(within(row).queryByTestId('message-text')).toBeNull();
   });
 
   it('list reply', () => {
@@ -73,5 +80,79 @@ describe('MessageBubble: WhatsApp message kinds', () => {
     show(message(1, 7, { origin: 'agent', status: 'failed', text: 'hello', error: 'Recipient phone number not in allowed list' }));
     expect(screen.getByTestId('message-failure')).toHaveTextContent('Not sent · Recipient phone number not in allowed list');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('MessageBubble: the AI assistant (issue #24)', () => {
+  it("the assistant's answer is the bot's, marked AI with its sources; a plain bot message has no mark", () => {
+    const { row } = show(message(1, 1, { origin: 'bot', status: 'delivered', text: 'Returns are free within 30 days.', data: { assistant: { sources: [{ id: 2, title: 'Returns and refunds' }], handover: false } } }));
+    expect(within(row).getByTestId('ai-mark')).toHaveTextContent('AI');
+    expect(within(row).getByLabelText('Answered by the AI assistant')).toBeInTheDocument();
+    expect(within(row).getByTestId('ai-sources')).toHaveTextContent('Sources: Returns and refunds');
+    expect(within(row).queryByTestId('ai-handover')).toBeNull();
+  });
+
+  it('its hand-over says so', () => {
+    show(message(1, 1, { origin: 'bot', status: 'delivered', text: 'Let me pass you to a person.', data: { assistant: { sources: [], handover: true } } }));
+    expect(screen.getByTestId('ai-handover')).toHaveTextContent('Handed over to a person');
+    expect(screen.queryByTestId('ai-sources')).toBeNull();
+  });
+
+  it('a bot message without the mark shows none', () => {
+    show(message(1, 1, { origin: 'bot', status: 'delivered', text: 'Welcome!', data: null }));
+    expect(screen.queryByTestId('ai-mark')).toBeNull();
+  });
+});
+
+describe('MessageBubble: reactions, orders and system lines (issue #25)', () => {
+  it("the customer's reaction is a badge under the bubble, labelled; none once removed", () => {
+    const { row } = show(message(1, 1, { origin: 'agent', status: 'read', text: 'Your parcel left today', data: { reaction: '👍', reaction_at: '2026-01-01T10:00:00.000Z' } }));
+    const badge = within(row).getByRole('img', { name: 'Customer reacted 👍' });
+    expect(badge).toHaveTextContent('👍');
+    expect(badge).toHaveAttribute('data-testid', 'message-reaction');
+    // The bubble keeps its content and ticks.
+    expect(within(row).getByTestId('message-text')).toHaveTextContent('Your parcel left today');
+    expect(within(row).getByRole('img', { name: 'Read' })).toBeInTheDocument();
+  });
+
+  it('a removed reaction shows no badge', () => {
+    const { row } = show(message(1, 2, { text: 'thanks', data: { reaction: null, reaction_at: '2026-01-01T10:00:00.000Z' } }));
+    expect(within(row).queryByTestId('message-reaction')).toBeNull();
+  });
+
+  it('an order is a card: items with their amounts, the total and the note', () => {
+    const order = {
+      catalog_id: 'CAT1',
+      text: 'Gift wrap please',
+      product_items: [
+        { product_retailer_id: 'SKU-1', quantity: '2', item_price: '12.5', currency: 'EUR' },
+        { product_retailer_id: 'SKU-2', quantity: 1, item_price: 5, currency: 'EUR' },
+      ],
+    };
+    const text = 'Order: 2 × SKU-1 at 12.50 EUR, 1 × SKU-2 at 5.00 EUR · total 30.00 EUR\nGift wrap please';
+    const { row } = show(message(1, 3, { type: 'text', text, data: { order } }));
+    const card = within(row).getByTestId('message-order');
+    expect(card).toHaveTextContent('Order');
+    const items = within(card).getAllByTestId('message-order-item');
+    expect(items.map((i) => i.textContent)).toEqual(['2 × SKU-1 · €12.50 each€25.00', '1 × SKU-2€5.00']);
+    expect(within(card).getByTestId('message-order-total')).toHaveTextContent('Total€30.00');
+    expect(within(card).getByTestId('message-text')).toHaveTextContent('Gift wrap please');
+  });
+
+  it('a number change is an event row read from its data, in the console language', () => {
+    const m = message(1, 4, { origin: 'system', type: 'text', text: 'The customer changed their number to +15551230045', data: { system: 'number_changed', new_id: '15551230045' }, status: null });
+    const { row } = show(m);
+    expect(row).toHaveAttribute('data-event', 'number_changed');
+    expect(within(row).getByTestId('system-event')).toHaveTextContent('The customer changed their number to +15551230045');
+    cleanup();
+    show(m, vi.fn(), 'fr');
+    expect(screen.getByTestId('system-event')).toHaveTextContent('Le client a changé de numéro : +15551230045');
+  });
+
+  it("a message the channel cannot show says where to see it", () => {
+    const { row } = show(message(1, 5, { origin: 'system', type: 'text', text: 'x', data: { system: 'unsupported', platform: 'whatsapp' }, status: null }));
+    expect(row).toHaveAttribute('data-event', 'unsupported');
+    expect(within(row).getByTestId('system-event')).toHaveTextContent('The customer sent a message this channel cannot show (see it in the WhatsApp app)');
+    expect(within(row).queryByTestId('message-text')).toBeNull();
   });
 });

@@ -1,12 +1,16 @@
 import { memo } from 'react';
+import { csatRatingOf } from '../../../../contract/csat';
+import { currencyDigits, plainAmount, reactionOf, systemLineOf } from '../../../../contract/customerEvents';
 import { Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
-import { mdiAccountBoxOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
+import { mdiAccountBoxOutline, mdiBookOpenPageVariantOutline, mdiCartOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
+import { assistantMarkOf } from '../../../../contract/assistant';
 import { MdiIcon, safeUrl } from '../../../core';
-import { fullDateTime } from '../format';
+import { fullDateTime, systemLineLabel } from '../format';
 import { messageContent } from '../model/messageContent';
 import type { ChatMessage } from '../model/messages';
 import { DeliveryTicks } from './DeliveryTicks';
+import { FOCUS_OUTLINE, NoteBubble, useFocusedMessage } from './NoteBubble';
 
 function timeOf(iso: string, locale: string) {
   const d = new Date(iso);
@@ -39,6 +43,21 @@ function Media({ message, onError }: { message: ChatMessage; onError?: (messageI
   );
 }
 
+/** An amount in the console's language ("12,50 €"); Meta's currency code as is when the browser knows it not. */
+function money(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return plainAmount(amount, currency);
+  }
+}
+
+/** quantity × unit price, in the currency's minor units (2 × 0.1 stays 0.20). */
+function lineTotal(quantity: number, price: number, currency: string): number {
+  const scale = 10 ** currencyDigits(currency);
+  return (Math.round(price * scale) * quantity) / scale;
+}
+
 /** A small line above or below the content: what kind of message this is. */
 function Caption({ icon, children, testId }: { icon: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -60,7 +79,7 @@ function Body({ text }: { text: string }) {
 
 /** The message's text, or what its kind carries (template, reply, location, contacts, buttons). */
 function Content({ message, linkColor }: { message: ChatMessage; linkColor: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const c = messageContent(message);
   switch (c.kind) {
     case 'template':
@@ -138,9 +157,83 @@ function Content({ message, linkColor }: { message: ChatMessage; linkColor: stri
           )}
         </>
       );
+    case 'order':
+      // Issue #25: a WhatsApp order, a small receipt (the stored text reads the same in English).
+      return (
+        <Box data-testid="message-order" sx={{ minWidth: 200 }}>
+          <Caption icon={mdiCartOutline}>{t('chats.order.title')}</Caption>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mt: 0.5 }}>
+            {c.items.map((item, i) => (
+              <Box component="li" key={i} data-testid="message-order-item" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {t('chats.order.item', { quantity: item.quantity, product: item.product })}
+                  {item.quantity !== 1 && (
+                    <Typography component="span" variant="caption" sx={{ opacity: 0.75 }}>
+                      {' · '}
+                      {t('chats.order.each', { price: money(item.price, item.currency, i18n.language) })}
+                    </Typography>
+                  )}
+                </Typography>
+                <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(lineTotal(item.quantity, item.price, item.currency), item.currency, i18n.language)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {c.total && (
+            <Box data-testid="message-order-total" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 0.5, pt: 0.5, borderTop: 1, borderColor: 'divider' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('chats.order.total')}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {money(c.total.amount, c.total.currency, i18n.language)}
+              </Typography>
+            </Box>
+          )}
+          {c.note && (
+            <Box sx={{ mt: 0.5 }}>
+              <Body text={c.note} />
+            </Box>
+          )}
+        </Box>
+      );
     default:
       return <Body text={c.text} />;
   }
+}
+
+/** A small event row of the thread (a CSAT rating, a line the channel added), centred, with its time. */
+function EventRow({ message, event, testId, children }: { message: ChatMessage; event: string; testId: string; children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <Box data-testid="message-row" data-origin="system" data-event={event} data-message-id={message.id} sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 0.375 }}>
+      <Typography variant="caption" color="text.secondary" data-testid={testId} sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.25, textAlign: 'center' }}>
+        {children} ·{' '}
+        <time dateTime={message.created_at} data-testid="message-time">
+          {timeOf(message.created_at, i18n.language)}
+        </time>
+      </Typography>
+    </Box>
+  );
+}
+
+/** Issue #25: the customer's reaction, a small badge under the bubble. */
+function ReactionBadge({ emoji }: { emoji: string }) {
+  const { t } = useTranslation();
+  const label = t('chats.reaction', { emoji });
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        data-testid="message-reaction"
+        sx={{ mt: -0.5, px: 0.5, bgcolor: 'background.paper', color: 'text.primary', borderRadius: 2, boxShadow: 1, fontSize: 14, lineHeight: 1.5, position: 'relative', zIndex: 1 }}
+      >
+        {emoji}
+      </Box>
+    </Tooltip>
+  );
 }
 
 /** One message: the customer's on the left, outgoing (agent, bot) on the right with delivery ticks. */
@@ -154,71 +247,116 @@ export const MessageBubble = memo(function MessageBubble({
   onMediaError?: (messageId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const focused = useFocusedMessage(message.id);
+  // Issue #22: a private note has a look of its own (./NoteBubble.tsx).
+  if (message.private || message.origin === 'note') return <NoteBubble message={message} />;
+  // Issue #22: a customer's CSAT rating, a small event row of the thread.
+  const rating = message.origin === 'system' ? csatRatingOf(message.data) : null;
+  if (rating !== null) {
+    return (
+      <EventRow message={message} event="csat" testId="csat-event">
+        {t('chats.csatRated', { rating })}
+      </EventRow>
+    );
+  }
+  // Issue #25: a line the channel added (a number change, a message it cannot show), in the console's language.
+  const line = message.origin === 'system' ? systemLineOf(message.data) : null;
+  if (line) {
+    return (
+      <EventRow message={message} event={line.system} testId="system-event">
+        {systemLineLabel(t, line)}
+      </EventRow>
+    );
+  }
+  const reaction = reactionOf(message.data);
   const outgoing = message.origin !== 'user';
   const system = message.origin === 'system';
   const failed = message.status === 'failed';
   const onPrimary = outgoing && !system && message.origin !== 'bot';
+  // Issue #24: the AI assistant's messages are the bot's, marked AI with the titles of their sources.
+  const ai = message.origin === 'bot' ? assistantMarkOf(message.data) : null;
   return (
     <Box
       data-testid="message-row"
       data-origin={message.origin}
       data-status={message.status ?? ''}
       data-client-id={message.client_id ?? ''}
+      data-message-id={message.id}
+      data-focused={focused ? 'true' : undefined}
       sx={{ display: 'flex', justifyContent: system ? 'center' : outgoing ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }}
     >
-      <Box
-        sx={{
-          maxWidth: '72%',
-          px: 1.5,
-          py: 0.75,
-          borderRadius: 2,
-          borderTopRightRadius: outgoing && !system ? 4 : undefined,
-          borderTopLeftRadius: !outgoing ? 4 : undefined,
-          bgcolor: system ? 'action.hover' : outgoing ? (message.origin === 'bot' ? 'secondary.light' : 'primary.main') : 'background.paper',
-          // a bot's bubble takes the secondary colour's own text colour (white text on the dark theme's orange is 2:1)
-          color: onPrimary ? 'primary.contrastText' : outgoing && !system ? 'secondary.contrastText' : 'text.primary',
-          boxShadow: system ? 0 : 1,
-          border: failed ? 1 : 0,
-          borderColor: 'error.main',
-        }}
-      >
-        {message.origin === 'bot' && (
-          <Typography variant="caption" sx={{ display: 'block', opacity: 0.7 }}>
-            {t('chats.origin.bot')}
-          </Typography>
-        )}
-        <Media message={message} onError={onMediaError} />
-        <Content message={message} linkColor={onPrimary ? 'inherit' : 'primary.main'} />
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
-          <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
-            <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ opacity: 0.75 }}>
-              {timeOf(message.created_at, i18n.language)}
+      <Box sx={{ maxWidth: '72%', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: system ? 'center' : outgoing ? 'flex-end' : 'flex-start' }}>
+        <Box
+          sx={{
+            maxWidth: '100%',
+            px: 1.5,
+            py: 0.75,
+            borderRadius: 2,
+            borderTopRightRadius: outgoing && !system ? 4 : undefined,
+            borderTopLeftRadius: !outgoing ? 4 : undefined,
+            bgcolor: system ? 'action.hover' : outgoing ? (message.origin === 'bot' ? 'secondary.light' : 'primary.main') : 'background.paper',
+            // a bot's bubble takes the secondary colour's own text colour (white text on the dark theme's orange is 2:1)
+            color: onPrimary ? 'primary.contrastText' : outgoing && !system ? 'secondary.contrastText' : 'text.primary',
+            boxShadow: system ? 0 : 1,
+            border: failed ? 1 : 0,
+            borderColor: 'error.main',
+            ...(focused ? FOCUS_OUTLINE : {}),
+          }}
+        >
+          {message.origin === 'bot' && (
+            <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, opacity: ai ? 0.85 : 0.7 }}>
+              {t('chats.origin.bot')}
+              {ai && (
+                <Tooltip title={t('chats.ai.markLabel')}>
+                  <Chip size="small" role="img" data-testid="ai-mark" aria-label={t('chats.ai.markLabel')} label={t('chats.ai.mark')} sx={{ height: 16, fontSize: 10, fontWeight: 700, bgcolor: 'background.paper', color: 'text.primary' }} />
+                </Tooltip>
+              )}
             </Typography>
-          </Tooltip>
-          {outgoing && !system && (
-            <Box component="span" sx={{ bgcolor: 'background.paper', borderRadius: 1, px: 0.25, display: 'inline-flex' }}>
-              <DeliveryTicks status={message.status} />
+          )}
+          <Media message={message} onError={onMediaError} />
+          <Content message={message} linkColor={onPrimary ? 'inherit' : 'primary.main'} />
+          {ai && ai.sources.length > 0 && (
+            <Caption icon={mdiBookOpenPageVariantOutline} testId="ai-sources">
+              {t('chats.ai.sources', { titles: ai.sources.map((s) => s.title).join(', ') })}
+            </Caption>
+          )}
+          {ai?.handover && (
+            <Caption icon={mdiAccountBoxOutline} testId="ai-handover">
+              {t('chats.ai.handover')}
+            </Caption>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
+            <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
+              <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ opacity: 0.75 }}>
+                {timeOf(message.created_at, i18n.language)}
+              </Typography>
+            </Tooltip>
+            {outgoing && !system && (
+              <Box component="span" sx={{ bgcolor: 'background.paper', borderRadius: 1, px: 0.25, display: 'inline-flex' }}>
+                <DeliveryTicks status={message.status} />
+              </Box>
+            )}
+          </Box>
+          {failed && outgoing && !system && (
+            <Box data-testid="message-failure" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mt: 0.5, bgcolor: 'background.paper', borderRadius: 1, px: 1, py: 0.25 }}>
+              <Typography variant="caption" color="error" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {t('chats.status.failed')}
+                {message.error && (
+                  <>
+                    {' · '}
+                    <span data-testid="message-error">{message.error}</span>
+                  </>
+                )}
+              </Typography>
+              {message.local && message.client_id && onRetry && (
+                <Button size="small" color="error" onClick={() => onRetry(message.client_id!)}>
+                  {t('chats.retry')}
+                </Button>
+              )}
             </Box>
           )}
         </Box>
-        {failed && outgoing && !system && (
-          <Box data-testid="message-failure" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mt: 0.5, bgcolor: 'background.paper', borderRadius: 1, px: 1, py: 0.25 }}>
-            <Typography variant="caption" color="error" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {t('chats.status.failed')}
-              {message.error && (
-                <>
-                  {' · '}
-                  <span data-testid="message-error">{message.error}</span>
-                </>
-              )}
-            </Typography>
-            {message.local && message.client_id && onRetry && (
-              <Button size="small" color="error" onClick={() => onRetry(message.client_id!)}>
-                {t('chats.retry')}
-              </Button>
-            )}
-          </Box>
-        )}
+        {reaction && <ReactionBadge emoji={reaction} />}
       </Box>
     </Box>
   );

@@ -21,6 +21,17 @@ interface Props {
   onRetry: (clientId: string) => void;
   /** An attachment did not load (its signed URL may have expired). */
   onMediaError?: (messageId: number) => void;
+  /**
+   * The message the room opens at (`?message=`: a search result, a mention), centred instead of the last one.
+   * Virtuoso positions the list itself once its rows are measured: a scrollToIndex issued before that is undone.
+   */
+  openAtMessageId?: number | null;
+  /**
+   * The room's history has come (the room list's preview is shown until then). When it comes after the list
+   * mounted, the list goes to its last message: history that arrives as a block is not "output" to follow, and a
+   * layout change meanwhile (the contact panel opening) can leave the list away from its bottom.
+   */
+  historyLoaded?: boolean;
 }
 
 const messageKey = (m: ChatMessage) => m.client_id ?? `id-${m.id}`;
@@ -59,7 +70,7 @@ function DaySeparator({ date, now }: { date: Date; now: Date }) {
  * first message of each day. Older history loads when the top is reached, keeping the scroll
  * position (firstItemIndex moves back by the number of rows prepended above the first message shown).
  */
-export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, onRetry, onMediaError }, ref) {
+export const MessageList = forwardRef<MessageListHandle, Props>(function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, onRetry, onMediaError, openAtMessageId = null, historyLoaded = true }, ref) {
   const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const now = useToday();
@@ -74,6 +85,18 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
   }
   const anchorIndex = anchor.current ? items.findIndex((item) => item.key === anchor.current!.key) : -1;
   const firstItemIndex = START_INDEX - (anchor.current && anchorIndex >= 0 ? anchorIndex - anchor.current.index : 0);
+
+  const openAt = openAtMessageId === null ? -1 : items.findIndex((item) => item.kind !== 'day' && item.message.id === openAtMessageId);
+
+  const waitedForHistory = useRef(!historyLoaded);
+  useEffect(() => {
+    if (!historyLoaded || !waitedForHistory.current) return;
+    waitedForHistory.current = false;
+    if (openAt >= 0) return;
+    // After the rows of the history are rendered and measured (a scroll asked for before that is undone).
+    const frame = requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' }));
+    return () => cancelAnimationFrame(frame);
+  }, [historyLoaded, openAt]);
 
   useImperativeHandle(ref, () => ({
     scrollToBottom: () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' }),
@@ -110,10 +133,12 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
       style={{ flex: 1 }}
       data={items}
       firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={Math.max(0, items.length - 1)}
+      initialTopMostItemIndex={openAt >= 0 ? { index: openAt, align: 'center' } : Math.max(0, items.length - 1)}
       computeItemKey={(_, item) => item.key}
       itemContent={itemContent}
-      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+      // Opened at a message (a search result), the list stays there: a resize (the contact panel opening) must not
+      // take it to the bottom. Sending still does (RoomView calls scrollToBottom).
+      followOutput={(atBottom) => (atBottom && openAt < 0 ? 'smooth' : false)}
       alignToBottom
       startReached={startReached}
       increaseViewportBy={{ top: 400, bottom: 200 }}

@@ -19,6 +19,8 @@ interface Props {
   viewers: Viewer[];
   tagOptions: Tag[];
   canEditTags: boolean;
+  /** Without "manage chats": no pause, block, status or assignment controls (issue #22). */
+  readOnly?: boolean;
   onBack?: () => void;
   onTogglePause: (days?: number) => void;
   onBlock: (blocked: boolean) => void;
@@ -29,7 +31,7 @@ interface Props {
 }
 
 /** Room header: name and channel, tags (agent tags apart), bot pause, block, and who else is viewing. */
-export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBack, onTogglePause, onBlock, onAddTag, onRemoveTag, conversation }: Props) {
+export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, readOnly = false, onBack, onTogglePause, onBlock, onAddTag, onRemoveTag, conversation }: Props) {
   const { t, i18n } = useTranslation();
   const paused = isRoomPaused(room);
   const [pauseMenu, setPauseMenu] = useState<HTMLElement | null>(null);
@@ -87,7 +89,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
             </AvatarGroup>
           </Tooltip>
         )}
-        {paused ? (
+        {readOnly ? null : paused ? (
           <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPlay} />} onClick={() => onTogglePause()} sx={narrowHidden}>
             {t('chats.room.resume')}
           </Button>
@@ -124,10 +126,12 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, onBa
             </Menu>
           </>
         )}
-        <Button size="small" color={room.blocked_at ? 'inherit' : 'error'} variant="outlined" startIcon={<MdiIcon path={mdiBlockHelper} />} onClick={() => onBlock(!room.blocked_at)} sx={narrowHidden}>
-          {room.blocked_at ? t('chats.room.unblock') : t('chats.room.block')}
-        </Button>
-        {conversation && <ConversationControls room={room} me={conversation.me} onUpdate={conversation.onUpdate} narrowActions={narrowActions} />}
+        {!readOnly && (
+          <Button size="small" color={room.blocked_at ? 'inherit' : 'error'} variant="outlined" startIcon={<MdiIcon path={mdiBlockHelper} />} onClick={() => onBlock(!room.blocked_at)} sx={narrowHidden}>
+            {room.blocked_at ? t('chats.room.unblock') : t('chats.room.block')}
+          </Button>
+        )}
+        {conversation && !readOnly && <ConversationControls room={room} me={conversation.me} onUpdate={conversation.onUpdate} narrowActions={narrowActions} />}
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
         {room.status && room.status !== 'open' && (

@@ -3,8 +3,10 @@ import { Avatar, Badge, Box, ListItemAvatar, ListItemButton, Typography } from '
 import { mdiAccountOutline, mdiBlockHelper, mdiPause } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { isAgentTagName, isRoomPaused, type Room } from '../../../../contract/chats';
+import { csatRatingOf } from '../../../../contract/csat';
+import { systemLineOf } from '../../../../contract/customerEvents';
 import { MdiIcon } from '../../../core';
-import { initials, shortTime } from '../format';
+import { initials, shortTime, systemLineLabel } from '../format';
 import { lastMessage } from '../model/rooms';
 import { PlatformIcon } from './PlatformIcon';
 
@@ -23,7 +25,15 @@ interface Props {
 export const RoomListItem = memo(function RoomListItem({ room, channel, unread, selected, onSelect }: Props) {
   const { t, i18n } = useTranslation();
   const last = lastMessage(room);
-  const preview = last
+  // Issue #22: a CSAT rating's event row reads in the console's language.
+  const rating = last?.origin === 'system' ? csatRatingOf(last.data) : null;
+  // Issue #25: so does a line the channel added (a number change, a message it cannot show).
+  const line = last?.origin === 'system' ? systemLineOf(last.data) : null;
+  const preview = rating !== null
+    ? t('chats.csatRated', { rating })
+    : line
+    ? systemLineLabel(t, line)
+    : last
     ? last.text || (last.media_url ? t(`chats.media.${last.type}`, { defaultValue: t('chats.media.document') }) : LABELLED.has(last.type) ? t(`chats.media.${last.type}`) : (last.text ?? ''))
     : '';
   const agents = room.tags.filter((x) => isAgentTagName(x.name));

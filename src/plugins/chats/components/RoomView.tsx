@@ -3,24 +3,36 @@ import { Alert, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../../contract/chats';
 import type { MessageTemplate } from '../../../../contract/channels';
-import { useAccount, useAlert } from '../../../core';
+import { useAccess, useAccount, useAlert } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
 import type { TemplateMedia } from '../service/chatService';
 import { Composer } from './Composer';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { RoomHeader } from './RoomHeader';
 import { WhenOpened } from './WhenOpened';
+import { FocusedMessageContext } from './NoteBubble';
+import { useMessageFocus } from './useMessageFocus';
 
 const TemplateDialog = lazy(() => import('./TemplateDialog').then((m) => ({ default: m.TemplateDialog })));
 
 const NO_VIEWERS: never[] = [];
 
 /** /chats/{roomId}: header, virtualised messages, composer. */
-export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef }: { roomId: number; tagOptions: Tag[]; canEditTags: boolean; onBack?: () => void; composerRef?: React.Ref<HTMLTextAreaElement> }) {
+export function RoomView({ roomId, tagOptions, canEditTags, readOnly = false, onBack, composerRef }: {
+  roomId: number;
+  tagOptions: Tag[];
+  canEditTags: boolean;
+  /** Without "manage chats" (issue #22): the thread only, and one line saying who can reply. */
+  readOnly?: boolean;
+  onBack?: () => void;
+  composerRef?: React.Ref<HTMLTextAreaElement>;
+}) {
   const { t } = useTranslation();
   const alert = useAlert();
   const service = useChatService();
   const { user } = useAccount();
+  // The copilot's routes need chats' manage (the server also checks the member may open this room).
+  const { canManage } = useAccess('chats');
   const me = useMemo(() => (user ? { id: user.id, first_name: user.first_name, email: user.email } : null), [user]);
   const room = useChatState((s) => s.rooms[roomId]);
   const thread = useChatState((s) => s.threads[roomId]);
@@ -30,7 +42,14 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
   const refusal = useChatState((s) => s.refusals[roomId]);
   const list = useRef<MessageListHandle>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  // Issue #22: ?message= opens the room at that message; notes are written beside replies.
+  const focusedMessage = useMessageFocus(roomId, thread, service);
+  // Once the message asked for is in the thread, the list is mounted afresh, opened at it (see useMessageFocus).
+  const openAt = focusedMessage !== null && thread?.messages.some((m) => m.id === focusedMessage) ? focusedMessage : null;
+  const onNote = useCallback((text: string) => void service.addNote(roomId, text).then(() => requestAnimationFrame(() => list.current?.scrollToBottom())), [service, roomId]);
 
+  const onSuggest = useCallback(() => service.suggestReply(roomId), [service, roomId]);
+  const onSummarise = useCallback(() => service.summarise(roomId).then(() => requestAnimationFrame(() => list.current?.scrollToBottom())), [service, roomId]);
   const onLoadOlder = useCallback(() => void service.loadOlder(roomId), [service, roomId]);
   const onRetry = useCallback((clientId: string) => service.retryMessage(roomId, clientId), [service, roomId]);
   const onMediaError = useCallback((messageId: number) => void service.refreshMedia(roomId, messageId), [service, roomId]);
@@ -71,6 +90,7 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
         viewers={viewers}
         tagOptions={tagOptions}
         canEditTags={canEditTags}
+        readOnly={readOnly}
         onBack={onBack}
         onTogglePause={(days) => void service.togglePause(roomId, days)}
         onBlock={(blocked) => void service.setBlocked(roomId, blocked)}
@@ -78,12 +98,19 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
         onRemoveTag={(name) => void service.removeTag(roomId, name)}
         conversation={{ me, onUpdate: (body) => void service.updateRoom(roomId, body) }}
       />
-      <MessageList key={roomId} ref={list} messages={thread?.messages ?? []} hasMore={!!thread?.hasMore} loadingOlder={!!thread?.loadingOlder} onLoadOlder={onLoadOlder} onRetry={onRetry} onMediaError={onMediaError} />
+      <FocusedMessageContext.Provider value={focusedMessage}>
+        <MessageList key={`${roomId}:${openAt ?? ''}`} ref={list} historyLoaded={!!thread?.loaded} messages={thread?.messages ?? []} hasMore={!!thread?.hasMore} loadingOlder={!!thread?.loadingOlder} onLoadOlder={onLoadOlder} onRetry={onRetry} onMediaError={onMediaError} openAtMessageId={openAt} />
+      </FocusedMessageContext.Provider>
       {room.blocked_at && (
         <Alert severity="warning" sx={{ borderRadius: 0 }}>
           {t('chats.room.blockedNotice')}
         </Alert>
       )}
+      {readOnly ? (
+        <Alert severity="info" data-testid="read-only-inbox" sx={{ borderRadius: 0 }}>
+          {t('chats.room.readOnly')}
+        </Alert>
+      ) : (
       <Composer
         key={roomId}
         inputRef={composerRef}
@@ -91,13 +118,17 @@ export function RoomView({ roomId, tagOptions, canEditTags, onBack, composerRef 
         disabled={!!room.blocked_at}
         attachments={attachments}
         onSend={onSend}
+        onNote={onNote}
         onAttach={onAttach}
         room={room}
         onTemplate={room.platform === 'whatsapp' ? onTemplate : undefined}
         refusal={refusal}
         onDismissRefusal={onDismissRefusal}
+        onSuggest={canManage ? onSuggest : undefined}
+        onSummarise={canManage ? onSummarise : undefined}
       />
-      {room.platform === 'whatsapp' && (
+      )}
+      {room.platform === 'whatsapp' && !readOnly && (
         <WhenOpened open={templatesOpen}>
           <TemplateDialog open={templatesOpen} pageId={room.page_id} onClose={() => setTemplatesOpen(false)} onSend={onSendTemplate} />
         </WhenOpened>

@@ -3,6 +3,7 @@
  * channel and the bot deliver slightly different shapes (contract/chats.ts Message.data).
  */
 import type { Message } from '../../../../contract/chats';
+import { orderOf, type Order } from '../../../../contract/customerEvents';
 
 export interface SharedContact {
   name: string;
@@ -15,7 +16,9 @@ export type MessageContent =
   | { kind: 'reply'; via: 'button' | 'list'; title: string }
   | { kind: 'location'; latitude: number; longitude: number; name: string | null; address: string | null; mapUrl: string }
   | { kind: 'contacts'; contacts: SharedContact[] }
-  | { kind: 'interactive'; text: string; buttons: string[] };
+  | { kind: 'interactive'; text: string; buttons: string[] }
+  /** Issue #25: a WhatsApp order (a cart from the catalogue), shown as a card. */
+  | ({ kind: 'order' } & Order);
 
 type Data = Record<string, unknown>;
 
@@ -81,6 +84,8 @@ function contactsOf(data: Data | null): SharedContact[] {
 export function messageContent(message: Pick<Message, 'type' | 'text' | 'data'>): MessageContent {
   const data = obj(message.data);
   const fallback = message.text ?? (data ? JSON.stringify(data) : '');
+  const order = message.type === 'text' ? orderOf(data) : null;
+  if (order) return { kind: 'order', ...order };
   switch (message.type) {
     case 'template':
       return { kind: 'template', text: message.text ?? '', name: templateName(data) };

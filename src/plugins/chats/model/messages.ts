@@ -131,6 +131,7 @@ export function optimisticMessage(roomId: number, text: string, clientId: string
     client_id: clientId,
     sender_name: senderName,
     created_at: new Date(now).toISOString(),
+    private: false,
     local: true,
   };
 }

@@ -49,7 +49,7 @@ describe('ChatsPage: saved replies', () => {
     const { console: c, http } = renderInbox();
     expect(loads(http)).toBe(0);
     act(() => {
-      c.get(accountApiRef).setUser(testUser([membership(1), membership(2)]));
+      c.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true }), membership(2, { can_view_chats: true, can_manage_chats: true })]));
       c.get(accountApiRef).selectCompany(1);
     });
     await waitFor(() => expect(loads(http)).toBe(1));

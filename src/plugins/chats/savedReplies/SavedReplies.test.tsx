@@ -33,7 +33,7 @@ async function renderComposer() {
   );
   c = view.console;
   act(() => {
-    view.console.get(accountApiRef).setUser(testUser([membership(1), membership(2)]));
+    view.console.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true }), membership(2, { can_view_chats: true, can_manage_chats: true })]));
     view.console.get(accountApiRef).selectCompany(1);
   });
   // What the chats page does when it starts.

@@ -9,7 +9,7 @@ import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE, type FakeCh
 import { WHATSAPP_WINDOW_MS, type MessageTemplate } from '../../../../contract/channels';
 import { FakeSocket, flush } from '../../../core/testing/fakeSocket';
 import { loadUnread, unreadKey } from '../model/unread';
-import { createChatService, reconnectAfterMs, REVOKED_SESSION_CLOSE, type ChatService } from './chatService';
+import { createChatService, reconnectAfterMs, REVOKED_MEMBERSHIP_CLOSE, REVOKED_SESSION_CLOSE, type ChatService } from './chatService';
 
 function setup(server: FakeChatServer, http?: ReturnType<typeof createFakeHttp>) {
   const account: AccountStore = createAccountStore();
@@ -163,7 +163,7 @@ describe('chat service', () => {
     expect(service.getState().connection).toBe('live');
     const rejoin = socket().joins.filter((j) => j.topic === 'room:1');
     // The open room rejoins as viewed; background rooms do not claim to be read.
-    expect(rejoin.at(-1)!.payload).toEqual({ last_message_id: 2, viewing: true });
+    expect(rejoin.at(-1)!.payload).toEqual({ last_message_id: 2, viewing: true, notes: true });
     expect(socket().joins.filter((j) => j.topic === 'room:2').at(-1)!.payload).toMatchObject({ viewing: false });
     const ids = service.getState().threads[1].messages.map((m) => m.id);
     expect(ids).toEqual([1, 2, missed1.id]);
@@ -444,6 +444,30 @@ describe('chat service', () => {
     expect(http.calls).toHaveLength(before + 1);
     expect(http.calls.at(-1)!.path).toBe('/api/tags/');
     expect(service.getState().connection).toBe('reconnecting');
+  });
+
+  it('a socket closed because the membership changed (4403: a role or its permissions) reloads the user, so the inbox follows the new permissions without a reload', async () => {
+    const server = createFakeChatServer({ rooms: [] });
+    const account = createAccountStore();
+    account.setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]));
+    account.selectCompany(1);
+    const http = createFakeHttp((_method, path) => (path === '/account/user/' ? testUser([membership(1, { can_view_chats: true, can_manage_chats: false })]) : { results: [] }));
+    const session = { getAccessToken: () => 'tok', getRefreshToken: () => 'r', setTokens: () => undefined, clear: () => undefined, isExpired: () => false };
+    let socket!: FakeSocket;
+    const service = createChatService({
+      realtime: { createSocket: () => (socket = new FakeSocket((t, e, p) => server.reply(t, e, p))).asSocket() },
+      account,
+      alert: createAlertApi(),
+      http,
+      session,
+    });
+    await started(service);
+    await flush(10);
+    socket.drop(REVOKED_MEMBERSHIP_CLOSE);
+    expect(http.calls.map((c) => c.path)).toContain('/account/user/');
+    await flush(10);
+    expect(account.getCompany()?.permissions).toMatchObject({ can_manage_chats: false });
+    expect(account.getCompanyId()).toBe(1);
   });
 
   describe('WhatsApp: 24-hour window and templates', () => {

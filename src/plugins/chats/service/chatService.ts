@@ -11,6 +11,7 @@
  * (paced room joins), presence, liveMessages, messageSending, messageHistory, roomCommands and
  * httpResources (tags, templates, attachments).
  */
+import { reloadUser } from '../../../core';
 import { attachmentKind, CHAT_EVENTS } from '../../../../contract/chats';
 import { clearAllUnread, loadUnread } from '../model/unread';
 import { failureSuffix } from './channelPush';
@@ -21,6 +22,7 @@ import { createHttpResources } from './httpResources';
 import { createLiveMessages } from './liveMessages';
 import { createMessageHistory } from './messageHistory';
 import { createMessageSending } from './messageSending';
+import { createRoomNotes } from './notes';
 import { createPageChannels } from './pageChannels';
 import { createRoomPresence } from './presence';
 import { createRoomChannels } from './roomChannels';
@@ -45,12 +47,13 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   // Two parts need each other, so one side reaches the other through an arrow called only later: the
   // socket going down asks for an HTTP call (tags), and a room join delivers live messages while a
   // live message of an unknown room asks for a join.
-  const connection = createChatConnection({ realtime: deps.realtime, session: deps.session, store, checkSession: () => void httpResources.loadTags() });
+  const connection = createChatConnection({ realtime: deps.realtime, session: deps.session, store, checkSession: () => void httpResources.loadTags(), onMembershipChanged: () => void (deps.http && reloadUser({ account, http: deps.http })) });
   const httpResources = createHttpResources({ store, connection, http: deps.http, fetch: deps.fetch, t });
   const unread = createUnreadTracking({ store, account });
   const rooms = createRoomUpdates({ store, unread });
   const presence = createRoomPresence({ store, account });
-  const roomChannels = createRoomChannels({ connection, store, unread, rooms, presence, receiveMessage: (m) => liveMessages.receive(m), t });
+  const notes = createRoomNotes({ store, http: deps.http, alertFailure });
+  const roomChannels = createRoomChannels({ connection, store, unread, rooms, presence, receiveMessage: (m) => liveMessages.receive(m), receiveNote: notes.receive, t });
   const liveMessages = createLiveMessages({ store, connection, unread, joinRoomNow: roomChannels.joinNow });
   const roomList = createRoomList({ store, connection, rooms, subscribeRooms: roomChannels.enqueue });
   const pageChannels = createPageChannels({ store, connection, unread, rooms, roomList, subscribeRooms: roomChannels.enqueue, receiveMessage: liveMessages.receive });
@@ -110,6 +113,9 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     loadTemplates: httpResources.loadTemplates,
     ...commands,
     updateRoom: conversations.updateRoom,
+    addNote: notes.addNote,
+    suggestReply: notes.suggestReply,
+    summarise: notes.summarise,
     onCustomerMessage: unread.onCustomerMessage,
     upload: httpResources.upload,
     async sendAttachment(roomId, file) {

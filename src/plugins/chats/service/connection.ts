@@ -44,6 +44,8 @@ export function createChatConnection(deps: {
   store: ChatStore;
   /** An authenticated HTTP call: it refreshes an expired token, or signs a revoked session out (401). */
   checkSession: () => void;
+  /** The server closed the socket because the membership changed (role, or the role's permissions): reload them. */
+  onMembershipChanged?: () => void;
 }): ChatConnection {
   const { store } = deps;
   let socket: Socket | null = null;
@@ -81,7 +83,10 @@ export function createChatConnection(deps: {
         // The server closes with 4401 when the session was revoked (logout elsewhere, password
         // change) and 4403 when the membership changed: an authenticated call then signs a revoked
         // session out (401) instead of reconnecting in vain until the next HTTP call.
-        const revoked = [REVOKED_SESSION_CLOSE, REVOKED_MEMBERSHIP_CLOSE].includes((event as { code?: number } | undefined)?.code ?? 0);
+        const code = (event as { code?: number } | undefined)?.code ?? 0;
+        const revoked = [REVOKED_SESSION_CLOSE, REVOKED_MEMBERSHIP_CLOSE].includes(code);
+        // Issue #22: a role or permission change reaches the open console at once (a read-only inbox, say).
+        if (code === REVOKED_MEMBERSHIP_CLOSE) deps.onMembershipChanged?.();
         // Access tokens are short-lived: an authenticated call refreshes an expired one, so the
         // next reconnect attempt (params are read on each attempt) carries a valid token.
         if ((revoked || deps.session?.isExpired(deps.session.getAccessToken())) && Date.now() - lastCheck > SESSION_CHECK_INTERVAL_MS) {

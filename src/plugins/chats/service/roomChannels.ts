@@ -5,6 +5,7 @@
  */
 import type { Channel } from 'phoenix';
 import { CHAT_EVENTS, CHAT_PAGE_SIZE, type Message, type Room } from '../../../../contract/chats';
+import { NEW_NOTE_EVENT } from '../../../../contract/notes';
 import { lastServerMessageId, mergeMessages } from '../model/messages';
 import type { ChatConnection } from './connection';
 import type { ChatStore } from './chatStore';
@@ -32,6 +33,8 @@ export function createRoomChannels(deps: {
   rooms: RoomUpdates;
   presence: RoomPresence;
   receiveMessage: (message: Message) => void;
+  /** Issue #22: a private note pushed live (`new_note`): into the thread only (./notes.ts). */
+  receiveNote: (roomId: number, note: Message) => void;
   t: Translate;
 }): RoomChannels {
   const { connection, store, unread, rooms, presence } = deps;
@@ -46,10 +49,13 @@ export function createRoomChannels(deps: {
     const channel = socket.channel(`room:${roomId}`, () => ({
       last_message_id: lastServerMessageId(store.thread(roomId).messages) ?? unread.lastSeen(roomId) ?? null,
       viewing: store.get().selectedRoomId === roomId,
+      // This console shows private notes: the server includes them in the room's history (contract/notes.ts).
+      notes: true,
     }));
     roomChannels.set(roomId, channel);
     let joinedBefore = false;
     channel.on(CHAT_EVENTS.newMessage, (m: Message) => deps.receiveMessage({ ...m, room_id: m.room_id ?? roomId }));
+    channel.on(NEW_NOTE_EVENT, (m: Message) => deps.receiveNote(roomId, m));
     channel.on(CHAT_EVENTS.messageStatus, (m: Message) => {
       if (store.get().threads[roomId]) store.setThread(roomId, { messages: mergeMessages(store.thread(roomId).messages, [{ ...m, room_id: roomId }]) });
     });

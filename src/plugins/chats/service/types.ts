@@ -1,4 +1,5 @@
 /** The chat service's public shapes: its state, what it is built from, and what it offers the inbox. */
+import type { SuggestReplyResponse } from '../../../../contract/assistant';
 import type { Message, PageInfo, Room, Tag } from '../../../../contract/chats';
 import type { RoomCounts, RoomUpdateBody } from '../../../../contract/conversations';
 import type { MessageTemplate } from '../../../../contract/channels';
@@ -120,6 +121,12 @@ export interface ChatService {
   createRoom(input: NewRoomInput): Promise<Room>;
   /** Issue #22: PATCH /api/rooms/{id}/ (status, snoozed_until, assignee_id); the answer replaces the room. Resolves false when refused (alerted). */
   updateRoom(roomId: number, body: RoomUpdateBody): Promise<boolean>;
+  /** Issue #22: writes a private note (POST /api/rooms/{id}/notes/), shown in the thread only. Resolves false when refused (alerted). */
+  addNote(roomId: number, text: string): Promise<boolean>;
+  /** Issue #24: POST /api/rooms/{id}/suggest-reply/ (never sent); null when refused (alerted). */
+  suggestReply(roomId: number): Promise<SuggestReplyResponse | null>;
+  /** Issue #24: POST /api/rooms/{id}/summary/: the summary lands in the thread as a private note. Resolves false when refused (alerted). */
+  summarise(roomId: number): Promise<boolean>;
   onCustomerMessage(listener: CustomerMessageListener): () => void;
   /** Uploads a file through GET /api/chats/presigned_url/ and a PUT to its upload_url; resolves the file_url. */
   upload(file: File): Promise<string>;

@@ -28,6 +28,7 @@ export function message(roomId: number, id: number, patch: Partial<Message> = {}
     client_id: null,
     sender_name: null,
     created_at: new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + id * 1000).toISOString(),
+    private: false,
     ...patch,
   };
 }

@@ -4,7 +4,7 @@
  * asked again after a company switch) and its NoBotAccessError. Only the test chat is a main-API
  * call (bearer + Company), like the bots' one.
  */
-import { configApiRef, createApiFactory, createApiRef, httpApiRef, type ConsoleConfig, type HttpProvider } from '../../../core';
+import { configApiRef, createApiFactory, createApiRef, httpApiRef, sessionApiRef, type ConsoleConfig, type HttpProvider, type SessionStore } from '../../../core';
 import { HttpError } from '../../../core/http/HttpError';
 import type { Flow, FlowCreateBody, FlowListResponse, FlowSaveBody, FlowStats, FlowVersionDetail, FlowVersionListResponse } from '../../../../contract/flows';
 import type { FlowTestChatBody, FlowTestChatResponse } from '../model/testChat';
@@ -35,14 +35,29 @@ export function creationPayload(body: FlowCreateBody): FlowCreateBody {
   return { flow_name: body.flow_name, description: body.description, company_name: body.company_name, company_domain: body.company_domain, extra_context: body.extra_context ?? [] };
 }
 
-export function createFlowService(deps: { http: HttpProvider; bots: BotServiceApi; config: ConsoleConfig }): FlowServiceApi {
-  const { http, bots, config } = deps;
+/**
+ * The member's access token for a bot service on the console's own origin (our server), so a flow version names
+ * the person who saved it; never sent to a bot service elsewhere (the key alone authorises the call).
+ */
+export function consoleTokenHeader(baseUrl: string, session: Pick<SessionStore, 'getAccessToken'> | undefined, origin = globalThis.location?.origin): Record<string, string> {
+  const token = session?.getAccessToken();
+  if (!token || !origin) return {};
+  try {
+    return new URL(baseUrl, origin).origin === origin ? { 'X-Console-Token': token } : {};
+  } catch {
+    return {};
+  }
+}
+
+export function createFlowService(deps: { http: HttpProvider; bots: BotServiceApi; config: ConsoleConfig; session?: Pick<SessionStore, 'getAccessToken'> }): FlowServiceApi {
+  const { http, bots, config, session } = deps;
 
   async function call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
     const { endpoint, access_key } = await bots.integration();
     if (!access_key) throw new NoBotAccessError();
     try {
-      return await http.request<T>(method, path, { baseUrl: (endpoint || config.botServiceUrl).replace(/\/+$/, ''), auth: false, body, query: { access_key } });
+      const baseUrl = (endpoint || config.botServiceUrl).replace(/\/+$/, '');
+      return await http.request<T>(method, path, { baseUrl, auth: false, body, query: { access_key }, headers: consoleTokenHeader(baseUrl, session) });
     } catch (error) {
       // the key was rotated meanwhile: ask the bots client for the current one, once
       if (!retried && error instanceof HttpError && (error.status === 401 || error.status === 403)) {
@@ -74,6 +89,6 @@ export function createFlowService(deps: { http: HttpProvider; bots: BotServiceAp
 
 export const flowServiceApiFactory = createApiFactory({
   api: flowServiceApiRef,
-  deps: { http: httpApiRef, bots: botServiceApiRef, config: configApiRef },
-  factory: ({ http, bots, config }) => createFlowService({ http, bots, config }),
+  deps: { http: httpApiRef, bots: botServiceApiRef, config: configApiRef, session: sessionApiRef },
+  factory: ({ http, bots, config, session }) => createFlowService({ http, bots, config, session }),
 });

@@ -7,6 +7,7 @@ import { HttpError } from '../../../core';
 import { membership, testUser } from '../../../core/account/testUsers';
 import type { FlowSaveBody } from '../../../../contract/flows';
 import FlowEditPage from './FlowEditPage';
+import { choiceLabel } from './StepList';
 import { fakeFlowServer, flowFixture } from '../testing/fixtures';
 import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { botsPlugin } from '../../bots';
@@ -102,6 +103,19 @@ describe('/flows/edit/{flowName}', { timeout: 120_000 }, () => {
     expect(http.calls.filter((c) => c.path === '/api/flows/1/save/').length).toBe(saves);
   });
 
+  it('offers the next steps by their message, the id beside (not step_1 alone)', async () => {
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Shop tour' });
+    const first = screen.getAllByTestId('flow-step')[0];
+    fireEvent.mouseDown(within(first).getByRole('combobox', { name: /Option 1 goes to/ }));
+    const listbox = await screen.findByRole('listbox');
+    const second = screen.getAllByTestId('flow-step')[1];
+    const secondId = (within(second).getByRole('textbox', { name: /Step id/ }) as HTMLInputElement).value;
+    const secondMessage = (within(second).getByRole('textbox', { name: /message/i }) as HTMLInputElement).value;
+    expect(within(listbox).getByRole('option', { name: choiceLabel({ id: secondId, message: secondMessage }) })).toBeTruthy();
+    expect(choiceLabel({ id: secondId, message: secondMessage })).toContain(secondMessage.slice(0, 10));
+  });
+
   it('renaming a step renames the options that point to it', async () => {
     const { http } = open();
     await screen.findByRole('heading', { level: 1, name: 'Shop tour' });
@@ -132,7 +146,7 @@ describe('/flows/edit/{flowName}', { timeout: 120_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Version history' }));
     const versions = await screen.findAllByTestId('flow-version');
     expect(versions.map((v) => v.getAttribute('data-version'))).toEqual(['2', '1']);
-    expect(within(versions[0]).getByText('Fields: intro_msg')).toBeTruthy();
+    expect(within(versions[0]).getByText('Fields: Intro message')).toBeTruthy();
     expect(within(versions[0]).getByText('Steps added: bye')).toBeTruthy();
     await userEvent.click(within(versions[1]).getByRole('button', { name: 'Restore version 1' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Restore version 1?' })).getByRole('button', { name: 'Restore' }));

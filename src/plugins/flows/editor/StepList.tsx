@@ -21,7 +21,7 @@ interface StepCardProps {
   step: DraftStep;
   index: number;
   count: number;
-  allIds: string[];
+  allSteps: StepChoice[];
   problems: Record<string, string>;
   stats: { reached: number; left: number } | undefined;
   readOnly: boolean;
@@ -31,7 +31,21 @@ interface StepCardProps {
   onMove: (to: number) => void;
 }
 
-function NextSelect({ label, value, onChange, ids, self, error, disabled }: { label: string; value: string | null; onChange: (v: string | null) => void; ids: string[]; self: string; error?: string | null; disabled: boolean }) {
+/** A step as the next-step choices name it: its message (what the customer gets), its id beside. */
+export interface StepChoice {
+  id: string;
+  message: string;
+}
+
+/** "Pick one of our tours… · step_2": a step is recognised by what it says, not by step_1. */
+export function choiceLabel(step: StepChoice, max = 48): string {
+  const text = step.message.replace(/\s+/g, ' ').trim();
+  if (!text) return step.id;
+  return `${text.length > max ? `${text.slice(0, max - 1)}…` : text} · ${step.id}`;
+}
+
+function NextSelect({ label, value, onChange, steps, self, error, disabled }: { label: string; value: string | null; onChange: (v: string | null) => void; steps: StepChoice[]; self: string; error?: string | null; disabled: boolean }) {
+  const ids = steps.map((s) => s.id);
   const { t } = useTranslation();
   return (
     <TextField
@@ -46,11 +60,11 @@ function NextSelect({ label, value, onChange, ids, self, error, disabled }: { la
       sx={{ minWidth: 200 }}
     >
       <MenuItem value={IN_ORDER}>{t('flows.editor.steps.nextInOrder')}</MenuItem>
-      {ids
-        .filter((id) => id !== self && id !== '')
-        .map((id) => (
-          <MenuItem key={id} value={id}>
-            {id}
+      {steps
+        .filter((step) => step.id !== self && step.id !== '')
+        .map((step) => (
+          <MenuItem key={step.id} value={step.id}>
+            {choiceLabel(step)}
           </MenuItem>
         ))}
       {value !== null && !ids.includes(value) && <MenuItem value={value}>{value}</MenuItem>}
@@ -124,7 +138,7 @@ const StepCard = memo(function StepCard(props: StepCardProps) {
               </MenuItem>
             ))}
           </TextField>
-          <NextSelect label={t('flows.editor.steps.next')} value={step.next_step_id} onChange={(v) => props.onChange({ ...step, next_step_id: v })} ids={props.allIds} self={step.step_id} error={p('next_step_id')} disabled={readOnly} />
+          <NextSelect label={t('flows.editor.steps.next')} value={step.next_step_id} onChange={(v) => props.onChange({ ...step, next_step_id: v })} steps={props.allSteps} self={step.step_id} error={p('next_step_id')} disabled={readOnly} />
         </Stack>
         <TextField
           multiline
@@ -161,7 +175,7 @@ const StepCard = memo(function StepCard(props: StepCardProps) {
                       label={t('flows.editor.steps.optionNext', { n: j + 1 })}
                       value={option.next_step_id}
                       onChange={(v) => props.onChange({ ...step, options: step.options.map((o, k) => (k === j ? { ...o, next_step_id: v } : o)) })}
-                      ids={props.allIds}
+                      steps={props.allSteps}
                       self={step.step_id}
                       error={p(`options.${j}.next_step_id`)}
                       disabled={readOnly}
@@ -207,7 +221,7 @@ export function StepList(props: { steps: DraftStep[]; onChange: (steps: DraftSte
     const to = steps.findIndex((s) => s.key === over.id);
     if (from >= 0 && to >= 0) onChange(moveItem(steps, from, to));
   };
-  const allIds = steps.map((s) => s.step_id);
+  const allSteps = steps.map((s) => ({ id: s.step_id, message: s.step_msg }));
   return (
     <Box>
       {steps.length === 0 && (
@@ -224,7 +238,7 @@ export function StepList(props: { steps: DraftStep[]; onChange: (steps: DraftSte
                 step={step}
                 index={i}
                 count={steps.length}
-                allIds={allIds}
+                allSteps={allSteps}
                 problems={props.problems}
                 stats={props.stats ? (props.stats.steps[step.step_id] ?? { reached: 0, left: 0 }) : undefined}
                 readOnly={props.readOnly}

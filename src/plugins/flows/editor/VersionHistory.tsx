@@ -15,7 +15,8 @@ export function changeLines(t: (key: string, options?: Record<string, unknown>) 
   const c = v.changes;
   const lines: string[] = [];
   const fields = c.fields.filter((f) => f !== 'steps');
-  if (fields.length) lines.push(t('flows.history.fieldsChanged', { fields: fields.join(', ') }));
+  // The fields in words ("Intro message"), not the contract's names (`intro_msg`).
+  if (fields.length) lines.push(t('flows.history.fieldsChanged', { fields: fields.map((f) => t(`flows.history.fieldNames.${f}`, { defaultValue: f })).join(', ') }));
   if (c.steps_added.length) lines.push(t('flows.history.stepsAdded', { steps: c.steps_added.join(', ') }));
   if (c.steps_removed.length) lines.push(t('flows.history.stepsRemoved', { steps: c.steps_removed.join(', ') }));
   if (c.steps_changed.length) lines.push(t('flows.history.stepsChanged', { steps: c.steps_changed.join(', ') }));

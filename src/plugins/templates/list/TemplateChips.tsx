@@ -43,5 +43,5 @@ export function StatusChip({ template }: { template: Pick<WhatsAppTemplate, 'sta
 export function QualityChip({ score }: { score: string }) {
   const { t } = useTranslation();
   const quality = t(`templates.quality.${score}`, { defaultValue: score });
-  return <Chip size="small" {...chipLook(qualityColor(score), false)} label={quality} aria-label={t('templates.qualityLabel', { quality })} />;
+  return <Chip size="small" {...chipLook(qualityColor(score), false)} label={quality} role="img" aria-label={t('templates.qualityLabel', { quality })} />;
 }

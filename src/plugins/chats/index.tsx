@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { mdiForumOutline } from '@mdi/js';
 import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { chatApiFactory, savedRepliesApiFactory } from './api';
@@ -5,13 +6,24 @@ import { shellTranslations } from './shellTranslations';
 
 const ChatsIcon = mdiIconComponent(mdiForumOutline);
 
+// Issue #22: the notification bell, in the app bar of every page (its own chunk: the shell stays light).
+const LazyBell = lazy(() => import('./notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+function NotificationBellItem() {
+  return (
+    <Suspense fallback={null}>
+      <LazyBell />
+    </Suspense>
+  );
+}
+
 /** The agents' live inbox: rooms across channels, realtime messages, tags, bot pause, block. */
 export const chatsPlugin = createPlugin({
   id: 'chats',
   featureFlag: 'chats',
   apis: [chatApiFactory, savedRepliesApiFactory],
-  routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', component: lazyPage(() => import('./ChatsPage')) }],
+  routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', translationsOf: ['contacts'], component: lazyPage(() => import('./ChatsPage')) }],
   menu: [{ to: '/chats', label: 'chats.menu', icon: ChatsIcon, area: 'chats', order: 10 }],
+  appBarItems: [{ id: 'chats.notifications', component: NotificationBellItem, area: 'chats', order: 10 }],
   translations: shellTranslations,
   lazyTranslations: {
     en: () => import('./lazyTranslations').then((m) => m.lazyTranslations.en),

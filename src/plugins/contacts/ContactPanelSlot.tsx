@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { PluginStrings, useFeature } from '../../core';
+
+
+const RoomContactPanel = lazy(() => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel })));
+
+/**
+ * What the inbox places beside a room's thread: the room's contact panel (its code loaded when first
+ * shown), nothing while the `contacts` feature is off. The inbox's route loads this plugin's strings with
+ * its page (translationsOf), so PluginStrings here finds them ready; it only waits where a page did not.
+ */
+export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
+  const enabled = useFeature('contacts');
+  if (!enabled) return null;
+  return (
+    <Suspense fallback={null}>
+      <PluginStrings plugins={['contacts']}>
+        <RoomContactPanel roomId={roomId} onOpenRoom={onOpenRoom} />
+      </PluginStrings>
+    </Suspense>
+  );
+}

@@ -1,0 +1,67 @@
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRecordContext } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Contact } from '../../../../contract/contacts';
+import { ContactsTabs } from '../ContactsTabs';
+import { ContactForm, contactPayload } from './ContactForm';
+import { ContactRooms } from './ContactRooms';
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton mutationMode="pessimistic" successMessage="contacts.deleted" />
+    </Toolbar>
+  );
+}
+
+/** What the form does not edit: the channel, the opt-out state and the conversations. */
+function ContactFacts() {
+  const contact = useRecordContext<Contact>();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (!contact) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: { md: 280 } }}>
+      <Stack spacing={1}>
+        <Chip size="small" color={contact.opted_out ? 'warning' : 'default'} label={t(contact.opted_out ? 'contacts.optedOut' : 'contacts.optedIn')} sx={{ alignSelf: 'flex-start' }} />
+        {contact.external_id && (
+          <Typography variant="body2">
+            {t('contacts.fields.external_id')}: {contact.external_id} {contact.platform ? `(${contact.platform})` : ''}
+          </Typography>
+        )}
+        <Typography variant="subtitle2">{t('contacts.fields.rooms')}</Typography>
+        <ContactRooms rooms={contact.rooms} onOpen={(id) => navigate(`/chats/${id}`)} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /contacts/{id}: the contact's details, attributes and tags (those who may manage chats), its conversations. */
+export function ContactEdit() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  return (
+    <Box>
+      <ContactsTabs current="contacts" />
+      <Edit<Contact>
+        resource="contacts"
+        mutationMode="pessimistic"
+        transform={contactPayload}
+        queryOptions={{ select: (c: Contact) => ({ ...c, tag_names: c.tags.map((tag) => tag.name) }) }}
+        mutationOptions={{ onSuccess: () => notify('contacts.saved', { type: 'success' }) }}
+        redirect={false}
+        title={t('contacts.title')}
+        aside={
+          <Box sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 } }}>
+            <ContactFacts />
+          </Box>
+        }
+        sx={{ px: { xs: 1, md: 2 }, '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+      >
+        <ContactForm toolbar={<EditToolbar />} />
+      </Edit>
+    </Box>
+  );
+}

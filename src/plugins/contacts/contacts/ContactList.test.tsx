@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { membership, testUser } from '../../../core/account/testUsers';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { contactsPlugin } from '../index';
+import { contact, fakeContactsApi } from '../testing';
+import { ContactList } from './ContactList';
+import { ContactCreate } from './ContactCreate';
+
+const manager = testUser([membership(1, { can_view_chats: true, can_manage_chats: true }, { role: { id: 'manager', name: 'Manager' } })]);
+const viewer = testUser([membership(1, { can_view_chats: true, can_manage_chats: false }, { role: { id: 'agent', name: 'Agent' } })]);
+const options = (http: ReturnType<typeof fakeContactsApi>, user = manager, path = '/contacts') => ({ plugins: [contactsPlugin], features: ['contacts'], companyId: 1, signedIn: true, path, http, user });
+
+describe('/contacts', () => {
+  it('lists contacts with their phone, e-mail and tags, and searches by name', async () => {
+    const http = fakeContactsApi([contact(1, 'Léa Martin', { phone: '+33612345678', email: 'lea@example.com', tags: [{ id: 9, name: 'vip' }] }), contact(2, 'Hugo Petit', { opted_out: true })]);
+    renderPluginPage(<ContactList />, options(http));
+    const row = (await screen.findByText('Léa Martin')).closest('tr')!;
+    expect(within(row).getByText('+33612345678')).toBeTruthy();
+    expect(within(row).getByText('lea@example.com')).toBeTruthy();
+    expect(within(row).getByText('vip')).toBeTruthy();
+    expect(within(screen.getByText('Hugo Petit').closest('tr')!).getByText('Opted out')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeTruthy();
+    await userEvent.type(screen.getByPlaceholderText('Search by name or external id'), 'hugo');
+    await waitFor(() => expect(screen.queryByText('Léa Martin')).toBeNull());
+    expect(http.calls.some((c) => c.path === '/api/contacts/' && c.options.query?.search === 'hugo')).toBe(true);
+  });
+
+  it('shows the empty view without contacts', async () => {
+    renderPluginPage(<ContactList />, options(fakeContactsApi([])));
+    expect(await screen.findByText('No contacts yet')).toBeTruthy();
+  });
+
+  it('is read-only, saying who can change it, for a member who cannot manage chats', async () => {
+    renderPluginPage(<ContactList />, options(fakeContactsApi([contact(1, 'Léa Martin')]), viewer));
+    expect(await screen.findByText('Only members allowed to manage chats can change contacts.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+  });
+});
+
+describe('/contacts/create', () => {
+  it('refuses a phone that is not a number with its country code, then creates the contact', async () => {
+    const http = fakeContactsApi([]);
+    const view = renderPluginPage(<ContactCreate />, options(http, manager, '/contacts/create'));
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Zoé Durand');
+    await userEvent.type(screen.getByLabelText(/^Phone/), '12345');
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    expect(await screen.findByText('Enter a valid phone number with its country code, e.g. +33612345678.')).toBeTruthy();
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.clear(screen.getByLabelText(/^Phone/));
+    await userEvent.type(screen.getByLabelText(/^Phone/), '+33 6 12 34 56 78');
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(http.calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = http.calls.find((c) => c.method === 'POST')!;
+    expect(post.options.body).toMatchObject({ name: 'Zoé Durand', phone: '+33 6 12 34 56 78', tags: [] });
+    await waitFor(() => expect(view.currentPath()).toBe('/contacts/100'));
+  });
+
+  it('opens the existing contact when the phone is taken (409)', async () => {
+    const http = fakeContactsApi([contact(7, 'Léa Martin', { phone: '+33612345678' })]);
+    const view = renderPluginPage(<ContactCreate />, options(http, manager, '/contacts/create'));
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Léa');
+    await userEvent.type(screen.getByLabelText(/^Phone/), '+33612345678');
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(view.currentPath()).toBe('/contacts/7'));
+  });
+});

@@ -1,0 +1,128 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, CircularProgress, Drawer, Fab, IconButton, Paper, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { mdiAccountBoxOutline, mdiChevronRight, mdiClose } from '@mdi/js';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../core';
+import { ContactPanelBody } from './ContactPanelBody';
+import { useRoomContact } from './useRoomContact';
+
+const OPEN_KEY = 'contacts.panel.open';
+
+function readOpen(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+function PanelContent({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
+  const { t } = useTranslation();
+  const contact = useRoomContact(roomId);
+  if (contact.isPending) return <CircularProgress size={20} aria-label={t('contacts.panel.title')} />;
+  if (contact.isError || !contact.data) return <Alert severity="error">{t('contacts.panel.loadFailed')}</Alert>;
+  return <ContactPanelBody contact={contact.data} roomId={roomId} onOpenRoom={onOpenRoom} update={(patch) => contact.update(patch)} />;
+}
+
+/** The panel over the page: a bottom sheet on phones, a drawer from the right on laptops; choosing a room closes it. */
+function PanelDrawer(props: { anchor: 'bottom' | 'right'; open: boolean; onClose: () => void; title: ReactNode; roomId: number; onOpenRoom: (roomId: number) => void }) {
+  const { t } = useTranslation();
+  const paper = props.anchor === 'bottom' ? { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } : { width: 320, maxWidth: '90vw' };
+  return (
+    <Drawer anchor={props.anchor} open={props.open} onClose={props.onClose} slotProps={{ paper: { sx: paper } }}>
+      <Box role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ p: 2, overflowY: 'auto' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          {props.title}
+          <IconButton aria-label={t('contacts.panel.close')} onClick={props.onClose}>
+            <MdiIcon path={mdiClose} />
+          </IconButton>
+        </Box>
+        <PanelContent roomId={props.roomId} onOpenRoom={(id) => { props.onClose(); props.onOpenRoom(id); }} />
+      </Box>
+    </Drawer>
+  );
+}
+
+/** The thin column the panel collapses to beside the thread: one button that shows it. */
+function ShowPanelButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ borderLeft: 1, borderColor: 'divider', p: 0.5 }}>
+      <Tooltip title={t('contacts.panel.show')}>
+        <IconButton aria-label={t('contacts.panel.show')} onClick={onClick}>
+          <MdiIcon path={mdiAccountBoxOutline} />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** The narrowest screen (px) on which the panel is a column beside the thread. */
+const COLUMN_MIN_SCREEN = 1360;
+
+/**
+ * The inbox's contact panel beside the thread: a column that collapses to a button on wide screens (from
+ * COLUMN_MIN_SCREEN), a drawer over the thread from a button on laptops, a bottom sheet on phones (390 px).
+ */
+
+export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  // The column needs room beside the menu (240 px), the room list (360) and a thread that can show its header
+  // (about 520): below 1360 px it opens over the thread from the right instead of squeezing the page sideways.
+  const roomForColumn = useMediaQuery(`(min-width:${COLUMN_MIN_SCREEN}px)`);
+  const [open, setOpen] = useState(readOpen);
+  const [sheet, setSheet] = useState(false);
+  const [overlay, setOverlay] = useState(false);
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    try {
+      localStorage.setItem(OPEN_KEY, String(next));
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  };
+  const title = (
+    <Typography variant="subtitle1" component="h2" fontWeight={700} sx={{ flex: 1 }}>
+      {t('contacts.panel.title')}
+    </Typography>
+  );
+
+  if (!wide) {
+    return (
+      <>
+        <Fab size="small" color="primary" aria-label={t('contacts.panel.show')} onClick={() => setSheet(true)} sx={{ position: 'fixed', right: 12, bottom: 96, zIndex: theme.zIndex.appBar - 1 }}>
+          <MdiIcon path={mdiAccountBoxOutline} />
+        </Fab>
+        <PanelDrawer anchor="bottom" open={sheet} onClose={() => setSheet(false)} title={title} roomId={roomId} onOpenRoom={onOpenRoom} />
+      </>
+    );
+  }
+
+  if (!roomForColumn) {
+    return (
+      <>
+        <ShowPanelButton onClick={() => setOverlay(true)} />
+        <PanelDrawer anchor="right" open={overlay} onClose={() => setOverlay(false)} title={title} roomId={roomId} onOpenRoom={onOpenRoom} />
+      </>
+    );
+  }
+
+  if (!open) {
+    return <ShowPanelButton onClick={() => toggle(true)} />;
+  }
+  return (
+    <Paper square elevation={0} role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ width: 300, flexShrink: 0, boxSizing: 'border-box', borderLeft: 1, borderColor: 'divider', overflowY: 'auto', overflowX: 'hidden', p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        {title}
+        <Tooltip title={t('contacts.panel.hide')}>
+          <IconButton size="small" aria-label={t('contacts.panel.hide')} onClick={() => toggle(false)}>
+            <MdiIcon path={mdiChevronRight} fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <PanelContent roomId={roomId} onOpenRoom={onOpenRoom} />
+    </Paper>
+  );
+}
