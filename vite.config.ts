@@ -155,7 +155,7 @@ export default defineConfig({
         // isolate: false: a worker keeps the modules it has loaded from one file to the next (each file still builds
         // its own app on its own database). Loading the server's modules once per worker instead of once per file
         // cut this project's CPU time by about 40 % (docs/testing.md); the server keeps no module-level state.
-        test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'], isolate: false },
+        test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'], setupFiles: ['server/testing/realTimersGuard.ts'], isolate: false },
       },
       // Three built server processes, PostgreSQL, Redis and HAProxy (issue #21): a phase of its own in `npm test`,
       // declared only when asked for by name (`vitest run --project cluster`), so a plain `vitest run` stays the

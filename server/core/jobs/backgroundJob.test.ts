@@ -138,14 +138,22 @@ describe('BackgroundJob', () => {
   });
 
   it('timers do not keep the process alive', () => {
-    const unref = vi.fn();
+    // On the real timers: a spy laid over a faked global outlived both its restore and useRealTimers,
+    // which left setInterval faked for the next test file of the worker (isolate: false) and stopped
+    // the realtime hub's sweep in it.
+    vi.useRealTimers();
     const real = globalThis.setInterval;
+    const unref = vi.fn();
     const spy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((fn: () => void, ms: number) => Object.assign(real(fn, ms), { unref })) as unknown as typeof setInterval);
     const job = new BackgroundJob({ run: async () => {}, intervalMs: () => 100, whileRunning: 'rerun', log: logger(), failureMessage: 'x' });
-    job.start();
-    expect(unref).toHaveBeenCalledTimes(1);
-    job.stop();
-    spy.mockRestore();
+    try {
+      job.start();
+      expect(unref).toHaveBeenCalledTimes(1);
+    } finally {
+      job.stop();
+      spy.mockRestore();
+    }
+    expect(globalThis.setInterval).toBe(real);
   });
 });
 
