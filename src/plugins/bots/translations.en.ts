@@ -50,6 +50,7 @@ const en = {
       saved: 'All changes saved',
       unsaved: 'Not saved yet',
       start: 'Start',
+      nextEdge: 'Then',
       startStep: 'Start step',
       fallback: 'Fallback',
       fallbackHuman: 'Hand over to a person',

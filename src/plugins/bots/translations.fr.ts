@@ -50,6 +50,7 @@ const fr = {
       saved: 'Modifications enregistrées',
       unsaved: 'Pas encore enregistré',
       start: 'Début',
+      nextEdge: 'Ensuite',
       startStep: 'Étape de départ',
       fallback: 'Repli',
       fallbackHuman: 'Passer la main à une personne',

@@ -117,7 +117,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
   const warnings = useMemo(() => graphWarnings(graph, platforms), [graph, platforms]);
   const problems = useMemo(() => graphProblems(graph), [graph]);
   const { nodes, edges } = useMemo(
-    () => toFlow(graph, { warnings, problems: problems.byStep, selectedIds: selected, activeStepId: testOpen ? activeStep : null, initLabel: t('bots.canvas.start') }),
+    () => toFlow(graph, { warnings, problems: problems.byStep, selectedIds: selected, activeStepId: testOpen ? activeStep : null, initLabel: t('bots.canvas.start'), nextLabel: t('bots.canvas.nextEdge') }),
     [graph, warnings, problems, selected, testOpen, activeStep, t],
   );
   const publishing = usePublish({ botId: bot.id, problems, flush: editor.flush, onPublished: editor.setDraft });

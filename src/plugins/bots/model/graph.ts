@@ -78,6 +78,8 @@ export interface FlowOptions {
   /** Step the test chat is at (highlighted). */
   activeStepId?: string | null;
   initLabel?: string;
+  /** The label of a step's "then go to" edge (translated); the target's id would mean nothing to a person. */
+  nextLabel?: string;
 }
 
 export function toFlow(graph: BotGraph, options: FlowOptions = {}): { nodes: BotNode[]; edges: Edge[] } {
@@ -98,7 +100,8 @@ export function toFlow(graph: BotGraph, options: FlowOptions = {}): { nodes: Bot
     selectable: false,
   });
   if (start) {
-    edges.push({ id: `edge:init`, source: INIT_NODE_ID, target: start, type: 'smoothstep', label: shortId(start).toUpperCase() });
+    // Unlabelled: the start node names it already, and a step id would mean nothing to a person.
+    edges.push({ id: `edge:init`, source: INIT_NODE_ID, target: start, type: 'smoothstep' });
   }
 
   for (const step of graph.steps) {
@@ -151,7 +154,7 @@ export function toFlow(graph: BotGraph, options: FlowOptions = {}): { nodes: Bot
         sourceHandle: NEXT_HANDLE,
         target: step.next_step_id,
         type: 'smoothstep',
-        label: shortId(step.next_step_id).toUpperCase(),
+        label: (options.nextLabel ?? 'Then').toUpperCase(),
         selected: selected.has(`edge:next:${step.id}`),
       });
     }

@@ -15,12 +15,13 @@ describe('graph → nodes and edges', () => {
     expect(nodes.find((n) => n.id === 'welcome')?.data.isStart).toBe(true);
   });
 
-  it('labels option edges with the option text in upper case, next-step edges with a short id', () => {
-    const { edges } = toFlow(g);
+  it('labels option edges with the option text in upper case, next-step edges with a word, never an id', () => {
+    const { edges } = toFlow(g, { nextLabel: 'Ensuite' });
     expect(edges.find((e) => e.id === 'edge:option:yes')).toMatchObject({ source: optionNodeId('yes'), target: 'order', label: 'YES' });
     expect(edges.some((e) => e.id === 'edge:option:no')).toBe(false); // leads nowhere
-    expect(edges.find((e) => e.id === 'edge:next:order')).toMatchObject({ source: 'order', target: 'welcome', label: 'WELCOM' });
+    expect(edges.find((e) => e.id === 'edge:next:order')).toMatchObject({ source: 'order', target: 'welcome', label: 'ENSUITE' });
     expect(edges.find((e) => e.id === 'edge:init')).toMatchObject({ source: INIT_NODE_ID, target: 'welcome' });
+    expect(edges.find((e) => e.id === 'edge:init')?.label).toBeUndefined();
   });
 
   it('an option without text is labelled by its short id', () => {
