@@ -146,12 +146,14 @@ test.describe('a broadcast in the contact panel at 1440 px', () => {
     await expect(page.getByTestId('review-recipients')).toHaveText('2 recipients');
     await broadcasts.submit('Send broadcast');
 
-    // Who received what: both rows on the broadcast's page, and each one's message as Meta was asked to send it.
+    // Who received what: each one's row on the broadcast's page with the message it was sent, and the same values as Meta was asked to send them.
     await expect(page).toHaveURL(/\/broadcast\/\d+$/);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(broadcasts.counter('sent')).toHaveText('2');
     for (const c of customers) {
-      await expect(page.getByTestId('recipient-row').filter({ hasText: c.phone })).toContainText(c.name);
+      const row = page.getByTestId('recipient-row').filter({ hasText: c.phone });
+      await expect(row).toContainText(c.name);
+      await expect(row.getByTestId('recipient-message')).toHaveText(`Welcome, ${c.name.split(' ')[0]}!\nHi ${c.city}, enjoy 10% off your first order with us.`);
     }
     const fake = new FakeMeta(request);
     const sent = await fake.sent();
