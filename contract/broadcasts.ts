@@ -436,6 +436,8 @@ export interface BroadcastRecipient {
   error_detail: string | null;
   /** CSV row number, when from a CSV. */
   row: number | null;
+  /** The text header and body with this recipient's values (what they were sent); null when excluded (never sent). */
+  message: string | null;
   queued_at: string | null;
   sent_at: string | null;
   delivered_at: string | null;
@@ -464,6 +466,8 @@ export const REPORT_HEADERS = [
   'read_at',
   'replied_at',
   'failed_at',
+  // Last, so the columns before it keep their places for those who read the report by position.
+  'message',
 ] as const;
 
 // ---------- queries and bodies ----------

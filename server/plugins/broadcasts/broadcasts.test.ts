@@ -345,6 +345,27 @@ describeEachDatabase('broadcasts API', (database) => {
         ['+14155550102', 'Carla', 'queued', null],
         ['+14155550103', 'Opted', 'excluded', 'opted_out'],
       ]);
+      // Who received what: each one's header and body with their own values; nothing for the excluded one, never sent.
+      const message = REPORT_HEADERS.indexOf('message');
+      expect(report.data.map((row) => row[message])).toEqual(['Welcome, Ana!\nHi Ana Lima, enjoy A10 off.', 'Welcome, Carla!\nHi Carla, enjoy C30 off.', null]);
+      const listed = (await acme.call(acme.agent, 'GET', `/api/broadcasts/${b.id}/recipients/`)).json() as Paged<BroadcastRecipient>;
+      expect(listed.results.map((r) => [r.name, r.message])).toEqual([
+        ['Ana Lima', 'Welcome, Ana!\nHi Ana Lima, enjoy A10 off.'],
+        ['Carla', 'Welcome, Carla!\nHi Carla, enjoy C30 off.'],
+        ['Opted', null],
+      ]);
+    });
+
+    it('keeps the message a recipient was sent when the template changes afterwards', async () => {
+      const b = await created(csvBroadcast({ name: 'Before the edit' }));
+      const welcome = and(eq(whatsappTemplates.companyId, acme.company), eq(whatsappTemplates.name, 'welcome'));
+      await t.db.update(whatsappTemplates).set({ components: [{ type: 'BODY', text: 'Changed {{1}} {{2}}' }] }).where(welcome);
+      try {
+        const listed = (await acme.call(acme.agent, 'GET', `/api/broadcasts/${b.id}/recipients/`)).json() as Paged<BroadcastRecipient>;
+        expect(listed.results[0].message).toBe('Welcome, Ana!\nHi Ana Lima, enjoy A10 off.');
+      } finally {
+        await t.db.update(whatsappTemplates).set({ components: WELCOME }).where(welcome);
+      }
     });
   });
 

@@ -41,7 +41,7 @@ import { containsPattern, offsetOf, paged } from '../../core/paging';
 import { buildAudience, emptyExclusions, type Audience } from './audience';
 import { OneFilePerCompany } from './audience/oneFilePerCompany';
 import { messagingLimitUsage } from './audience/limit';
-import { missingMappings, renderMessage, resolveVariables, templateShape, unknownAttributes, unknownColumns, usesAttributes, type TemplateShape } from './audience/variables';
+import { missingMappings, recipientMessage, renderMessage, resolveVariables, templateShape, unknownAttributes, unknownColumns, usesAttributes, type TemplateShape } from './audience/variables';
 import type { PlanLimits } from '../../core/planLimits';
 import type { BroadcastEngine } from './engineApi';
 import type { BroadcastContactSource } from './index';
@@ -123,7 +123,8 @@ export function broadcastEvent(row: BroadcastRow, deleted = false): BroadcastEve
   return { id: b.id, page_id: b.page_id, status: b.status, status_reason: b.status_reason, n_users: b.n_users, stats: b.stats, progress: b.progress, ...(deleted ? { deleted } : {}) };
 }
 
-export function toRecipient(r: RecipientRow): BroadcastRecipient {
+/** A recipient as the API answers it; `shape` is its broadcast's template as it was at creation (for the message it was sent). */
+export function toRecipient(r: RecipientRow, shape: TemplateShape): BroadcastRecipient {
   return {
     id: r.id,
     phone: r.phone,
@@ -136,6 +137,7 @@ export function toRecipient(r: RecipientRow): BroadcastRecipient {
     error_title: r.errorTitle,
     error_detail: r.state === 'failed' || r.errorCode !== null ? describeMetaError(r.errorCode, r.errorTitle) : null,
     row: r.rowNumber,
+    message: messageOf(r, shape),
     queued_at: iso(r.queuedAt),
     sent_at: iso(r.sentAt),
     delivered_at: iso(r.deliveredAt),
@@ -143,6 +145,11 @@ export function toRecipient(r: RecipientRow): BroadcastRecipient {
     replied_at: iso(r.repliedAt),
     failed_at: iso(r.failedAt),
   };
+}
+
+/** What the recipient was (or will be) sent; none for an excluded one, which is never sent. */
+function messageOf(r: RecipientRow, shape: TemplateShape): string | null {
+  return r.state === 'excluded' ? null : recipientMessage(shape, r.variables) || null;
 }
 
 /**
@@ -310,7 +317,7 @@ export class BroadcastService {
   }
 
   async recipients(companyId: number, id: number, query: RecipientListQuery, url: string): Promise<Paged<BroadcastRecipient>> {
-    await this.row(companyId, id);
+    const shape = templateShape((await this.row(companyId, id)).templateComponents);
     const where: SQL[] = [eq(broadcastRecipients.broadcastId, id)];
     if (query.status) where.push(eq(broadcastRecipients.state, query.status));
     if (query.search) {
@@ -326,12 +333,12 @@ export class BroadcastService {
       .orderBy(asc(broadcastRecipients.id))
       .limit(page.pageSize)
       .offset(offsetOf(page));
-    return paged(url, page, Number(n), rows.map(toRecipient));
+    return paged(url, page, Number(n), rows.map((r) => toRecipient(r, shape)));
   }
 
   /** One row per recipient (excluded ones included), in the order they were added. */
   async report(companyId: number, id: number): Promise<BroadcastReport> {
-    await this.row(companyId, id);
+    const shape = templateShape((await this.row(companyId, id)).templateComponents);
     const data: BroadcastReport['data'] = [];
     const PAGE = 5000;
     for (let after = 0; ; ) {
@@ -357,6 +364,7 @@ export class BroadcastService {
           iso(r.readAt),
           iso(r.repliedAt),
           iso(r.failedAt),
+          messageOf(r, shape),
         ]);
       }
       if (rows.length < PAGE) break;

@@ -39,6 +39,7 @@ function recipient(over: Partial<BroadcastRecipient>): BroadcastRecipient {
     error_title: null,
     error_detail: null,
     row: 2,
+    message: 'Bonjour Jean, -15 % à Lyon.',
     queued_at: '2026-11-20T10:00:00Z',
     sent_at: '2026-11-20T10:00:01Z',
     delivered_at: '2026-11-20T10:00:02Z',
@@ -86,6 +87,9 @@ describe('/broadcast/{id}', () => {
     const rows = await screen.findAllByTestId('recipient-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[1]).getByText('Meta n’a pas distribué ce message marketing, pour éviter que le client en reçoive trop.')).toBeTruthy();
+    // Who received what: each row holds the message it was sent.
+    expect(screen.getByRole('columnheader', { name: 'Message' })).toBeTruthy();
+    expect(within(rows[0]).getByTestId('recipient-message').textContent).toBe('Bonjour Jean, -15 % à Lyon.');
     expect(screen.getByTestId('funnel-recipients').textContent).toContain('3');
     expect(screen.getByTestId('funnel-read').textContent).toContain('1');
     expect(screen.getByTestId('funnel-replied')).toBeTruthy();

@@ -185,7 +185,7 @@ const en = {
       recipients: 'Recipients',
       filterStatus: 'Status',
       allStatuses: 'All statuses',
-      columns: { phone: 'Phone', name: 'Name', status: 'Status', detail: 'Detail', updated: 'Last update' },
+      columns: { phone: 'Phone', name: 'Name', message: 'Message', status: 'Status', detail: 'Detail', updated: 'Last update' },
       attempts: '%{count} attempts',
       pause: 'Pause',
       resume: 'Resume',

@@ -185,7 +185,7 @@ const fr = {
       recipients: 'Destinataires',
       filterStatus: 'Statut',
       allStatuses: 'Tous les statuts',
-      columns: { phone: 'Téléphone', name: 'Nom', status: 'Statut', detail: 'Détail', updated: 'Dernière mise à jour' },
+      columns: { phone: 'Téléphone', name: 'Nom', message: 'Message', status: 'Statut', detail: 'Détail', updated: 'Dernière mise à jour' },
       attempts: '%{count} tentatives',
       pause: 'Mettre en pause',
       resume: 'Reprendre',

@@ -1,6 +1,6 @@
 /** Template variables: the shape read from Meta's components, missing mappings, per-recipient values, rendering and the send content. */
 import { describe, expect, it } from 'vitest';
-import { missingMappings, metaComponents, renderMessage, resolveVariables, templateOutbound, templateShape, unknownColumns } from './variables';
+import { missingMappings, metaComponents, recipientMessage, renderMessage, resolveVariables, templateOutbound, templateShape, unknownColumns } from './variables';
 
 const WELCOME = [
   { type: 'HEADER', format: 'TEXT', text: 'Welcome, {{1}}!' },
@@ -46,6 +46,11 @@ describe('template variables', () => {
       { type: 'body', parameters: [{ type: 'text', text: 'A 1 2' }, { type: 'text', text: '-' }] },
       { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: '+14155550123' }] },
     ]);
+  });
+
+  it("writes what one recipient was sent as text: the text header and the body with their values, a media header left out", () => {
+    expect(recipientMessage(templateShape(WELCOME), { header: ['Ana'], body: ['Ana Lima', 'SPRING'], buttons: { '1': 'A1' } })).toBe('Welcome, Ana!\nHi Ana Lima, enjoy SPRING off.');
+    expect(recipientMessage(templateShape(PHOTO), { body: [] })).toBe('Look at this');
   });
 
   it("builds the Graph adapter's template content with the header text or the media file", () => {

@@ -145,6 +145,15 @@ export function renderMessage(shape: TemplateShape, resolved: ResolvedVariables,
 }
 
 /**
+ * What one recipient was sent, as text (their recipient row and the report: who received what): the
+ * text header and the body with their values. Media, footer and buttons are the same for everyone.
+ */
+export function recipientMessage(shape: TemplateShape, resolved: ResolvedVariables): string {
+  const { header, body } = renderMessage(shape, resolved, null);
+  return [header, body].filter((part) => !!part).join('\n');
+}
+
+/**
  * Meta's `template.components` of a send call (Cloud API "Send message templates"): header
  * parameters (text, or the media link), body parameters, URL button suffixes.
  */

@@ -42,7 +42,7 @@ export function recipientProblem(r: BroadcastRecipient, t: (key: string, options
   return null;
 }
 
-/** A broadcast's recipients, paged, filtered by status; failures explained. `version` reloads it (live counters moved). */
+/** A broadcast's recipients, paged, filtered by status, each with the message it was sent; failures explained. `version` reloads it (live counters moved). */
 export function RecipientsTable({ broadcastId, version }: { broadcastId: number; version: number }) {
   const { t, i18n } = useTranslation();
   const http = useApi(httpApiRef);
@@ -126,6 +126,7 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
               <TableRow>
                 <TableCell>{t('broadcasts.detail.columns.phone')}</TableCell>
                 <TableCell>{t('broadcasts.detail.columns.name')}</TableCell>
+                <TableCell>{t('broadcasts.detail.columns.message')}</TableCell>
                 <TableCell>{t('broadcasts.detail.columns.status')}</TableCell>
                 <TableCell>{t('broadcasts.detail.columns.detail')}</TableCell>
                 <TableCell>{t('broadcasts.detail.columns.updated')}</TableCell>
@@ -139,6 +140,10 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
                   <TableRow key={r.id} data-testid="recipient-row">
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.phone}</TableCell>
                     <TableCell>{r.name}</TableCell>
+                    {/* Who received what: the text header and the body with this recipient's values, on their lines. */}
+                    <TableCell data-testid="recipient-message" sx={{ maxWidth: 360, whiteSpace: 'pre-line' }}>
+                      {r.message}
+                    </TableCell>
                     <TableCell>
                       <Chip size="small" label={t(`broadcasts.recipientState.${r.state}`)} color={STATE_COLORS[r.state] ?? 'default'} />
                     </TableCell>
