@@ -185,5 +185,7 @@ test.describe('a broadcast in the contact panel at 1440 px', () => {
     await expect(received.getByRole('listitem')).toHaveCount(1);
     await expect(received.getByRole('listitem')).toContainText(name);
     await expect(received.getByRole('listitem')).toContainText('Replied');
+    // The panel as a column beside a room with all its controls (a bot to pause, a customer to block) fits 1440 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

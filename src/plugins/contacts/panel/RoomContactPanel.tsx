@@ -70,7 +70,9 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   // The column needs room beside the menu (240 px), the room list (360) and a thread that can show its header
-  // (about 520): below 1360 px it opens over the thread from the right instead of squeezing the page sideways.
+  // with every control (about 535): below 1360 px it opens over the thread from the right instead of squeezing
+  // the page sideways, and it is 280 px wide up to 1536 px (at 1440 px a 300-px column left the thread 524 px
+  // and the page scrolled sideways by 11 px).
   const roomForColumn = useMediaQuery(`(min-width:${COLUMN_MIN_SCREEN}px)`);
   const [open, setOpen] = useState(readOpen);
   const [sheet, setSheet] = useState(false);
@@ -113,7 +115,7 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
     return <ShowPanelButton onClick={() => toggle(true)} />;
   }
   return (
-    <Paper square elevation={0} role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ width: 300, flexShrink: 0, boxSizing: 'border-box', borderLeft: 1, borderColor: 'divider', overflowY: 'auto', overflowX: 'hidden', p: 2 }}>
+    <Paper square elevation={0} role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ width: { xs: 280, xl: 300 }, flexShrink: 0, boxSizing: 'border-box', borderLeft: 1, borderColor: 'divider', overflowY: 'auto', overflowX: 'hidden', p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         {title}
         <Tooltip title={t('contacts.panel.hide')}>
