@@ -127,14 +127,19 @@ export async function retrieve(db: Database, companyId: number, question: string
     rank: number;
   };
   // Each candidate's sentences with their stems (cut after . ! ? and white space, or at a line end: "5.50" is not cut),
-  // for the checks that need a question's words and a figure together (./scoring.ts).
+  // for the figure's check, which needs the question's words and a figure together (./scoring.ts); only a question
+  // asking for a figure pays for them.
+  const shape = questionShape(question);
+  const sentences = shape.figure
+    ? sql`(select coalesce(json_agg(json_build_object('text', s.sentence, 'lexemes',
+          tsvector_to_array(to_tsvector('english'::regconfig, s.sentence) || to_tsvector('french'::regconfig, s.sentence))) order by s.n), '[]'::json)
+        from regexp_split_to_table(p.text, ${SENTENCE_END}::text) with ordinality as s(sentence, n))`
+    : sql`'[]'::json`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
     select p.id, p.item_id, i.title, p.heading, p.text, tsvector_to_array(p.search) as lexemes,
       tsvector_to_array(to_tsvector('english'::regconfig, p.heading) || to_tsvector('french'::regconfig, p.heading)) as heading_lexemes,
-      (select coalesce(json_agg(json_build_object('text', s.sentence, 'lexemes',
-          tsvector_to_array(to_tsvector('english'::regconfig, s.sentence) || to_tsvector('french'::regconfig, s.sentence))) order by s.n), '[]'::json)
-        from regexp_split_to_table(p.text, ${SENTENCE_END}::text) with ordinality as s(sentence, n)) as sentences,
+      ${sentences} as sentences,
       ts_rank_cd(p.search, q.query) as rank
     from knowledge_passages p
     join knowledge_items i on i.id = p.item_id and i.company_id = p.company_id,
@@ -157,7 +162,7 @@ export async function retrieve(db: Database, companyId: number, question: string
       lexemes: new Set(s.lexemes),
     })),
   }));
-  return rankPassages(candidates, words, questionShape(question))
+  return rankPassages(candidates, words, shape)
     .slice(0, limit)
     .map(({ candidate: c, coverage }) => ({ id: c.id, itemId: c.itemId, title: c.title, heading: c.heading, text: c.text, coverage, rank: c.rank }));
 }

@@ -40,6 +40,7 @@ export interface Candidate {
   lexemes: Set<string>;
   /** Stems of the heading: a heading's word is the section's subject, and belongs to each of its sentences. */
   headingLexemes: Set<string>;
+  /** The sentences with their stems, for the figure's check (fetched only for a question asking for a figure). */
   sentences: { text: string; lexemes: Set<string> }[];
 }
 
