@@ -44,9 +44,20 @@ const FRENCH_FIGURE_WORD = new RegExp(
 /** Questions after a quantity with no word naming it. */
 const FIGURE_ASKED = /\bhow\s+(?:much|many|long|far|old|big|heavy|tall|wide)\b|(?<![\p{L}])combien(?![\p{L}])/u;
 
-/** A figure in a text: digits, a number in words, or "free" (a price of nothing), English and French; not "one", "un", "une", which are as often pronouns and articles ("from one rug to the next"). */
-const FIGURE_IN_TEXT =
-  /\d|(?<![\p{L}])(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|free|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|cinquante|cent|mille|demi|gratuit|gratuite|gratuits|gratuites|offert|offerts)(?![\p{L}])/iu;
+/**
+ * A figure in a text: digits, a number in words, "free" (a price of nothing), or a span of time said in words ("a
+ * week", "the next working day", "le lendemain"), English and French; "one", "un", "une" alone are not, being as
+ * often pronouns and articles ("from one rug to the next").
+ */
+const FIGURE_IN_TEXT = new RegExp(
+  [
+    String.raw`\d`,
+    String.raw`(?<![\p{L}])(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|free|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|quarante|cinquante|cent|mille|demi|gratuit|gratuite|gratuits|gratuites|offert|offerts|lendemain)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:a|an|one|un|une)\s+(?:minute|hour|day|week|fortnight|month|year|heure|jour|journée|semaine|quinzaine|mois|an|année)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:same|next|following)\s+(?:working\s+|business\s+)?day(?![\p{L}])|(?<![\p{L}])jour\s+même(?![\p{L}])`,
+  ].join('|'),
+  'iu',
+);
 
 export function hasFigure(text: string): boolean {
   return FIGURE_IN_TEXT.test(text);
