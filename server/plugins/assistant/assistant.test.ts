@@ -150,6 +150,33 @@ describeEachDatabase('the assistant: knowledge and answers', (database) => {
     expect(await ask(f, 'Can I pay?')).toMatchObject({ handover: true, confidence: 0 });
   });
 
+  it('local: hands over when the passage lacks the action asked about, or names the figure asked for without giving it', async () => {
+    const f = await fixture();
+    const body = `# Buying online
+Orders are placed online. Every order is confirmed by e-mail.
+
+# Delivery
+Each order leaves within 2 working days.
+
+# Customer service
+Customer service answers by phone, Monday to Friday.
+
+# Rugs
+A wool rug costs 240 euros. Our rugs are woven by hand, so sizes vary slightly.
+
+# Invoices
+For a company invoice, add your VAT number to your account before you order.`;
+    expect((await f.call(f.admin, 'POST', '/api/knowledge/', { title: 'Rugs', body })).statusCode).toBe(201);
+    // "phone" is rare here and "order" frequent: by the words alone the customer service passage would answer (0.63).
+    expect(await ask(f, 'Can I order by phone?')).toMatchObject({ handover: true, reason: 'low_confidence', confidence: 0 });
+    expect((await ask(f, 'When does customer service answer the phone?')).answer).toContain('by phone, Monday to Friday');
+    // The rugs passage holds "size", "wool" and "rug", but its sentence about sizes gives none (cut into sentences in SQL).
+    expect(await ask(f, 'What size is a wool rug?')).toMatchObject({ handover: true, confidence: 0 });
+    expect((await ask(f, 'How much is a wool rug?')).answer).toContain('240 euros');
+    expect(await ask(f, 'What is your VAT number?')).toMatchObject({ handover: true, confidence: 0 });
+    expect((await ask(f, 'Where do I add my VAT number?')).answer).toContain('add your VAT number');
+  });
+
   it("company B never retrieves company A's passages", async () => {
     const a = await fixture();
     const b = await fixture();

@@ -18,12 +18,17 @@
  * refunds take?" is answered by the refunds passage though only the delivery passage says "takes", and
  * "an item I bought" costs nothing where no passage says "bought".
  *
- * Passages are ranked by the weight they hold, a word in the passage's heading counting twice (the
- * section is about it), then by confidence and `ts_rank_cd`.
+ * The passage's confidence, the checks of what the question asks (its action, a figure) and the ranking
+ * are ./scoring.ts's, from the words' weights and stems, and each candidate's sentences with their stems
+ * (cut here, in SQL, so they are stemmed as the passage is).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
 import { isCommonVerb, isQuestionWord } from './questionWords';
+import { questionShape } from './questionShape';
+import { rankPassages, type Candidate, type WeightedWord } from './scoring';
+
+export { confidence, MISSING_WEIGHT } from './scoring';
 
 export interface RetrievedPassage {
   id: number;
@@ -31,7 +36,7 @@ export interface RetrievedPassage {
   title: string;
   heading: string;
   text: string;
-  /** 0..1, the confidence: C / (C + 1.5·M), the question's words the passage holds (C) and lacks (M, common verbs apart), each weighted by its rarity in the company's passages. */
+  /** 0..1, the confidence: C / (C + 1.5·M), the question's words the passage holds (C) and lacks (M, common verbs apart), each weighted by its rarity in the company's passages; 0 when it lacks the question's action or the figure it asks for (./scoring.ts). */
   coverage: number;
   rank: number;
 }
@@ -41,8 +46,8 @@ const MAX_WORDS = 40;
 const CANDIDATES = 30;
 /** Passages counted at most per word (and for the company's total): the rarity is bounded work however large the knowledge. */
 export const RARITY_SAMPLE = 5000;
-/** How much more a word of the question a passage lacks counts than one it holds. */
-export const MISSING_WEIGHT = 1.5;
+/** Where a passage's sentences end, for PostgreSQL's regexp_split_to_table: after . ! ? and white space ("5.50" is not cut), or at a line end. */
+const SENTENCE_END = String.raw`(?<=[.!?])\s+|\n`;
 
 /** Rows of db.execute on either driver (node-postgres answers {rows}, PGlite's drizzle driver too). */
 function rowsOf<T>(result: unknown): T[] {
@@ -50,21 +55,13 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-interface WordStems {
+export interface WordStems {
   word: string;
   stems: string[];
 }
 
-interface WeightedWord extends WordStems {
-  /** Passages of the company holding one of the word's stems (at most RARITY_SAMPLE). */
-  passages: number;
-  weight: number;
-  /** One of the most used English verbs: it counts for a passage that holds it, never against one that lacks it. */
-  common: boolean;
-}
-
 /** The question's words with their English and French stems; stop words (of either language) and generic question words left out. */
-async function meaningfulWords(db: Database, question: string): Promise<WordStems[]> {
+export async function meaningfulWords(db: Database, question: string): Promise<WordStems[]> {
   const all = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   const words = [...new Set(all.filter((w, i) => !isQuestionWord(w, all[i - 1])))];
   if (words.length === 0) return [];
@@ -92,7 +89,7 @@ export function rarity(passages: number, total: number): number {
 }
 
 /** Each word's weight: its rarity among the company's passages, counted by the GIN index (bounded per word). */
-async function weigh(db: Database, companyId: number, words: WordStems[]): Promise<WeightedWord[]> {
+export async function weigh(db: Database, companyId: number, words: WordStems[]): Promise<WeightedWord[]> {
   const queries = words.map((w) => w.stems.map((s) => `'${s}'`).join(' | '));
   const result = rowsOf<{ i: number; passages: number; total: number }>(
     await db.execute(sql`
@@ -110,11 +107,6 @@ async function weigh(db: Database, companyId: number, words: WordStems[]): Promi
   });
 }
 
-/** C / (C + 1.5·M) for the weight a passage holds (C) and lacks (M); 0 for no weight. */
-export function confidence(held: number, lacked: number): number {
-  return held > 0 ? held / (held + MISSING_WEIGHT * lacked) : 0;
-}
-
 export async function retrieve(db: Database, companyId: number, question: string, limit = 5): Promise<RetrievedPassage[]> {
   const stemmed = await meaningfulWords(db, question);
   if (stemmed.length === 0) return [];
@@ -123,11 +115,31 @@ export async function retrieve(db: Database, companyId: number, question: string
   const stems = [...new Set(words.flatMap((w) => w.stems))];
   if (stems.length === 0) return [];
   const query = stems.map((s) => `'${s}'`).join(' | ');
-  type Row = { id: number; item_id: number; title: string; heading: string; text: string; lexemes: string[]; heading_lexemes: string[]; rank: number };
+  type Row = {
+    id: number;
+    item_id: number;
+    title: string;
+    heading: string;
+    text: string;
+    lexemes: string[];
+    heading_lexemes: string[];
+    sentences: { text: string; lexemes: string[] }[] | string;
+    rank: number;
+  };
+  // Each candidate's sentences with their stems (cut after . ! ? and white space, or at a line end: "5.50" is not cut),
+  // for the figure's check, which needs the question's words and a figure together (./scoring.ts); only a question
+  // asking for a figure pays for them.
+  const shape = questionShape(question);
+  const sentences = shape.figure
+    ? sql`(select coalesce(json_agg(json_build_object('text', s.sentence, 'lexemes',
+          tsvector_to_array(to_tsvector('english'::regconfig, s.sentence) || to_tsvector('french'::regconfig, s.sentence))) order by s.n), '[]'::json)
+        from regexp_split_to_table(p.text, ${SENTENCE_END}::text) with ordinality as s(sentence, n))`
+    : sql`'[]'::json`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
     select p.id, p.item_id, i.title, p.heading, p.text, tsvector_to_array(p.search) as lexemes,
       tsvector_to_array(to_tsvector('english'::regconfig, p.heading) || to_tsvector('french'::regconfig, p.heading)) as heading_lexemes,
+      ${sentences} as sentences,
       ts_rank_cd(p.search, q.query) as rank
     from knowledge_passages p
     join knowledge_items i on i.id = p.item_id and i.company_id = p.company_id,
@@ -136,36 +148,21 @@ export async function retrieve(db: Database, companyId: number, question: string
     order by rank desc, p.id
     limit ${CANDIDATES}`),
   );
-  const scored = rows.map((row) => {
-    const lexemes = new Set(row.lexemes);
-    const heading = new Set(row.heading_lexemes);
-    let held = 0;
-    let lacked = 0;
-    let score = 0;
-    let subject = false;
-    for (const w of words) {
-      if (!w.stems.some((s) => lexemes.has(s))) {
-        if (!w.common) lacked += w.weight;
-        continue;
-      }
-      held += w.weight;
-      subject ||= !w.common;
-      score += w.stems.some((s) => heading.has(s)) ? 2 * w.weight : w.weight;
-    }
-    return {
-      passage: {
-        id: Number(row.id),
-        itemId: Number(row.item_id),
-        title: row.title,
-        heading: row.heading,
-        text: row.text,
-        // A passage sharing only common verbs with the question ("Can I pay?") holds none of its subject.
-        coverage: subject ? confidence(held, lacked) : 0,
-        rank: Number(row.rank),
-      },
-      score,
-    };
-  });
-  scored.sort((a, b) => b.score - a.score || b.passage.coverage - a.passage.coverage || b.passage.rank - a.passage.rank || a.passage.id - b.passage.id);
-  return scored.slice(0, limit).map((s) => s.passage);
+  const candidates: Candidate[] = rows.map((row) => ({
+    id: Number(row.id),
+    itemId: Number(row.item_id),
+    title: row.title,
+    heading: row.heading,
+    text: row.text,
+    rank: Number(row.rank),
+    lexemes: new Set(row.lexemes),
+    headingLexemes: new Set(row.heading_lexemes),
+    sentences: (typeof row.sentences === 'string' ? (JSON.parse(row.sentences) as { text: string; lexemes: string[] }[]) : row.sentences).map((s) => ({
+      text: s.text,
+      lexemes: new Set(s.lexemes),
+    })),
+  }));
+  return rankPassages(candidates, words, shape)
+    .slice(0, limit)
+    .map(({ candidate: c, coverage }) => ({ id: c.id, itemId: c.itemId, title: c.title, heading: c.heading, text: c.text, coverage, rank: c.rank }));
 }
