@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PUBLIC_PAGE_ROUTES, pluginPageRoutes, routePreloads } from './scripts/routePreloads.mjs';
 
 /** The project's TypeScript modules (not node_modules). */
 const OWN_MODULE = /^(?!.*node_modules).*\/(src|contract)\/[^?]*\.tsx?$/;
@@ -91,6 +92,31 @@ function noDefaultLoginPage(): Plugin {
   };
 }
 
+/**
+ * `route-preloads.json` beside index.html (scripts/routePreloads.mjs): per path, the chunks a first load fetches
+ * after the entry (the signed-out pages or the shell, then the page). The server's SPA fallback preloads them from
+ * the HTML (server/core/routePreloads.ts), so they arrive beside the entry instead of in two later steps (issue #26).
+ */
+function routePreloadManifest(): Plugin {
+  const root = import.meta.dirname;
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const manifest = routePreloads(bundle as unknown as Parameters<typeof routePreloads>[0], root, {
+        // src/app/main.tsx's PUBLIC_PATH: these paths open the signed-out pages, every other the shell.
+        publicPath: '^/(auth|sandbox)(/|$)',
+        branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
+        routes: [
+          ...PUBLIC_PAGE_ROUTES.map(([routePath, file]): [string, string, string] => [routePath, file, 'public']),
+          ...pluginPageRoutes(root).map(([routePath, file]): [string, string, string] => [routePath, file, 'shell']),
+        ],
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(manifest) });
+    },
+  };
+}
+
 /** Written beside each file of these kinds: the server sends them as they are (server/core/consoleStatic.ts). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
@@ -135,7 +161,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 const CLUSTER_ASKED = process.argv.some((arg, i, argv) => arg === '--project=cluster' || (arg === '--project' && argv[i + 1] === 'cluster'));
 
 export default defineConfig({
-  plugins: [react(), noPolyglot(), noDefaultLoginPage(), pureContractSchemas(), precompress()],
+  plugins: [react(), noPolyglot(), noDefaultLoginPage(), pureContractSchemas(), routePreloadManifest(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
   // 'hidden': the .map files are written (for an error tracker) but the bundles do not point at them,
   // and the server serves them only in demo mode (server/core/consoleStatic.ts).
