@@ -159,8 +159,9 @@ export default function ChatsPage() {
   );
 
   // A link to a room fetches the room view beside the rooms' request; otherwise once the list is shown.
+  // A failed fetch is left to the lazy RoomView, which imports again and reports it when a room opens.
   useEffect(() => {
-    if (roomId != null || roomsLoaded) void loadRoomView();
+    if (roomId != null || roomsLoaded) loadRoomView().catch(() => undefined);
   }, [roomId, roomsLoaded]);
 
   const showRoom = roomId != null && !!selectedRoom;
