@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PUBLIC_PAGE_ROUTES, pluginPageRoutes, routePreloads } from './scripts/routePreloads.mjs';
 
 /** The project's TypeScript modules (not node_modules). */
 const OWN_MODULE = /^(?!.*node_modules).*\/(src|contract)\/[^?]*\.tsx?$/;
@@ -67,6 +68,55 @@ function noPolyglot(): Plugin {
   };
 }
 
+/**
+ * react-admin's `<Admin>` defaults `loginPage` to its own `Login` (a react-admin `Form` with `TextInput`s:
+ * react-hook-form, ra-core's form modules, ra-ui-materialui's inputs, ~55 KB minified), so the module is
+ * bundled into the shell even though the console passes `loginPage={false}` (src/app/App.tsx: the sign-in
+ * pages are its own). In the build, ra-ui-materialui's `auth/Login.js` resolves to a stub that says so if
+ * ever rendered; the pages that use react-admin forms bring react-hook-form in their own chunks.
+ */
+function noDefaultLoginPage(): Plugin {
+  const stub = '\0ra-default-login-stub';
+  return {
+    name: 'no-default-login-page',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id, importer) => (id === './Login.js' && importer && /[\\/]ra-ui-materialui[\\/]dist[\\/]auth[\\/]index\.js$/.test(importer) ? stub : null),
+    load: (id) =>
+      id === stub
+        ? [
+            'export const Login = () => { throw new Error("react-admin\'s default Login page is not bundled: pass loginPage={false} or your own page (vite.config.ts)"); };',
+            'export const LoginClasses = { card: "RaLogin-card", avatar: "RaLogin-avatar", icon: "RaLogin-icon" };',
+          ].join('\n')
+        : null,
+  };
+}
+
+/**
+ * `route-preloads.json` beside index.html (scripts/routePreloads.mjs): per path, the chunks a first load fetches
+ * after the entry (the signed-out pages or the shell, then the page). The server's SPA fallback preloads them from
+ * the HTML (server/core/routePreloads.ts), so they arrive beside the entry instead of in two later steps (issue #26).
+ */
+function routePreloadManifest(): Plugin {
+  const root = import.meta.dirname;
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const manifest = routePreloads(bundle as unknown as Parameters<typeof routePreloads>[0], root, {
+        // src/app/main.tsx's PUBLIC_PATH: these paths open the signed-out pages, every other the shell.
+        publicPath: '^/(auth|sandbox)(/|$)',
+        branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
+        routes: [
+          ...PUBLIC_PAGE_ROUTES.map(([routePath, file]): [string, string, string] => [routePath, file, 'public']),
+          ...pluginPageRoutes(root).map(([routePath, file]): [string, string, string] => [routePath, file, 'shell']),
+        ],
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(manifest) });
+    },
+  };
+}
+
 /** Written beside each file of these kinds: the server sends them as they are (server/core/consoleStatic.ts). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
@@ -111,7 +161,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 const CLUSTER_ASKED = process.argv.some((arg, i, argv) => arg === '--project=cluster' || (arg === '--project' && argv[i + 1] === 'cluster'));
 
 export default defineConfig({
-  plugins: [react(), noPolyglot(), pureContractSchemas(), precompress()],
+  plugins: [react(), noPolyglot(), noDefaultLoginPage(), pureContractSchemas(), routePreloadManifest(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
   // 'hidden': the .map files are written (for an error tracker) but the bundles do not point at them,
   // and the server serves them only in demo mode (server/core/consoleStatic.ts).

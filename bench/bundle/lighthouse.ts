@@ -1,5 +1,6 @@
 /**
- * Lighthouse (desktop preset) on the sign-in page and the dashboard of a running `npm start`.
+ * Lighthouse (desktop preset, or the phone's with LIGHTHOUSE_PRESET=mobile) on the sign-in page, the dashboard and the
+ * inbox of a running `npm start`.
  * Chromium (CHROMIUM_PATH, else /usr/bin/chromium) is started by Playwright with a persistent profile
  * and a remote-debugging port; the bench signs in there as the demo admin (Demo Company), then
  * Lighthouse audits each URL in that browser without resetting its storage, so the dashboard is
@@ -13,6 +14,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 export const LIGHTHOUSE_TARGETS = { performance: 90, lcpMs: 1200 };
+/** Issue #26's phone targets: performance ≥ 90 on every page, the sign-in page painted by 2.5 s, the inbox's LCP by 3.5 s. */
+export const MOBILE_TARGETS = { performance: 90, loginFcpMs: 2500, chatsLcpMs: 3500 };
 
 const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: 'Demo Company' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -21,6 +24,12 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
  * issue #26's "phone first load"); else the desktop preset the budgets are set for.
  */
 const MOBILE = process.env.LIGHTHOUSE_PRESET === 'mobile';
+/**
+ * `LIGHTHOUSE_THROTTLING=devtools`: the page really loads throttled (Chrome's CPU slowdown and network shaping), as
+ * issue #26's phone figures were taken, instead of Lighthouse's default simulation from an unthrottled load (whose
+ * model counts early high-priority scripts, module preloads among them, as if they blocked the first paint).
+ */
+const DEVTOOLS_THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools';
 
 interface Figures {
   performance: number;
@@ -33,7 +42,7 @@ interface Figures {
 async function audit(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true, ...(DEVTOOLS_THROTTLING ? { throttlingMethod: 'devtools' as const } : {}) },
     MOBILE ? undefined : desktopConfig,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -100,15 +109,21 @@ export async function runLighthouse(baseUrl: string): Promise<string[]> {
     await page.close();
 
     await measure('/dashboard (signed in)', new URL('/dashboard', baseUrl).href);
+    await measure('/chats (signed in)', new URL('/chats', baseUrl).href);
 
-    process.stdout.write(`\nLighthouse, ${MOBILE ? 'mobile (default) preset: 4× CPU, 1.6 Mbps / 150 ms' : 'desktop preset'}, median of ${RUNS} runs, against ${baseUrl}\n`);
+    process.stdout.write(
+      `\nLighthouse, ${MOBILE ? 'mobile (default) preset: 4× CPU, 1.6 Mbps / 150 ms' : 'desktop preset'}, ${DEVTOOLS_THROTTLING ? 'applied (devtools)' : 'simulated'} throttling, median of ${RUNS} runs, against ${baseUrl}\n`,
+    );
     process.stdout.write(`${'page'.padEnd(28)}${'performance'.padEnd(13)}${'FCP'.padEnd(10)}${'LCP'.padEnd(10)}${'TBT'.padEnd(10)}CLS\n`);
     for (const [label, f] of rows) {
       process.stdout.write(
         `${label.padEnd(28)}${String(f.performance).padEnd(13)}${`${(f.fcpMs / 1000).toFixed(2)} s`.padEnd(10)}${`${(f.lcpMs / 1000).toFixed(2)} s`.padEnd(10)}${`${Math.round(f.tbtMs)} ms`.padEnd(10)}${f.cls.toFixed(3)}\n`,
       );
       if (f.performance < LIGHTHOUSE_TARGETS.performance) failures.push(`${label}: performance ${f.performance} under ${LIGHTHOUSE_TARGETS.performance}`);
-      if (f.lcpMs > LIGHTHOUSE_TARGETS.lcpMs) failures.push(`${label}: LCP ${(f.lcpMs / 1000).toFixed(2)} s over ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s`);
+      if (MOBILE) {
+        if (label.startsWith('/auth/login') && f.fcpMs > MOBILE_TARGETS.loginFcpMs) failures.push(`${label}: FCP ${(f.fcpMs / 1000).toFixed(2)} s over ${MOBILE_TARGETS.loginFcpMs / 1000} s`);
+        if (label.startsWith('/chats') && f.lcpMs > MOBILE_TARGETS.chatsLcpMs) failures.push(`${label}: LCP ${(f.lcpMs / 1000).toFixed(2)} s over ${MOBILE_TARGETS.chatsLcpMs / 1000} s`);
+      } else if (f.lcpMs > LIGHTHOUSE_TARGETS.lcpMs) failures.push(`${label}: LCP ${(f.lcpMs / 1000).toFixed(2)} s over ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s`);
     }
   } finally {
     await context.close();

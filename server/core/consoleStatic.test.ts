@@ -94,6 +94,46 @@ describe('console static files', () => {
   });
 });
 
+describe('console static files with the build\'s route preloads', () => {
+  let app: FastifyInstance;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = builtConsole();
+    const manifest = {
+      publicPath: '^/(auth|sandbox)(/|$)',
+      branches: { public: ['assets/PublicPages-1.js'], shell: ['assets/ConsoleShell-2.js'] },
+      routes: [{ path: '/chats/:roomId?', pattern: '^/chats(?:/[^/]+)?/?$', score: 4, branch: 'shell', files: ['assets/ChatsPage-3.js'] }],
+    };
+    writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(manifest));
+    app = Fastify();
+    await registerConsoleStatic(app, dir, { serveSourceMaps: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a deep link with index.html preloading the chunks of its first load, never cached without revalidation', async () => {
+    const res = await app.inject({ method: 'GET', url: '/chats/42?message=7', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ConsoleShell-2.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ChatsPage-3.js">');
+    expect(res.body).not.toContain('PublicPages');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('preloads the signed-out pages on /auth paths', async () => {
+    const res = await app.inject({ method: 'GET', url: '/auth/login' });
+    expect(res.body).toContain('href="/assets/PublicPages-1.js"');
+    expect(res.body).not.toContain('ConsoleShell');
+  });
+});
+
 describe('cacheControl', () => {
   it('names the logical file, not its .br or .gz copy', () => {
     expect(cacheControl(path.join('/dist', 'index.html.br'))).toBe('no-cache');

@@ -7,12 +7,15 @@
  * The build writes `<file>.br` and `<file>.gz` beside each text asset (vite.config.ts precompress):
  * they are sent as they are to a browser that accepts them (brotli first), with `Vary: Accept-Encoding`.
  * Hashed files under assets/ are cached for a year (immutable); index.html is revalidated every time.
+ * The SPA fallback adds, when the build wrote its route-preloads.json, a module preload of each chunk the path's first
+ * load fetches after the entry (routePreloads.ts); that HTML (a few KB) is sent uncompressed.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, sendApiError } from './errors';
+import { preloadsFor, routePreloadsReader, withPreloads } from './routePreloads';
 
 /** Paths owned by the server, never answered with the console. */
 const SERVER_PREFIXES = ['/api', '/account', '/dev', '/socket'];
@@ -44,6 +47,7 @@ export interface ConsoleStaticOptions {
 
 export async function registerConsoleStatic(app: FastifyInstance, staticDir: string, { serveSourceMaps }: ConsoleStaticOptions): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
+  const readPreloads = routePreloadsReader(staticDir);
 
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -64,6 +68,11 @@ export async function registerConsoleStatic(app: FastifyInstance, staticDir: str
     // Checked per request so a build made while the server runs is picked up.
     if (!existsSync(indexFile)) {
       return reply.code(503).type('text/plain; charset=utf-8').send(CONSOLE_NOT_BUILT);
+    }
+    const built = readPreloads();
+    if (built) {
+      const html = withPreloads(built.html, preloadsFor(built.manifest, request.url.split('?')[0]));
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -18,7 +18,14 @@ const PUBLIC_PATH = /^\/(auth|sandbox)(\/|$)/;
 function Loading() {
   return (
     <div role="progressbar" aria-label="Loading" aria-busy="true" style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <img src="/favicon.svg" alt="" width={56} height={56} style={{ opacity: 0.7 }} />
+      {/* public/favicon.svg, inline as in index.html (no request to wait for) */}
+      <svg viewBox="0 0 64 64" width={56} height={56} aria-hidden="true" style={{ opacity: 0.7 }}>
+        <rect width="64" height="64" rx="14" fill="#0B1F3A" />
+        <path d="M16 20h32a4 4 0 0 1 4 4v16a4 4 0 0 1-4 4H30l-9 7v-7h-5a4 4 0 0 1-4-4V24a4 4 0 0 1 4-4z" fill="#4FC3F7" />
+        <circle cx="24" cy="32" r="3" fill="#0B1F3A" />
+        <circle cx="32" cy="32" r="3" fill="#0B1F3A" />
+        <circle cx="40" cy="32" r="3" fill="#FF8A00" />
+      </svg>
     </div>
   );
 }

@@ -1,18 +1,22 @@
-import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { MdiIcon, useAccess, useAccount, useApi, httpApiRef } from '../../core';
+import { MdiIcon, PageLoading, useAccess, useAccount, useApi, httpApiRef } from '../../core';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
 import { WhenOpened } from './components/WhenOpened';
 
 const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
+// The open conversation (header and controls, the thread, the composer: most of the inbox's code) is a
+// chunk of its own, so /chats renders its list without it (bench/bundle). Its fetch starts as soon as a
+// room is in the URL or the list has loaded (see ChatsPage), so opening a room seldom waits for it.
+const loadRoomView = () => import('./components/RoomView');
+const RoomView = lazy(() => loadRoomView().then((m) => ({ default: m.RoomView })));
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
-import { RoomView } from './components/RoomView';
 import { ContactPanelSlot } from '../contacts';
 import { useChatService, useChatState } from './hooks';
 import { agentTagOptions, canViewTags, hasAgentFeature, splitTags } from './model/agentFeature';
@@ -154,6 +158,12 @@ export default function ChatsPage() {
       (!s.filter.status || s.filter.status === 'all' || !s.counts || Object.values(s.counts).every((c) => c.all === 0)),
   );
 
+  // A link to a room fetches the room view beside the rooms' request; otherwise once the list is shown.
+  // A failed fetch is left to the lazy RoomView, which imports again and reports it when a room opens.
+  useEffect(() => {
+    if (roomId != null || roomsLoaded) loadRoomView().catch(() => undefined);
+  }, [roomId, roomsLoaded]);
+
   const showRoom = roomId != null && !!selectedRoom;
   return (
     <SentenceCaseButtons>
@@ -214,7 +224,9 @@ export default function ChatsPage() {
       </Paper>
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
-          <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
+          <Suspense fallback={<PageLoading />}>
+            <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
+          </Suspense>
         ) : noConversations ? (
           <NoConversations />
         ) : roomsLoaded ? (

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pluginPageRoutes, routePattern, routePreloads, routeScore } from '../../scripts/routePreloads.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('routePattern', () => {
+  it('matches paths as react-router matches the route', () => {
+    const chats = new RegExp(routePattern('/chats/:roomId?'));
+    expect(['/chats', '/chats/', '/chats/42'].every((p) => chats.test(p))).toBe(true);
+    expect(chats.test('/chats/42/more')).toBe(false);
+    const wildcard = new RegExp(routePattern('/whatsapp-integration/*'));
+    expect(wildcard.test('/whatsapp-integration/step/2')).toBe(true);
+    expect(wildcard.test('/whatsapp-integrations')).toBe(false);
+    expect(new RegExp(routePattern('/templates/:channelId/:templateId')).test('/templates/3')).toBe(false);
+  });
+
+  it('scores static segments above parameters', () => {
+    expect(routeScore('/broadcast/broadcast-type')).toBeGreaterThan(routeScore('/broadcast/:id'));
+  });
+});
+
+describe('pluginPageRoutes', () => {
+  it('reads each configured plugin route with its page module', () => {
+    const routes = pluginPageRoutes(root);
+    expect(routes).toContainEqual(['/chats/:roomId?', 'src/plugins/chats/ChatsPage.tsx']);
+    expect(routes).toContainEqual(['/dashboard', 'src/plugins/dashboard/DashboardPage.tsx']);
+  });
+});
+
+describe('routePreloads', () => {
+  const chunk = (fileName: string, imports: string[], facade?: string, isEntry = false) => ({ type: 'chunk' as const, fileName, imports, facadeModuleId: facade ? path.join('/r', facade) : null, isEntry });
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/index.js', ['assets/react.js'], 'index.html', true),
+      chunk('assets/react.js', []),
+      chunk('assets/ConsoleShell.js', ['assets/react.js', 'assets/mui.js'], 'src/app/ConsoleShell.tsx'),
+      chunk('assets/PublicPages.js', ['assets/react.js', 'assets/mui.js'], 'src/app/PublicPages.tsx'),
+      chunk('assets/mui.js', ['assets/react.js']),
+      chunk('assets/ChatsPage.js', ['assets/mui.js', 'assets/virtuoso.js'], 'src/plugins/chats/ChatsPage.tsx'),
+      chunk('assets/virtuoso.js', []),
+    ].map((c) => [c.fileName, c]),
+  );
+
+  it('lists per branch and per route the files beyond what index.html and the branch already load', () => {
+    const manifest = routePreloads(bundle, '/r', {
+      publicPath: '^/auth',
+      branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
+      routes: [['/chats/:roomId?', 'src/plugins/chats/ChatsPage.tsx', 'shell']],
+    });
+    expect(manifest.branches).toEqual({ public: ['assets/PublicPages.js', 'assets/mui.js'], shell: ['assets/ConsoleShell.js', 'assets/mui.js'] });
+    expect(manifest.routes).toEqual([{ path: '/chats/:roomId?', pattern: routePattern('/chats/:roomId?'), score: routeScore('/chats/:roomId?'), branch: 'shell', files: ['assets/ChatsPage.js', 'assets/virtuoso.js'] }]);
+  });
+
+  it('fails the build when a page is not a chunk of its own', () => {
+    expect(() => routePreloads(bundle, '/r', { publicPath: '^/auth', branches: {}, routes: [['/x', 'src/X.tsx', 'shell']] })).toThrow(/src\/X.tsx/);
+  });
+});
