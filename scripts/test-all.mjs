@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureHaproxy } from './haproxy.mjs';
 import { checkClusterServices } from './cluster-services.mjs';
+import { failureDigest } from './failure-digest.mjs';
 
 const startedAt = Date.now();
 const reportDir = '.test-data/reports';
@@ -111,6 +112,9 @@ if (services) {
   });
   countVitest(clusterReport, clusterStatus);
 }
+
+// What each failed end-to-end test's page showed, where the CI's tail of the output still holds it.
+for (const line of failureDigest(pw)) console.log(line);
 
 console.log('');
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

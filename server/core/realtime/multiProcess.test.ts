@@ -44,7 +44,9 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 function startServer(name: string, port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // node itself with tsx as a loader, not `npx tsx`: npx and tsx's CLI each put a process between, and a
+  // SIGTERM to the outer one left the server running after the suite (two orphans per run).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],

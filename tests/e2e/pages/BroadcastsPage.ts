@@ -1,4 +1,5 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { selectOption } from '../support/selectOption';
 
 /** /broadcast, the type choice, the create stepper and a broadcast's page. */
 export class BroadcastsPage {
@@ -30,6 +31,7 @@ export class BroadcastsPage {
     if ((await select.textContent())?.trim()) return;
     await select.click();
     await this.page.getByRole('option', { name: label }).first().click();
+    await expect(this.page.getByRole('listbox')).toHaveCount(0);
   }
 
   async uploadCsv(fileName: string, content: string) {
@@ -46,8 +48,7 @@ export class BroadcastsPage {
   }
 
   async chooseTemplate(name: string) {
-    await this.page.getByRole('combobox', { name: 'Approved template' }).click();
-    await this.page.getByRole('option', { name: new RegExp(`^${name} `) }).click();
+    await selectOption(this.page, this.page.getByRole('combobox', { name: 'Approved template' }), new RegExp(`^${name} `));
   }
 
   /** Maps a variable (`body.2`, `header.1`) to a CSV column, a contact field or a fixed text. */
@@ -55,15 +56,13 @@ export class BroadcastsPage {
     const row = this.page.getByTestId(`variable-${key}`);
     const current = await row.getByRole('combobox', { name: new RegExp(`^${escape(label)} Value from`) }).textContent();
     if (current?.trim() !== source) {
-      await row.getByRole('combobox', { name: new RegExp(`^${escape(label)} Value from`) }).click();
-      await this.page.getByRole('option', { name: source, exact: true }).click();
+      await selectOption(this.page, row.getByRole('combobox', { name: new RegExp(`^${escape(label)} Value from`) }), source);
     }
     if (source === 'Fixed text') {
       await row.getByRole('textbox').fill(value);
       return;
     }
-    await row.getByRole('combobox', { name: new RegExp(`^${escape(label)} (Column|Field)`) }).click();
-    await this.page.getByRole('option', { name: value, exact: true }).click();
+    await selectOption(this.page, row.getByRole('combobox', { name: new RegExp(`^${escape(label)} (Column|Field)`) }), value);
   }
 
   preview(): Locator {

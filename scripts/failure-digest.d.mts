@@ -1,0 +1,2 @@
+// Types of scripts/failure-digest.mjs for its unit test.
+export declare function failureDigest(report: unknown, options?: { maxTests?: number; maxLines?: number }): string[];
