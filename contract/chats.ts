@@ -247,6 +247,16 @@ export const CHAT_EVENTS = {
   messageStatus: 'message_status',
 } as const;
 
+/**
+ * A join refused because the user's joins (over all their tabs and sockets) are over the limit:
+ * `{reason: 'rate limited', retry_after: seconds}`. The client joins again after `retry_after`.
+ */
+export const JOIN_RATE_LIMITED = 'rate limited';
+export interface JoinRefusal {
+  reason?: string;
+  retry_after?: number;
+}
+
 // ---------- contact search (spec §3) ----------
 export interface ContactSearchFilter {
   term: string;

@@ -285,8 +285,11 @@ export class Connection {
       return;
     }
     // Joins per user over every socket and process (limits.ts); a refused rejoin leaves the joined channel be.
-    if (this.hub.limits && (await this.hub.limits.join(this.identity.userId)) > 0) {
-      this.send(encodeReply(joinRef, ref, topic, 'error', { reason: 'rate limited' }));
+    // The reply says when to try again, so a client joins the room later instead of losing it.
+    const wait = this.hub.limits ? await this.hub.limits.join(this.identity.userId) : 0;
+    if (wait > 0) {
+      this.hub.log.warn({ userId: this.identity.userId, topic, retryAfterSeconds: wait }, 'realtime: join refused, joins per user over the limit');
+      this.send(encodeReply(joinRef, ref, topic, 'error', { reason: 'rate limited', retry_after: wait }));
       return;
     }
     const existing = this.channels.get(topic);

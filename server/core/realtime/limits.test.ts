@@ -64,7 +64,8 @@ describe('socket connect and join limits', () => {
     try {
       expect((await join(socket.channel('echo:first'))).status).toBe('ok');
       await useUp(`socket:join:user:${rt.userId}`, SOCKET_LIMITS.joinPerUser);
-      expect(await join(socket.channel('echo:second'))).toEqual({ status: 'error', response: { reason: 'rate limited' } });
+      // retry_after: the seconds left in the limit's window, for the client to join again then.
+      expect(await join(socket.channel('echo:second'))).toEqual({ status: 'error', response: { reason: 'rate limited', retry_after: expect.any(Number) } });
       nextMinute();
       expect((await join(socket.channel('echo:third'))).status).toBe('ok');
     } finally {

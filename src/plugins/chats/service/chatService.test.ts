@@ -172,6 +172,28 @@ describe('chat service', () => {
     expect(server.log.filter((l) => l.event === 'fetch_rooms').length).toBeGreaterThan(fetchesBefore);
   });
 
+  it('a room join refused for the joins-per-user limit is made again after retry_after; one refused as not found is not', async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1), message(1, 2)] }, { room: room(2), messages: [message(2, 3)] }] });
+    server.refuseNext('room:1', 'phx_join', { reason: 'rate limited', retry_after: 1 });
+    server.refuseNext('room:2', 'phx_join', { reason: 'not found' });
+    const { service, socket } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await vi.waitFor(() => expect(socket().joins.filter((j) => j.topic.startsWith('room:'))).toHaveLength(2));
+    await flush(10);
+    expect(service.getState().threads[1]?.loaded ?? false).toBe(false);
+    // A second later the open room is joined again, as viewed, and its thread loads; room 2 stays refused.
+    await vi.waitFor(() => expect(service.getState().threads[1]?.messages.map((m) => m.id)).toEqual([1, 2]), { timeout: 3_000 });
+    expect(socket().joins.filter((j) => j.topic === 'room:1').at(-1)!.payload).toMatchObject({ viewing: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket().joins.filter((j) => j.topic === 'room:2')).toHaveLength(1);
+    // Pushed live into the room after the retry: the room's topic is joined.
+    const live = server.add(1, { origin: 'user', text: 'after the retry' });
+    socket().emit('room:1', 'new_message', live);
+    await flush(10);
+    expect(service.getState().threads[1].messages.map((m) => m.id)).toEqual([1, 2, live.id]);
+  });
+
   it('loads older history with before_timestamp', async () => {
     const msgs = Array.from({ length: 70 }, (_, i) => message(1, i + 1));
     const server = createFakeChatServer({ rooms: [{ room: room(1), messages: msgs }] });

@@ -4,7 +4,7 @@
  * events (messages, statuses, room changes, presence) flow into the state.
  */
 import type { Channel } from 'phoenix';
-import { CHAT_EVENTS, CHAT_PAGE_SIZE, type Message, type Room } from '../../../../contract/chats';
+import { CHAT_EVENTS, CHAT_PAGE_SIZE, JOIN_RATE_LIMITED, type JoinRefusal, type Message, type Room } from '../../../../contract/chats';
 import { NEW_NOTE_EVENT } from '../../../../contract/notes';
 import { lastServerMessageId, mergeMessages } from '../model/messages';
 import type { ChatConnection } from './connection';
@@ -14,6 +14,10 @@ import type { RoomUpdates } from './roomUpdates';
 import { createSubscriptionQueue } from './subscriptionQueue';
 import type { Translate } from './types';
 import type { UnreadTracking } from './unreadTracking';
+
+/** When a rate-limited join's reply names no wait, and the longest wait taken (the limit's window). */
+const DEFAULT_JOIN_RETRY_SECONDS = 10;
+const MAX_JOIN_RETRY_SECONDS = 60;
 
 export interface RoomChannels {
   /** Queues rooms for a paced background join. */
@@ -90,10 +94,18 @@ export function createRoomChannels(deps: {
         }
         joinedBefore = true;
       })
-      .receive('error', () => {
+      .receive('error', (refusal?: JoinRefusal) => {
         // Not allowed or gone: stop phoenix from retrying this room.
         roomChannels.delete(roomId);
         channel.leave();
+        // Refused for the joins-per-user limit (every tab of this user counts, e.g. a burst of reloads): joined
+        // again once the server allows it, or the room would stay without live messages until a reload.
+        if (refusal?.reason === JOIN_RATE_LIMITED) {
+          const seconds = Math.min(MAX_JOIN_RETRY_SECONDS, Math.max(1, refusal.retry_after ?? DEFAULT_JOIN_RETRY_SECONDS));
+          setTimeout(() => {
+            if (current()) joinRoom(roomId);
+          }, seconds * 1000);
+        }
       });
   }
 

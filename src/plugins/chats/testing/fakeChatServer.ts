@@ -70,6 +70,8 @@ export interface FakeChatServer {
   log: { topic: string; event: string; payload: any }[];
   /** Make the next push of this event fail. */
   failNext: Set<string>;
+  /** Refuse the next push of this event on this topic with this reply (a rate-limited join…). */
+  refuseNext(topic: string, event: string, response: unknown): void;
 }
 
 export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { room: Room; messages?: Message[] }[] } = {}): FakeChatServer {
@@ -82,6 +84,7 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
   }
   const tags: Tag[] = [];
   const failNext = new Set<string>();
+  const refusals = new Map<string, unknown>();
   const log: FakeChatServer['log'] = [];
 
   const view = (r: Room & { all: Message[] }, n = 1): Room => {
@@ -96,6 +99,9 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
     tags,
     log,
     failNext,
+    refuseNext(topic, event, response) {
+      refusals.set(`${topic} ${event}`, response);
+    },
     add(roomId, patch = {}) {
       const r = rooms.get(roomId)!;
       nextId += 1;
@@ -107,6 +113,12 @@ export function createFakeChatServer(options: { pages?: PageInfo[]; rooms?: { ro
     },
     reply(topic, event, payload) {
       log.push({ topic, event, payload });
+      const refusal = `${topic} ${event}`;
+      if (refusals.has(refusal)) {
+        const response = refusals.get(refusal);
+        refusals.delete(refusal);
+        return { status: 'error', response };
+      }
       if (failNext.has(event)) {
         failNext.delete(event);
         return { status: 'error', response: { reason: 'nope' } };
