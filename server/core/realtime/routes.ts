@@ -101,7 +101,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
     async preValidation(request: FastifyRequest, reply: FastifyReply) {
       const result = await admit(request, splitTokens(request.query as Query, undefined).accessToken);
       if (isRefusal(result)) {
-        request.log.info({ code: result.code }, 'realtime: websocket connection refused');
+        // A throttled connect is worth an operator's eye (a user or an office over the limit); a bad token is routine.
+        request.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: websocket connection refused');
         if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
         return reply.code(result.status).send({ detail: result.detail, code: result.code });
       }
@@ -179,7 +180,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       }
       const result = await admit(request, accessToken);
       if (isRefusal(result)) {
-        request.log.info({ code: result.code }, 'realtime: long-poll connection refused');
+        request.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: long-poll connection refused');
         // phoenix.js knows 403 (gives up) and 500 (retries later); any other status stalls it.
         if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
         return sendPoll(reply, { status: result.status === 503 || result.status === 429 ? 500 : 403 }, result.status);

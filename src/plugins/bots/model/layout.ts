@@ -5,6 +5,7 @@
  * shifted so that the start step keeps its place.
  */
 import { Graph, layout as dagreLayout } from '@dagrejs/dagre';
+import { orderRanksByPorts, portEdges, type PlacedNode } from './portOrder';
 import type { BotGraph, BotStep, StepLayout } from './types';
 
 export const START_POSITION: StepLayout = { x: 300, y: 300 };
@@ -41,10 +42,12 @@ export function targetsOf(step: BotStep): string[] {
   return out;
 }
 
-/** A layered (top to bottom) layout of every step, top-left corners, from dagre. */
+const NODE_SEP = 60;
+
+/** A layered (top to bottom) layout of every step, top-left corners, from dagre, each rank in its option buttons' order. */
 export function computeLayout(graph: BotGraph): Record<string, StepLayout> {
   const g = new Graph();
-  g.setGraph({ rankdir: 'TB', nodesep: 60, ranksep: 90, marginx: 0, marginy: 0 });
+  g.setGraph({ rankdir: 'TB', nodesep: NODE_SEP, ranksep: 90, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
   const ids = new Set(graph.steps.map((s) => s.id));
   for (const step of graph.steps) g.setNode(step.id, { width: stepBlockWidth(step), height: stepBlockHeight(step) });
@@ -52,9 +55,13 @@ export function computeLayout(graph: BotGraph): Record<string, StepLayout> {
     for (const target of targetsOf(step)) if (ids.has(target) && target !== step.id) g.setEdge(step.id, target);
   }
   dagreLayout(g);
+  const placed: Record<string, PlacedNode> = {};
+  for (const step of graph.steps) placed[step.id] = { x: g.node(step.id).x, y: g.node(step.id).y, width: stepBlockWidth(step) };
+  const edges = graph.steps.flatMap((step) => portEdges(step, OPTION_WIDTH, OPTION_GAP)).filter((e) => ids.has(e.target) && e.target !== e.source);
+  const ordered = orderRanksByPorts(placed, edges, NODE_SEP);
   const out: Record<string, StepLayout> = {};
   for (const step of graph.steps) {
-    const node = g.node(step.id);
+    const node = ordered[step.id];
     // dagre gives centres of the whole block; the step node is centred horizontally on it
     out[step.id] = { x: Math.round(node.x - STEP_WIDTH / 2), y: Math.round(node.y - stepBlockHeight(step) / 2) };
   }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { graph, step } from './fixtures';
 import { addOption, addStep, connect, INIT_NODE_ID, moveStep, optionNodeId, removeEdge, removeNodes, setFallback, shortId, stepLabel, toFlow } from './graph';
-import { autoLayout, computeLayout, positionsFor, START_POSITION } from './layout';
+import { autoLayout, computeLayout, OPTION_GAP, OPTION_WIDTH, positionsFor, START_POSITION, STEP_WIDTH, stepBlockHeight, stepBlockWidth } from './layout';
+import { crossings, orderRanksByPorts, portEdges } from './portOrder';
 import { graphWarnings } from './warnings';
 import { canRedo, canUndo, createHistory, record, redo, undo } from './history';
 
@@ -177,5 +179,61 @@ describe('the fallback step', () => {
     expect(setFallback(g, null)).toBe(g);
     expect(removeNodes(setFallback(g, 'b'), ['b']).fallback_step_id).toBeNull();
     expect(removeNodes(setFallback(g, 'b'), ['a']).fallback_step_id).toBe('b');
+  });
+});
+
+describe('auto-layout follows the option buttons (issue #25)', () => {
+  // Each case is one dagre ordered against the buttons: option 1 led to the rightmost step.
+  const cases = {
+    'a menu whose options lead right to left': graph([step('a', { o1: 'd', o2: 'c', o3: 'b' }), step('b'), step('c'), step('d')]),
+    'a menu in mixed order': graph([step('a', { o1: 'c', o2: 'b', o3: 'd' }), step('b'), step('c'), step('d')]),
+    'two levels of menus sharing a step': graph([step('a', { o1: 'b', o2: 'c' }), step('b', { p1: 'e', p2: 'd' }), step('c', { q1: 'd', q2: 'f' }), step('d'), step('e'), step('f')]),
+    'options and a next step': graph([step('a', { o1: 'c', o2: 'b' }, { next_step_id: 'd' }), step('b'), step('c'), step('d')]),
+  };
+  for (const [name, g] of Object.entries(cases)) {
+    it(`no edge crosses another: ${name}`, () => {
+      const layout = computeLayout(g);
+      const nodes = Object.fromEntries(g.steps.map((s) => [s.id, { x: layout[s.id].x + STEP_WIDTH / 2, y: layout[s.id].y + stepBlockHeight(s) / 2, width: stepBlockWidth(s) }]));
+      const edges = g.steps.flatMap((s) => portEdges(s, OPTION_WIDTH, OPTION_GAP));
+      expect(crossings(nodes, edges)).toBe(0);
+      // and no two steps of a rank overlap
+      const byRank = new Map<number, typeof g.steps>();
+      for (const s of g.steps) byRank.set(nodes[s.id].y, [...(byRank.get(nodes[s.id].y) ?? []), s]);
+      for (const rank of byRank.values()) {
+        const spans = rank.map((s) => [nodes[s.id].x - nodes[s.id].width / 2, nodes[s.id].x + nodes[s.id].width / 2]).sort((p, q) => p[0] - q[0]);
+        for (let i = 1; i < spans.length; i++) expect(spans[i][0]).toBeGreaterThanOrEqual(spans[i - 1][1]);
+      }
+    });
+  }
+
+  it('keeps dagre’s layout where it already follows the buttons', () => {
+    const g = graph([step('a', { o1: 'b', o2: 'c' }), step('b', {}, { next_step_id: 'c' }), step('c')]);
+    const nodes = (layout: Record<string, { x: number; y: number }>) => Object.fromEntries(g.steps.map((s) => [s.id, { x: layout[s.id].x + STEP_WIDTH / 2, y: layout[s.id].y, width: stepBlockWidth(s) }]));
+    const layout = computeLayout(g);
+    expect(orderRanksByPorts(nodes(layout), g.steps.flatMap((s) => portEdges(s, OPTION_WIDTH, OPTION_GAP)), 60)).toEqual(nodes(layout));
+  });
+});
+
+describe('auto-layout of any menu tree', () => {
+  it('crosses no edges: every step of a tree of menus (up to 25 steps, up to four buttons each) sits in its button’s order', () => {
+    // A tree: each button leads to a step of its own, so a layout without crossings always exists.
+    const tree = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(tree, (fanOuts) => {
+        const steps = [step('s0')];
+        let next = 1;
+        for (let i = 0; i < steps.length && i < fanOuts.length; i++) {
+          const options: Record<string, string> = {};
+          for (let k = 0; k < fanOuts[i] && next < 25; k++) options[`${steps[i].id}o${k}`] = `s${next++}`;
+          steps[i] = step(steps[i].id, options);
+          for (const target of Object.values(options)) steps.push(step(target));
+        }
+        const g = graph(steps);
+        const layout = computeLayout(g);
+        const nodes = Object.fromEntries(g.steps.map((s) => [s.id, { x: layout[s.id].x + STEP_WIDTH / 2, y: layout[s.id].y + stepBlockHeight(s) / 2, width: stepBlockWidth(s) }]));
+        return crossings(nodes, g.steps.flatMap((s) => portEdges(s, OPTION_WIDTH, OPTION_GAP))) === 0;
+      }),
+      { numRuns: 60 },
+    );
   });
 });
