@@ -155,11 +155,13 @@ describe('WhatsApp in the inbox', () => {
   it('a customer message reopens a closed window', async () => {
     const { server, socket } = renderInbox(2 * WHATSAPP_WINDOW_MS);
     await screen.findByTestId('window-closed');
+    // The room's history is in (its channel joined): a message pushed on the room's topic now reaches it.
+    await screen.findByText('Where is my order?');
     const m: Message = server.add(2, { origin: 'user', type: 'button_reply', text: 'Yes', data: { id: 'y', title: 'Yes' } });
     act(() => socket().emit('room:2', 'new_message', m));
     expect(await screen.findByTestId('window-countdown')).toHaveTextContent(/Window closes in (24 h|23 h 59 min)/);
     expect(screen.getByRole('textbox', { name: /Type a message/ })).toBeEnabled();
-    expect(screen.getByText('Replied with a button')).toBeInTheDocument();
+    expect(await screen.findByText('Replied with a button')).toBeInTheDocument();
   });
 
   it('starting a WhatsApp conversation with a first message outside the window shows the server\'s reason', async () => {

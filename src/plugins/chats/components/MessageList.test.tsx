@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { message } from '../testing/fakeChatServer';
@@ -25,6 +26,29 @@ describe('MessageList', () => {
     // It opens at the newest message.
     expect(await screen.findByText('message 10000')).toBeInTheDocument();
     expect(screen.queryByText('message 1')).not.toBeInTheDocument();
+  });
+
+  it('waits for the room’s history, then opens at its newest message, not at the preview it had before', async () => {
+    const history = mergeMessages([], Array.from({ length: 200 }, (_, i) => message(1, i + 1)));
+    let load = () => {};
+    function Room() {
+      const [loaded, setLoaded] = useState(false);
+      load = () => setLoaded(true);
+      return (
+        <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 56 }}>
+          <div style={{ height: 800, display: 'flex' }}>
+            <MessageList messages={loaded ? history : history.slice(-1)} historyLoaded={loaded} hasMore={false} loadingOlder={false} onLoadOlder={vi.fn()} onRetry={vi.fn()} />
+          </div>
+        </VirtuosoMockContext.Provider>
+      );
+    }
+    renderPluginPage(<Room />, { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] });
+    expect(await screen.findByRole('progressbar', { name: 'Loading the conversation' })).toBeInTheDocument();
+    expect(screen.queryAllByTestId('message-row')).toHaveLength(0);
+    act(() => load());
+    expect(await screen.findByText('message 200')).toBeInTheDocument();
+    expect(screen.queryByText('message 1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the conversation' })).not.toBeInTheDocument();
   });
 
   it('shows delivery ticks and a Retry for a failed optimistic message', async () => {

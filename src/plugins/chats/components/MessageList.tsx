@@ -26,11 +26,7 @@ interface Props {
    * Virtuoso positions the list itself once its rows are measured: a scrollToIndex issued before that is undone.
    */
   openAtMessageId?: number | null;
-  /**
-   * The room's history has come (the room list's preview is shown until then). When it comes after the list
-   * mounted, the list goes to its last message: history that arrives as a block is not "output" to follow, and a
-   * layout change meanwhile (the contact panel opening) can leave the list away from its bottom.
-   */
+  /** The room's history has come: until then a progress indicator stands where the list will be. */
   historyLoaded?: boolean;
 }
 
@@ -79,7 +75,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
   // (Anchored on a message, not a separator: a day's separator moves up when older messages of that day arrive.)
   // firstItemIndex only moves by what was prepended since (the first day's separator is no prepend).
   const anchor = useRef<{ key: string; index: number } | null>(null);
-  if (anchor.current === null && messages.length) {
+  if (anchor.current === null && messages.length && historyLoaded) {
     const key = messageKey(messages[0]);
     anchor.current = { key, index: items.findIndex((item) => item.key === key) };
   }
@@ -87,16 +83,6 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
   const firstItemIndex = START_INDEX - (anchor.current && anchorIndex >= 0 ? anchorIndex - anchor.current.index : 0);
 
   const openAt = openAtMessageId === null ? -1 : items.findIndex((item) => item.kind !== 'day' && item.message.id === openAtMessageId);
-
-  const waitedForHistory = useRef(!historyLoaded);
-  useEffect(() => {
-    if (!historyLoaded || !waitedForHistory.current) return;
-    waitedForHistory.current = false;
-    if (openAt >= 0) return;
-    // After the rows of the history are rendered and measured (a scroll asked for before that is undone).
-    const frame = requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' }));
-    return () => cancelAnimationFrame(frame);
-  }, [historyLoaded, openAt]);
 
   useImperativeHandle(ref, () => ({
     scrollToBottom: () => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' }),
@@ -126,6 +112,18 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
     [now, onRetry, onMediaError],
   );
 
+  // The list mounts with the room's history, never before it: Virtuoso then opens at the last message by
+  // itself (initialTopMostItemIndex, re-applied as the rows get measured). Mounted empty and scrolled once the
+  // history came, the scroll could run before the rows were measured and be undone on a busy machine: the
+  // room opened at its first message, and the latest ones, below the rendered rows, were not in the page.
+  if (!historyLoaded) {
+    return (
+      <Box data-testid="message-list" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress size={24} aria-label={t('chats.room.loadingThread')} />
+      </Box>
+    );
+  }
+
   return (
     <Virtuoso
       ref={virtuoso}
@@ -133,7 +131,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
       style={{ flex: 1 }}
       data={items}
       firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={openAt >= 0 ? { index: openAt, align: 'center' } : Math.max(0, items.length - 1)}
+      initialTopMostItemIndex={openAt >= 0 ? { index: openAt, align: 'center' } : { index: 'LAST', align: 'end' }}
       computeItemKey={(_, item) => item.key}
       itemContent={itemContent}
       // Opened at a message (a search result), the list stays there: a resize (the contact panel opening) must not
