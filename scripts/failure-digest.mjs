@@ -15,8 +15,29 @@ function* results(suite, titles = []) {
   for (const child of suite.suites ?? []) yield* results(child, path);
 }
 
+/**
+ * The snapshot without the console's chrome (the top bar and the menu, the same on every page), so the
+ * lines kept show the page itself: a `banner`, `menu` or `navigation` node and everything indented under it.
+ */
+export function withoutChrome(lines) {
+  const out = [];
+  let skipUnder = -1;
+  for (const line of lines) {
+    const indent = line.length - line.trimStart().length;
+    if (skipUnder >= 0 && indent > skipUnder) continue;
+    skipUnder = -1;
+    if (/^- (banner|menu|navigation)\b/.test(line.trimStart())) {
+      skipUnder = indent;
+      out.push(`${line.replace(/:$/, '')} (left out)`);
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 /** The digest's lines for a Playwright JSON report (empty when nothing failed). */
-export function failureDigest(report, { maxTests = 3, maxLines = 70 } = {}) {
+export function failureDigest(report, { maxTests = 3, maxLines = 120 } = {}) {
   const failures = [];
   for (const suite of report?.suites ?? []) {
     for (const r of results(suite)) if (r.result.status !== 'passed' && r.result.status !== 'skipped') failures.push(r);
@@ -27,7 +48,7 @@ export function failureDigest(report, { maxTests = 3, maxLines = 70 } = {}) {
     const contexts = (result.attachments ?? []).filter((a) => a.name === 'error-context' && a.path && existsSync(a.path));
     if (!contexts.length) lines.push('(no error context was written)');
     for (const attachment of contexts) {
-      const text = readFileSync(attachment.path, 'utf8').split('\n');
+      const text = withoutChrome(readFileSync(attachment.path, 'utf8').split('\n'));
       // The snapshot section, not the error Playwright already printed above.
       const start = Math.max(0, text.findIndex((line) => /page snapshot/i.test(line)));
       const shown = text.slice(start, start + maxLines);

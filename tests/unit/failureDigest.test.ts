@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { failureDigest } from '../../scripts/failure-digest.mjs';
+import { failureDigest, withoutChrome } from '../../scripts/failure-digest.mjs';
 
 function reportWith(results: object[]) {
   return { suites: [{ title: 'flows.spec.ts', specs: [], suites: [{ title: 'group', specs: [{ title: 'a flow runs', tests: [{ results }] }] }] }] };
@@ -32,5 +32,10 @@ describe('failureDigest', () => {
     expect(lines.some((l) => l.startsWith('… 7 more lines in '))).toBe(true);
     expect(lines).toContain('… and 1 more failed tests (their contexts are in test-results-*)');
     expect(failureDigest(reportWith([{ status: 'failed', attachments: [] }]))).toContain('(no error context was written)');
+  });
+
+  it('leaves out the top bar and the menu, the same on every page, and keeps the page', () => {
+    const snapshot = ['- banner:', '  - button "Profile"', '- main:', '  - menu:', '    - menuitem "Chats"', '  - heading "Chats" [level=1]', '  - log:', '    - paragraph: See you soon.'];
+    expect(withoutChrome(snapshot)).toEqual(['- banner (left out)', '- main:', '  - menu (left out)', '  - heading "Chats" [level=1]', '  - log:', '    - paragraph: See you soon.']);
   });
 });
