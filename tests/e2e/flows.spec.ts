@@ -15,14 +15,15 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * keyboard, try it, restore an earlier version, then a customer starts it in the simulator by its
  * keyword and the agent watches it in /chats.
  */
-test('a flow is created, filled, reordered with the keyboard, tried, restored, and runs for a customer by its keyword', async ({ page, browser, request }) => {
-  // The admin's page is the test's own `page`, so a failure's error context (printed by `npm test`) shows it.
+test('a flow is created, filled, reordered with the keyboard, tried, restored, and runs for a customer by its keyword', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const name = `Tour ${stamp}`;
   const keyword = `tour${stamp}`;
   const intro = `Welcome to the Northwind tour ${stamp}`;
 
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await signInTo(page, DEMO_ADMIN, NORTHWIND);
   const flows = new FlowsPage(page);
   await flows.openList();
@@ -93,6 +94,7 @@ test('a flow is created, filled, reordered with the keyboard, tried, restored, a
   await expect(page.getByLabel('Customers who reached step step_3: 1; who left there: 0')).toBeVisible();
 
   await customerContext.close();
+  await context.close();
 });
 
 for (const theme of ['light', 'dark'] as ConsoleTheme[]) {

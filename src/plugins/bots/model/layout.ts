@@ -34,14 +34,6 @@ export function startStepId(graph: BotGraph): string | null {
   return graph.steps[0]?.id ?? null;
 }
 
-/** Steps each step leads to (its next step and its options' next steps). */
-export function targetsOf(step: BotStep): string[] {
-  const out: string[] = [];
-  for (const option of step.options) if (option.next_step) out.push(option.next_step);
-  if (step.next_step_id) out.push(step.next_step_id);
-  return out;
-}
-
 const NODE_SEP = 60;
 
 /** A layered (top to bottom) layout of every step, top-left corners, from dagre, each rank in its option buttons' order. */
@@ -50,14 +42,13 @@ export function computeLayout(graph: BotGraph): Record<string, StepLayout> {
   g.setGraph({ rankdir: 'TB', nodesep: NODE_SEP, ranksep: 90, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
   const ids = new Set(graph.steps.map((s) => s.id));
+  // A step's edges leave from its option buttons and its bottom: dagre gets the edges, the ordering their ports.
+  const edges = graph.steps.flatMap((step) => portEdges(step, OPTION_WIDTH, OPTION_GAP)).filter((e) => ids.has(e.target) && e.target !== e.source);
   for (const step of graph.steps) g.setNode(step.id, { width: stepBlockWidth(step), height: stepBlockHeight(step) });
-  for (const step of graph.steps) {
-    for (const target of targetsOf(step)) if (ids.has(target) && target !== step.id) g.setEdge(step.id, target);
-  }
+  for (const edge of edges) g.setEdge(edge.source, edge.target);
   dagreLayout(g);
   const placed: Record<string, PlacedNode> = {};
   for (const step of graph.steps) placed[step.id] = { x: g.node(step.id).x, y: g.node(step.id).y, width: stepBlockWidth(step) };
-  const edges = graph.steps.flatMap((step) => portEdges(step, OPTION_WIDTH, OPTION_GAP)).filter((e) => ids.has(e.target) && e.target !== e.source);
   const ordered = orderRanksByPorts(placed, edges, NODE_SEP);
   const out: Record<string, StepLayout> = {};
   for (const step of graph.steps) {

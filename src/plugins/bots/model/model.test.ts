@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { graph, step } from './fixtures';
 import { addOption, addStep, connect, INIT_NODE_ID, moveStep, optionNodeId, removeEdge, removeNodes, setFallback, shortId, stepLabel, toFlow } from './graph';
 import { autoLayout, computeLayout, OPTION_GAP, OPTION_WIDTH, positionsFor, START_POSITION, STEP_WIDTH, stepBlockHeight, stepBlockWidth } from './layout';
-import { crossings, orderRanksByPorts, portEdges } from './portOrder';
+import { orderRanksByPorts, portEdges, type PlacedNode, type PortEdge } from './portOrder';
 import { graphWarnings } from './warnings';
 import { canRedo, canUndo, createHistory, record, redo, undo } from './history';
 
@@ -181,6 +181,23 @@ describe('the fallback step', () => {
     expect(removeNodes(setFallback(g, 'b'), ['a']).fallback_step_id).toBe('b');
   });
 });
+
+/** Edges that cross between the same two ranks: their ports' order against their targets'. */
+function crossings(nodes: Record<string, PlacedNode>, edges: PortEdge[]): number {
+  const segments = edges
+    .filter((e) => nodes[e.source] && nodes[e.target] && nodes[e.source].y < nodes[e.target].y)
+    .map((e) => ({ from: nodes[e.source].x + e.offset, to: nodes[e.target].x, rank: nodes[e.source].y, targetRank: nodes[e.target].y }));
+  let count = 0;
+  for (let i = 0; i < segments.length; i++) {
+    for (let j = i + 1; j < segments.length; j++) {
+      const a = segments[i];
+      const b = segments[j];
+      if (a.rank !== b.rank || a.targetRank !== b.targetRank) continue;
+      if ((a.from - b.from) * (a.to - b.to) < 0) count += 1;
+    }
+  }
+  return count;
+}
 
 describe('auto-layout follows the option buttons (issue #25)', () => {
   // Each case is one dagre ordered against the buttons: option 1 led to the rightmost step.

@@ -73,20 +73,3 @@ export function orderRanksByPorts(nodes: Record<string, PlacedNode>, edges: Port
   }
   return out;
 }
-
-/** Edges that cross between two consecutive ranks (for the tests: the ports' order against the targets'). */
-export function crossings(nodes: Record<string, PlacedNode>, edges: PortEdge[]): number {
-  const segments = edges
-    .filter((e) => nodes[e.source] && nodes[e.target] && nodes[e.source].y < nodes[e.target].y)
-    .map((e) => ({ from: nodes[e.source].x + e.offset, to: nodes[e.target].x, rank: nodes[e.source].y, targetRank: nodes[e.target].y }));
-  let count = 0;
-  for (let i = 0; i < segments.length; i++) {
-    for (let j = i + 1; j < segments.length; j++) {
-      const a = segments[i];
-      const b = segments[j];
-      if (a.rank !== b.rank || a.targetRank !== b.targetRank) continue;
-      if ((a.from - b.from) * (a.to - b.to) < 0) count += 1;
-    }
-  }
-  return count;
-}
