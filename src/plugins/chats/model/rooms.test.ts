@@ -22,6 +22,15 @@ describe('room list rules', () => {
     expect(mergeRoom(newer, r).messages[0].id).toBe(11);
   });
 
+  it("previews the room's last message to or from the customer, never a private note", () => {
+    // The join's newest page carries the room's notes (this console asks for them); the list shows what the server's does.
+    const note = message(1, 12, { origin: 'note', private: true, text: 'Refund approved, tell her tomorrow' });
+    const opened = room(1, { messages: [message(1, 10), message(1, 11, { text: 'Thanks!' }), note] });
+    expect(mergeRoom(undefined, opened).messages.map((m) => m.id)).toEqual([11]);
+    expect(mergeRoom(room(1, { messages: [message(1, 10)] }), opened).messages.map((m) => m.id)).toEqual([11]);
+    expect(mergeRoom(undefined, room(1, { messages: [note] })).messages).toEqual([]);
+  });
+
   it('filters like contactMatches: term on name or external id, any tag, channels', () => {
     const r = room(1, { name: 'Zoé Martin', external_id: '+33 6 12', page_id: 2, tags: [{ id: 5, name: 'vip' }] });
     expect(roomMatches(r, { term: 'zoé', tags: [], channels: [] })).toBe(true);

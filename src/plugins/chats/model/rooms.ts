@@ -5,6 +5,7 @@
 import { isUnassigned } from './urlFilter';
 import { contactMatches, DEFAULT_PAUSE_DAYS, isRoomPaused, type ContactSearchFilter, type Message, type Room } from '../../../../contract/chats';
 import type { RoomStatusFilter } from '../../../../contract/conversations';
+import { NOTE_ORIGIN } from '../../../../contract/notes';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,9 +55,12 @@ export function withInbound(room: Room, messages: Pick<Message, 'origin' | 'crea
  */
 export function mergeRoom(known: Room | undefined, incoming: Room): Room {
   const inbound = latestInbound(laterTime(known?.last_inbound_at ?? null, incoming.last_inbound_at ?? null), incoming.messages);
-  if (!known) return { ...incoming, messages: incoming.messages.slice(-1), last_inbound_at: inbound };
+  // A room opened with its notes (the join's newest page) may end with one: the preview is the last message to
+  // or from the customer, as the server's room list gives it (a note is for the team, contract/notes.ts).
+  const previewable = incoming.messages.filter((m) => m.origin !== NOTE_ORIGIN && !m.private);
+  if (!known) return { ...incoming, messages: previewable.slice(-1), last_inbound_at: inbound };
   const a = lastMessage(known);
-  const b = lastMessage(incoming);
+  const b = previewable[previewable.length - 1];
   const keepKnown = a && (!b || a.id > b.id);
   const preview = keepKnown ? [a] : b ? [b] : [];
   const lastAt = [known.last_message_at, incoming.last_message_at].filter(Boolean).sort().pop() ?? null;
