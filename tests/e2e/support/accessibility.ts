@@ -11,9 +11,48 @@ export async function useConsoleTheme(page: Page, theme: ConsoleTheme) {
   await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [THEME_STORAGE_KEY, theme] as const);
 }
 
+/**
+ * Switches the console shell's theme in place, as another tab choosing one does: react-admin's store listens
+ * to `storage` events (ra-core's localStorageStore). Resolves once the page is painted in it (the body's
+ * background, set by MUI's CssBaseline from the theme, has changed). The signed-out pages read the theme
+ * once when they load: open them with `useConsoleTheme` instead.
+ */
+export async function switchConsoleTheme(page: Page, theme: ConsoleTheme) {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const before = await background();
+  const changed = await page.evaluate(
+    ([key, value]) => {
+      const next = JSON.stringify(value);
+      if (window.localStorage.getItem(key) === next) return false;
+      window.localStorage.setItem(key, next);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: next, storageArea: window.localStorage }));
+      return true;
+    },
+    [THEME_STORAGE_KEY, theme] as const,
+  );
+  if (changed) await expect.poll(background, { message: `the page is painted in the ${theme} theme` }).not.toBe(before);
+}
+
 /** WCAG 2.0–2.2 A and AA plus axe's best practices; only these impacts fail a test. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/**
+ * The rules of those tags whose outcome depends on colours, i.e. on the theme: the same page in the other
+ * theme has the same elements, names, roles and landmarks, so only these are run again there.
+ */
+const THEME_DEPENDENT_RULES = ['color-contrast', 'link-in-text-block'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * The shell's page as it is now, whole in the light theme, then switched in place to the dark one for the rules
+ * that depend on colours, and back: one visit instead of a walk per theme (issue #20).
+ */
+export async function expectNoSeriousA11yViolationsInBothThemes(page: Page, label: string) {
+  await switchConsoleTheme(page, 'light');
+  await expectNoSeriousA11yViolations(page, `${label} (light)`, { soft: true });
+  await switchConsoleTheme(page, 'dark');
+  await expectNoSeriousA11yViolations(page, `${label} (dark)`, { soft: true, colorsOnly: true });
+  await switchConsoleTheme(page, 'light');
+}
 
 /**
  * Runs axe-core on the page as it is now and fails with a readable list of every serious or
@@ -23,10 +62,14 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 export async function expectNoSeriousA11yViolations(
   page: Page,
   label: string = new URL(page.url()).pathname,
-  /** soft: record the failure and go on (a spec visiting many pages reports them all at once). */
-  options: { soft?: boolean } = {},
+  /**
+   * soft: record the failure and go on (a spec visiting many pages reports them all at once).
+   * colorsOnly: only the rules that depend on the theme (the page was checked whole in the other theme).
+   */
+  options: { soft?: boolean; colorsOnly?: boolean } = {},
 ) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const builder = new AxeBuilder({ page });
+  const results = await (options.colorsOnly ? builder.withRules(THEME_DEPENDENT_RULES) : builder.withTags(TAGS)).analyze();
   const blocking = results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => {
