@@ -29,6 +29,9 @@ export default defineConfig({
     // has two cores. The failure's own screenshot and error context are still written.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
+    // The console follows the system's "reduce motion" (src/core/theme/theme.ts): no transitions to wait out
+    // before a dialog, a menu or a drawer can be used, and no frames painted for them on two shared cores.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: findChromium(),
       args: [

@@ -23,6 +23,7 @@ import {
   noLayoutRouteElements,
   RedirectSignedIn,
   RequireLogin,
+  withMotionPreference,
   shellRouteElements,
   EmptyView,
   type ApiOverride,
@@ -85,8 +86,8 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
         loginPage={false}
         disableTelemetry
         layout={ConsoleLayout}
-        theme={lightTheme}
-        darkTheme={darkTheme}
+        theme={withMotionPreference(lightTheme)}
+        darkTheme={withMotionPreference(darkTheme)}
         defaultTheme="light"
         i18nProvider={i18n.provider}
         authProvider={console.get(authApiRef)}

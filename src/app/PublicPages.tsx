@@ -11,7 +11,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { AlertHost, ConsoleProvider, createConsole, darkTheme, i18nApiRef, lightTheme, RedirectSignedIn } from '../core';
+import { AlertHost, ConsoleProvider, createConsole, darkTheme, i18nApiRef, lightTheme, RedirectSignedIn, withMotionPreference } from '../core';
 
 import {
   LoginPage,
@@ -73,7 +73,7 @@ export default function PublicPages() {
   const [console] = useState(() =>
     createConsole({ plugins: [], features: [], translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
   );
-  const [theme] = useState(() => createTheme(storedThemeMode() === 'dark' ? darkTheme : lightTheme));
+  const [theme] = useState(() => createTheme(withMotionPreference(storedThemeMode() === 'dark' ? darkTheme : lightTheme)));
   const i18n = console.get(i18nApiRef);
 
   return (

@@ -56,4 +56,32 @@ describe('the draft saver', () => {
     expect(events.map((e) => e.type)).toEqual(['saving', 'error', 'saving', 'saved']);
     saver.dispose();
   });
+
+  it('a change scheduled while a save is in flight is saved right after it, and then the canvas says saved (its timer does not leave it waiting)', async () => {
+    const events: DraftSaveEvent[] = [];
+    const calls: ReturnType<typeof deferred<BotDraft>>[] = [];
+    const saver = createDraftSaver({
+      delayMs: 20,
+      onEvent: (e) => events.push(e),
+      save: () => {
+        const done = deferred<BotDraft>();
+        calls.push(done);
+        return done.promise;
+      },
+    });
+    const first = saver.flush(graph([step('a')]));
+    saver.schedule(graph([step('a'), step('b')])); // typed while the first save is in flight
+    calls[0].resolve(answer);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The loop went on with the waiting change at once: its timer has nothing left to do.
+    expect(calls).toHaveLength(2);
+    calls[1].resolve(answer);
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 40)); // past the delay
+    const saved = events.filter((e): e is Extract<DraftSaveEvent, { type: 'saved' }> => e.type === 'saved');
+    expect(saved.map((e) => e.more)).toEqual([true, false]);
+    expect(saver.pending()).toBe(false);
+    expect(saver.scheduled()).toBe(false);
+    saver.dispose();
+  });
 });

@@ -38,6 +38,9 @@ export function createDraftSaver(options: { delayMs: number; save: (body: Return
     while (waiting && !disposed) {
       const graph = waiting;
       waiting = null;
+      // A change scheduled while the previous save was in flight is saved now: its timer has nothing left to do,
+      // and left running it would make this save say "more waits" with nothing to follow (stuck "not saved yet").
+      clearTimer();
       options.onEvent({ type: 'saving' });
       try {
         const draft = await options.save(contentOf(graph));

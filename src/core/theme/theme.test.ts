@@ -1,0 +1,37 @@
+import { createTheme, getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { BUTTON_HOVER, darkTheme, lightTheme, withMotionPreference } from './theme';
+
+describe('withMotionPreference', () => {
+  it('leaves the theme as it is when the visitor has not asked for less motion', () => {
+    expect(withMotionPreference(lightTheme, false)).toBe(lightTheme);
+  });
+
+  it('moves nothing when the visitor asks for less motion: no transition, no duration, no ripple', () => {
+    for (const theme of [lightTheme, darkTheme]) {
+      const reduced = createTheme(withMotionPreference(theme, true));
+      expect(reduced.transitions.create(['opacity', 'transform'])).toBe('none');
+      expect(Object.values(reduced.transitions.duration)).toEqual(Object.values(reduced.transitions.duration).map(() => 0));
+      // Menus and popovers grow over a duration computed from their height.
+      expect(reduced.transitions.getAutoHeightDuration(400)).toBe(0);
+      expect(reduced.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+      // The rest of the theme is kept: its palette and its own component overrides.
+      expect(reduced.palette.mode).toBe(createTheme(theme).palette.mode);
+      expect(reduced.components?.MuiCssBaseline).toEqual(theme.components?.MuiCssBaseline);
+    }
+    const normal = createTheme(lightTheme);
+    expect(normal.transitions.create('opacity')).not.toBe('none');
+    expect(normal.transitions.duration.standard).toBeGreaterThan(0);
+  });
+});
+
+describe('primary buttons under the pointer', () => {
+  it('keep their text readable in both themes (WCAG AA, 4.5:1)', () => {
+    for (const [theme, hover] of [[lightTheme, BUTTON_HOVER.light], [darkTheme, BUTTON_HOVER.dark]] as const) {
+      const built = createTheme(theme);
+      const overrides = built.components?.MuiButton?.styleOverrides as { containedPrimary: { '&:hover': { backgroundColor: string } } };
+      expect(overrides.containedPrimary['&:hover'].backgroundColor).toBe(hover);
+      expect(getContrastRatio(built.palette.primary.contrastText, hover)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
