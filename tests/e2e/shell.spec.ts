@@ -145,3 +145,26 @@ test('a failed form shows its errors on the fields, without a "form is not valid
   await expect(page.getByText('Unable to log in with provided credentials.').first()).toBeVisible();
   await expect(page.getByText(/The form is not valid/)).toHaveCount(0);
 });
+
+test('at 390 px the top bar fits the screen: every button, the profile last, inside it; the language menu still says and changes the language', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInTo(page, DEMO_AGENT, DEMO_COMPANY);
+  await page.goto('/chats');
+  const bar = page.locator('header').first();
+  const profile = bar.getByRole('button', { name: 'Profile' });
+  // The bar as a person sees it once the page has loaded: the company's name, the bell, the language, the profile.
+  await expect(bar.getByRole('button', { name: 'Switch company' })).toContainText(DEMO_COMPANY);
+  await expect(bar.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'English' })).toBeVisible();
+  await expect(profile).toBeVisible();
+  expect(await bar.evaluate((header) => header.scrollWidth - header.clientWidth)).toBeLessThanOrEqual(0);
+  const box = await profile.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  // Icon only on a phone, its name kept for assistive technology; the menu lists the languages by name.
+  await bar.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(bar.getByRole('button', { name: 'Français' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Français' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(bar.getByRole('button', { name: 'English' })).toBeVisible();
+});

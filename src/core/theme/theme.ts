@@ -78,6 +78,26 @@ function focusRing(mode: 'light' | 'dark') {
   };
 }
 
+/**
+ * react-admin's language menu in the top bar says the language's name beside its icon ("English", 128 px). On a
+ * phone the top bar holds the menu, the company, the bell, the language, the theme, refresh and the profile, and
+ * the profile was pushed past the right edge at 390 px: there the button shows its icon only. The name stays in
+ * the button (its accessible name) and in the menu it opens.
+ */
+const compactLanguageMenu = {
+  RaLocalesMenuButton: {
+    styleOverrides: {
+      root: {
+        '@media (max-width: 599.95px)': {
+          '& .MuiButton-root': { fontSize: 0, minWidth: 0, paddingLeft: 8, paddingRight: 8 },
+          '& .MuiButton-startIcon': { margin: 0 },
+          '& .MuiButton-endIcon': { display: 'none' },
+        },
+      },
+    },
+  },
+};
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
@@ -87,7 +107,7 @@ export const lightTheme: RaThemeOptions = {
     background: { default: BRAND.background, paper: '#FFFFFF' },
     ...shared,
   },
-  components: { ...defaultLightTheme.components, ...buttonHover('light'), ...focusRing('light') },
+  components: { ...defaultLightTheme.components, ...buttonHover('light'), ...focusRing('light'), ...compactLanguageMenu },
 };
 
 export const darkTheme: RaThemeOptions = {
@@ -102,7 +122,7 @@ export const darkTheme: RaThemeOptions = {
     // the brand red is 3.8:1 on the dark surfaces; this lighter red reads at 4.7:1 or more (WCAG AA)
     error: { main: '#E57373', contrastText: '#000000' },
   },
-  components: { ...defaultDarkTheme.components, ...buttonHover('dark'), ...focusRing('dark') },
+  components: { ...defaultDarkTheme.components, ...buttonHover('dark'), ...focusRing('dark'), ...compactLanguageMenu },
 };
 
 /** The durations of MUI's transitions (theme.transitions.duration), all zero. */
