@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 /** Spec §9 palette. */
@@ -87,13 +88,13 @@ function focusRing(mode: 'light' | 'dark') {
 const compactLanguageMenu = {
   RaLocalesMenuButton: {
     styleOverrides: {
-      root: {
-        '@media (max-width: 599.95px)': {
+      root: ({ theme }: { theme: Theme }) => ({
+        [theme.breakpoints.down('sm')]: {
           '& .MuiButton-root': { fontSize: 0, minWidth: 0, paddingLeft: 8, paddingRight: 8 },
           '& .MuiButton-startIcon': { margin: 0 },
           '& .MuiButton-endIcon': { display: 'none' },
         },
-      },
+      }),
     },
   },
 };
@@ -129,7 +130,7 @@ export const darkTheme: RaThemeOptions = {
 const NO_DURATION = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
 
 /** True when the visitor's system asks for less motion (`prefers-reduced-motion: reduce`). */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

@@ -57,7 +57,7 @@ export function mergeRoom(known: Room | undefined, incoming: Room): Room {
   const inbound = latestInbound(laterTime(known?.last_inbound_at ?? null, incoming.last_inbound_at ?? null), incoming.messages);
   // A room opened with its notes (the join's newest page) may end with one: the preview is the last message to
   // or from the customer, as the server's room list gives it (a note is for the team, contract/notes.ts).
-  const previewable = incoming.messages.filter((m) => m.origin !== NOTE_ORIGIN && !m.private);
+  const previewable = incoming.messages.filter((m) => m.origin !== NOTE_ORIGIN);
   if (!known) return { ...incoming, messages: previewable.slice(-1), last_inbound_at: inbound };
   const a = lastMessage(known);
   const b = previewable[previewable.length - 1];
