@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { benchServerEnv, freePort, spawnBenchServer, type ServerChild } from '../support';
+import { normalisedPath, socketKey, type FloorPlan } from './floor';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
@@ -48,6 +49,11 @@ const DURATION_S = Number(arg('--duration') ?? (QUICK ? 10 : 60));
 /** How requests are spread over time (arrivals.ts): `--arrivals poisson` (default) or `even`. */
 const ARRIVALS: ArrivalMode = arg('--arrivals') === 'even' ? 'even' : 'poisson';
 const WATCHDOG_MS = 30 * 60_000;
+/** `--floor`: after the load, each request kind alone against our server and against the floor (floor.ts), CPU per request side by side; `--floor-only`: that alone. */
+const FLOOR_ONLY = argv.includes('--floor-only');
+const FLOOR = FLOOR_ONLY || argv.includes('--floor');
+const FLOOR_SECONDS = Number(arg('--floor-seconds') ?? 8);
+const FLOOR_RATE = Number(arg('--floor-rate') ?? 50);
 export const BENCH_JWT_SECRET = 'bench-data-secret-that-is-long-enough-for-hs256-0123456789';
 /** The secret box's key, the same in the bench process (EXPLAIN: it creates the bot key) and the server child (it opens it). */
 export const BENCH_CHANNEL_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -193,6 +199,13 @@ export async function scenariosFor(kind: Kind, g: Generated): Promise<Scenario[]
   ];
 }
 
+/** The bot service's paths with the company's bot key in place of `{bot_key}` (the integration, as the console fetches it). */
+export async function withBotKey(server: ServerChild, headers: Record<string, string>, scenarios: Scenario[]): Promise<Scenario[]> {
+  if (!scenarios.some((s) => s.http?.path.includes('{bot_key}'))) return scenarios;
+  const integration = (await (await fetch(`${server.base}/api/bots/integration/`, { headers })).json()) as { access_key: string };
+  return scenarios.map((s) => (s.http ? { ...s, http: { path: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)) } } : s));
+}
+
 export function tokens(): TokenService {
   return new TokenService({ secret: BENCH_JWT_SECRET, accessTokenTtl: 7200, refreshTokenTtl: 7200 }, systemClock);
 }
@@ -291,8 +304,7 @@ export async function load(server: ServerChild, g: Generated, scenarios: Scenari
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const perScenario = rate / scenarios.length;
   const headers = { authorization: `Bearer ${access}`, company: String(g.companyId) };
-  const integration = (await (await fetch(`${server.base}/api/bots/integration/`, { headers })).json()) as { access_key: string };
-  scenarios = scenarios.map((s) => (s.http ? { ...s, http: { path: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)) } } : s));
+  scenarios = await withBotKey(server, headers, scenarios);
 
   // Sanity: each HTTP request answers 200 before the load.
   for (const s of scenarios.filter((x) => x.http)) {
@@ -415,8 +427,17 @@ interface Captured {
   params: unknown[];
 }
 
-/** Builds the app in this process on a logging drizzle over the bench database, runs each scenario once and EXPLAINs every SELECT it ran. */
-export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]): Promise<{ seqScans: string[] }> {
+/** Every statement each scenario ran, in order: on its first run (`cold`: caches empty, what EXPLAIN reads) and its second (`warm`: what it costs from then on, what the floor replays). */
+export interface CapturedRuns {
+  cold: Map<string, Captured[]>;
+  warm: Map<string, Captured[]>;
+}
+
+/**
+ * Builds the app in this process on a logging drizzle over the bench database and runs each scenario twice
+ * (HTTP through `inject`, the socket events through the chat service), capturing the statements of each run.
+ */
+export async function captureQueries(kind: Kind, g: Generated, scenarios: Scenario[]): Promise<CapturedRuns> {
   const { buildApp } = await import('../../server/core/app');
   const { serverPlugins } = await import('../../server/plugins.config');
   const { testConfig } = await import('../../server/core/config');
@@ -434,8 +455,8 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
   const chats = chatService(app);
   const integration = (await app.inject({ method: 'GET', url: '/api/bots/integration/', headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } })).json() as { access_key: string };
   const actor = { userId: g.adminUserId, email: 'c1-u1@bench.test', name: 'Alice', companyId: g.companyId, role: 'admin' as const };
-  const seqScans: string[] = [];
-  for (const s of scenarios) {
+  const runs: CapturedRuns = { cold: new Map(), warm: new Map() };
+  for (const [s, run] of scenarios.flatMap((x) => [[x, runs.cold] as const, [x, runs.warm] as const])) {
     captured = [];
     if (s.http) {
       const res = await app.inject({ method: 'GET', url: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)), headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } });
@@ -447,9 +468,25 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
       const p = s.socket!.payload as { before_timestamp?: string; before_id?: number };
       await chats.olderMessages(g.busyRoomId, { timestamp: p.before_timestamp, id: p.before_id });
     }
-    console.log(`\n  -- ${s.name}: ${captured.length} queries`);
-    for (const q of captured) {
-      if (!/^\s*(select|with)\b/i.test(q.sql)) {
+    run.set(s.name, captured);
+  }
+  await app.close();
+  await database.close();
+  return runs;
+}
+
+const isSelect = (sql: string) => /^\s*(select|with)\b/i.test(sql);
+
+/** EXPLAIN ANALYZE of every SELECT each scenario runs (captureQueries); prints each plan, returns the sequential scans over messages or rooms. */
+export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[], captured: CapturedRuns): Promise<{ seqScans: string[] }> {
+  const database = await openBenchDatabase(kind);
+  const client = rawClient(database.db);
+  const seqScans: string[] = [];
+  for (const s of scenarios) {
+    const queries = captured.cold.get(s.name) ?? [];
+    console.log(`\n  -- ${s.name}: ${queries.length} queries`);
+    for (const q of queries) {
+      if (!isSelect(q.sql)) {
         console.log(`     (not a select) ${q.sql.slice(0, 120)}`);
         continue;
       }
@@ -462,9 +499,71 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
       for (const line of plan) console.log(`       ${line}`);
     }
   }
-  await app.close();
   await database.close();
   return { seqScans };
+}
+
+// ------------------------------------------------------------------ the floor (floor.ts)
+
+/** Server CPU (ms) per answered request of one kind sent alone at `rate`/s for `seconds`, with its p50. */
+async function cpuPerRequest(server: ServerChild, g: Generated, scenario: Scenario, seconds: number, rate: number): Promise<{ cpuMs: number; p50: number; errors: number }> {
+  const stats: Partial<LoadStats> = {};
+  const [figure] = await load(server, g, [scenario], seconds, rate, stats);
+  // p50 is null (NaN through IPC) when nothing was answered.
+  return { cpuMs: (stats.serverCores! * stats.seconds! * 1000) / Math.max(1, figure.requests - figure.errors), p50: figure.p50 ?? NaN, errors: figure.errors };
+}
+
+/**
+ * Issue #26's ratio: each request kind alone, on our server and on the floor (the same statements through a bare
+ * Fastify + pg handler, floor.ts), interleaved kind by kind after a warm-up of both; server CPU per request and
+ * p50 side by side. The five kinds that cost us the most CPU are the target's (≤ 1.3× the floor).
+ */
+async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Scenario[], runs: CapturedRuns): Promise<void> {
+  const captured = runs.warm; // a kind our server caches (the stats) costs the floor its cached statements too
+  const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
+  const resolved = await withBotKey(server, { authorization: `Bearer ${access}`, company: String(g.companyId) }, scenarios);
+  const plan: FloorPlan = { http: {}, socket: {} };
+  for (const s of resolved) {
+    const statements = captured.get(s.name) ?? [];
+    if (s.http) plan.http[normalisedPath(s.http.path)] = statements;
+    else plan.socket[socketKey(s.socket!.topic, s.socket!.event, s.socket!.payload)] = statements;
+  }
+  const planFile = path.join(INFO_DIR, 'floor-plan.json');
+  writeFileSync(planFile, JSON.stringify(plan));
+  const port = await freePort();
+  const floor = await spawnBenchServer(['--import', 'tsx', 'bench/data/floor.ts'], {
+    cwd: ROOT,
+    port,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATABASE_URL: PG_URL, FLOOR_PLAN: planFile },
+  });
+  try {
+    console.log(`\n[floor] the same statements through a bare Fastify + pg (floor.ts); each kind alone at ${FLOOR_RATE}/s for ${FLOOR_SECONDS} s, ours then the floor; warming both up…`);
+    await load(server, g, resolved, 5, 100);
+    await load(floor, g, resolved, 5, 100);
+    const loadStart = loadAverage1();
+    const rows: { name: string; statements: number; ours: { cpuMs: number; p50: number; errors: number }; floor: { cpuMs: number; p50: number; errors: number } }[] = [];
+    for (const s of resolved) {
+      const ours = await cpuPerRequest(server, g, s, FLOOR_SECONDS, FLOOR_RATE);
+      const bare = await cpuPerRequest(floor, g, s, FLOOR_SECONDS, FLOOR_RATE);
+      rows.push({ name: s.name, statements: captured.get(s.name)?.length ?? 0, ours, floor: bare });
+    }
+    const hottest = new Set([...rows].sort((a, b) => b.ours.cpuMs - a.ours.cpuMs).slice(0, 5).map((r) => r.name));
+    console.log(`\n  ${'request'.padEnd(34)} ${'SQL'.padStart(3)} ${'ours CPU ms'.padStart(11)} ${'floor CPU ms'.padStart(12)} ${'ratio'.padStart(6)} ${'ours p50'.padStart(9)} ${'floor p50'.padStart(9)} ${'errors'.padStart(6)}`);
+    for (const r of rows) {
+      const ratio = r.ours.cpuMs / r.floor.cpuMs;
+      const mark = hottest.has(r.name) ? (ratio <= 1.3 ? '  hottest ✔' : '  hottest > 1.3×') : '';
+      console.log(
+        `  ${r.name.padEnd(34)} ${String(r.statements).padStart(3)} ${r.ours.cpuMs.toFixed(2).padStart(11)} ${r.floor.cpuMs.toFixed(2).padStart(12)} ${ratio.toFixed(2).padStart(5)}× ${r.ours.p50.toFixed(2).padStart(9)} ${r.floor.p50.toFixed(2).padStart(9)} ${String(r.ours.errors + r.floor.errors).padStart(6)}${mark}`,
+      );
+    }
+    const mean = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0) / rows.length;
+    console.log(
+      `\n  every kind: ours ${mean((r) => r.ours.cpuMs).toFixed(2)} ms, floor ${mean((r) => r.floor.cpuMs).toFixed(2)} ms of CPU per request (${(mean((r) => r.ours.cpuMs) / mean((r) => r.floor.cpuMs)).toFixed(2)}×); ` +
+        `1-minute load average ${loadStart.toFixed(2)} at the start, ${loadAverage1().toFixed(2)} at the end`,
+    );
+  } finally {
+    await floor.stop();
+  }
 }
 
 // ------------------------------------------------------------------ main
@@ -497,16 +596,18 @@ async function main(): Promise<void> {
     let g = argv.includes('--reuse') ? loadGenerated(kind) : null;
     if (!g) g = await prepare(kind);
     if (argv.includes('--generate-only')) continue;
+    if (FLOOR_ONLY && kind !== 'postgres') continue; // the floor is a pg.Pool: PostgreSQL only
     // --only <regex>: the request kinds whose name matches (e.g. the mix before the stats/flows/billing kinds).
     const only = arg('--only') ? new RegExp(arg('--only')!, 'i') : null;
     const scenarios = (await scenariosFor(kind, g)).filter((s) => !only || only.test(s.name));
+    let captured: CapturedRuns | undefined;
     if (!argv.includes('--no-explain')) {
       // Data generated by an older schema gets the newer migrations first (the server would apply them at start).
       const database = await openBenchDatabase(kind);
       await applyMigrations(database);
       await database.close();
       console.log(`\n[${kind}] EXPLAIN ANALYZE of every query each request runs`);
-      const { seqScans } = await explainAll(kind, g, scenarios);
+      const { seqScans } = await explainAll(kind, g, scenarios, captured ??= await captureQueries(kind, g, scenarios));
       console.log(`\n  sequential scans over messages or rooms: ${seqScans.length === 0 ? 'none' : `\n    ${seqScans.join('\n    ')}`}`);
     }
     // --log-level info: the server logs as in production by default (two lines a request); warn by default here.
@@ -515,6 +616,10 @@ async function main(): Promise<void> {
     servers.push(server);
     try {
       console.log(`\n[${kind}] server started in ${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMb().toFixed(0)} MB; loading…`);
+      if (FLOOR_ONLY) {
+        await compareWithFloor(server, g, scenarios, captured ?? (await captureQueries(kind, g, scenarios)));
+        continue;
+      }
       const stats: Partial<LoadStats> = {};
       const figures = await load(server, g, scenarios, DURATION_S, RATE, stats);
       printFigures(kind, figures);
@@ -528,6 +633,7 @@ async function main(): Promise<void> {
       console.log(
         `  first connect of ${connects.users} distinct users (20 at a time): ${connects.perSecond.toFixed(0)}/s, p50 ${connects.p50.toFixed(1)} ms, p99 ${connects.p99.toFixed(1)} ms, errors ${connects.errors}`,
       );
+      if (FLOOR) await compareWithFloor(server, g, scenarios, captured ?? (await captureQueries(kind, g, scenarios)));
     } finally {
       await server.stop();
     }
