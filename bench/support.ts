@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 /** A TCP port free on loopback now (the OS picks it; closed again before it is returned). */
 export function freePort(): Promise<number> {
@@ -121,3 +122,28 @@ export const UNLIMITED_RATE_LIMITER = {
   hit: async () => ({ limited: false, retryAfterSeconds: 0, count: 0 }),
   reset: async () => undefined,
 };
+
+/**
+ * A database of its own on the PostgreSQL server `url` names (`<name>_<pid>_<n>`, created empty), dropped by `drop()`:
+ * a bench whose engine works on every row of its database (the broadcast engine sends every `sending` broadcast) never
+ * meets what an earlier or interrupted run left behind.
+ */
+let scratchCount = 0;
+export async function scratchPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1) || 'bench'}_${process.pid}_${++scratchCount}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}

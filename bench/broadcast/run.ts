@@ -14,10 +14,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { openPglite, openPostgres, type OpenDatabase } from '../../server/core/db/client';
+import { scratchPostgres } from '../support';
 import { applyMigrations } from '../../server/core/db/migrate';
 import { channels, companies } from '../../server/core/db/schema';
 import { systemClock } from '../../server/core/clock';
@@ -67,8 +69,10 @@ async function runScenario({ rate, recipients, seconds }: Scenario): Promise<voi
   const { fake, stop } = await startFake();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-broadcast-'));
   let opened: OpenDatabase | null = null;
+  // On PostgreSQL a database of the run's own: the engine sends every `sending` broadcast it finds, an earlier run's too.
+  const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
   try {
-    opened = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite(path.join(dir, 'pglite'));
+    opened = scratch ? await openPostgres(scratch.url) : await openPglite(path.join(dir, 'pglite'));
     const db = opened.db;
     await applyMigrations(opened);
     const [company] = await db.insert(companies).values({ name: `Bench ${Date.now()}` }).returning({ id: companies.id });
@@ -119,7 +123,8 @@ async function runScenario({ rate, recipients, seconds }: Scenario): Promise<voi
     });
 
     global.gc?.();
-    const rssStart = process.memoryUsage().rss;
+    const memoryStart = process.memoryUsage();
+    const rssStart = memoryStart.rss;
     let rssPeak = rssStart;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
@@ -139,7 +144,8 @@ async function runScenario({ rate, recipients, seconds }: Scenario): Promise<voi
     await worker.stop();
     clearInterval(sampler);
     global.gc?.();
-    const rssEnd = process.memoryUsage().rss;
+    const memoryEnd = process.memoryUsage();
+    const rssEnd = memoryEnd.rss;
 
     const counts = await stateCounts(db, id);
     const received = (await (await fetch(`${fake.statsUrl}/received`)).json()) as Record<string, number>;
@@ -167,9 +173,15 @@ async function runScenario({ rate, recipients, seconds }: Scenario): Promise<voi
     summary('sends received (fake)', windows(received), allReceived);
     console.log(`status ${counts.status}; states ${JSON.stringify(counts.states)}; fake received ${totals.total} for ${totals.recipients} recipients, ${totals.duplicates} duplicates`);
     console.log(`elapsed ${((stoppedAt - t0) / 1000).toFixed(1)} s; RSS start ${mb(rssStart)}, end ${mb(rssEnd)} (growth ${mb(rssEnd - rssStart)}), peak ${mb(rssPeak)}`);
+    // Where the RSS is: V8's heap (reserved / used), and memory outside it (buffers; PGlite's WebAssembly memory, which never shrinks).
+    const part = (k: 'heapTotal' | 'heapUsed' | 'external' | 'arrayBuffers') => `${mb(memoryStart[k])} -> ${mb(memoryEnd[k])}`;
+    console.log(`  V8 heap reserved ${part('heapTotal')}, used ${part('heapUsed')}; outside the heap ${part('external')} (array buffers ${part('arrayBuffers')})`);
+    if (process.argv.includes('--verbose'))
+      console.log(`  V8 spaces at the end (size / used): ${v8.getHeapSpaceStatistics().map((x) => `${x.space_name} ${mb(x.space_size)} / ${mb(x.space_used_size)}`).join(', ')}`);
   } finally {
     stop();
     await opened?.close();
+    await scratch?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

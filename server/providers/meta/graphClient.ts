@@ -8,6 +8,8 @@ import { createHmac } from 'node:crypto';
 import type { MessageTemplate } from '../../../contract/channels';
 import type { MetaConfig } from '../../core/config';
 import { graphApiError, networkError, type TokenKind } from './graphErrors';
+import { callDeadline } from '../../core/http/deadline';
+import { undiciCall, type HttpAnswer, type HttpCall } from '../../core/http/transport';
 import { parseJsonSafely, stripNul } from '../../core/input';
 import { messengerMessagePayload, whatsAppMessagePayload } from './outboundPayloads';
 import {
@@ -23,7 +25,8 @@ import {
 } from './types';
 
 export interface HttpMetaGraphDeps {
-  fetch?: typeof fetch;
+  /** The HTTP call (undici's request by default; `fetch` or a fake of it in tests). */
+  fetch?: HttpCall;
   /** Waits between send retries (tests pass one that returns at once). */
   sleep?: (ms: number) => Promise<void>;
   /** Per-request timeout; media downloads get four times as long. */
@@ -69,7 +72,7 @@ interface RawPage {
 }
 
 export class HttpMetaGraph implements MetaGraph {
-  private readonly fetch: typeof fetch;
+  private readonly fetch: HttpCall;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly timeoutMs: number;
   private readonly base: string;
@@ -78,7 +81,7 @@ export class HttpMetaGraph implements MetaGraph {
     private readonly config: MetaConfig,
     deps: HttpMetaGraphDeps = {},
   ) {
-    this.fetch = deps.fetch ?? globalThis.fetch;
+    this.fetch = deps.fetch ?? undiciCall;
     this.sleep = deps.sleep ?? realSleep;
     this.timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.base = `${config.graphUrl.replace(/\/+$/, '')}/${config.graphVersion}`;
@@ -191,7 +194,7 @@ export class HttpMetaGraph implements MetaGraph {
     const media = await this.call<{ url?: string; mime_type?: string }>('GET', `/${enc(mediaId)}`, { token });
     if (!media.url) throw new GraphApiError(`Meta returned no download URL for media ${mediaId}.`, 200, null);
     // The media URL (lookaside.fbsbx.com in production) wants the same Bearer token, without the proof.
-    let response: Response;
+    let response: HttpAnswer;
     try {
       response = await this.fetch(media.url, {
         headers: { authorization: `Bearer ${token}` },
@@ -297,22 +300,28 @@ export class HttpMetaGraph implements MetaGraph {
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (rawBody !== undefined) headers['content-type'] = 'application/octet-stream';
 
-    let response: Response;
+    // The deadline covers the answer's body too, and is cleared once it is read (server/core/http/deadline.ts).
+    const deadline = callDeadline(timeoutMs ?? this.timeoutMs);
     try {
-      response = await this.fetch(url, {
-        method,
-        headers,
-        body: rawBody !== undefined ? new Uint8Array(rawBody) : body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs ?? this.timeoutMs),
-      });
-    } catch (err) {
-      throw networkError(err, [token, this.config.appSecret]);
+      let response: HttpAnswer;
+      try {
+        response = await this.fetch(url, {
+          method,
+          headers,
+          body: rawBody !== undefined ? new Uint8Array(rawBody) : body === undefined ? undefined : JSON.stringify(body),
+          signal: deadline.signal,
+        });
+      } catch (err) {
+        throw networkError(err, [token, this.config.appSecret]);
+      }
+      const json = await readJson(response);
+      if (!response.ok || (json as { error?: unknown } | null)?.error) {
+        throw graphApiError(response.status, json, response.headers.get('retry-after'), tokenKind);
+      }
+      return (json ?? {}) as T;
+    } finally {
+      deadline.done();
     }
-    const json = await readJson(response);
-    if (!response.ok || (json as { error?: unknown } | null)?.error) {
-      throw graphApiError(response.status, json, response.headers.get('retry-after'), tokenKind);
-    }
-    return (json ?? {}) as T;
   }
 
   /** Every page of a Graph list, following `paging.next` (only to the Graph API's own origin: the token goes with it). */
@@ -352,7 +361,7 @@ function enc(id: string): string {
   return encodeURIComponent(id);
 }
 
-async function readJson(response: Response): Promise<unknown> {
+async function readJson(response: HttpAnswer): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
