@@ -5,11 +5,11 @@
  */
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './clock';
 import { registerErrorHandling } from './errors';
+import { registerSecurityHeaders } from './securityHeaders';
 import { access, declareRoutes, registerAccessControl } from './access';
 import { registerInputHardening } from './input';
 import { createServices, type ServiceOverrides, type ServiceName, type Services, type ServiceRegistry } from './services';
@@ -165,7 +165,7 @@ export async function buildApp({ config, db, overrides = {}, plugins }: BuildApp
   registerInputHardening(app);
   // Before the feature plugins: @fastify/swagger records every route for the generated OpenAPI documents (/resources).
   await registerOpenApi(app, { botServiceBase: config.botService.base, version: process.env.npm_package_version ?? '1.11.0' });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The console may run on plain http on a LAN; do not force https on its requests.
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
