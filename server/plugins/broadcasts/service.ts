@@ -33,6 +33,7 @@ import {
 } from '../../../contract/broadcasts';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { prepared, shapeOf } from '../../core/db/prepared';
 import { channels, whatsappTemplates } from '../../core/db/schema';
 import { badRequest, fieldError, notFound, validationError } from '../../core/errors';
 import { companyOfPrivateKey, storedMediaUrl } from '../../providers/storage/privateMedia';
@@ -256,19 +257,23 @@ export class BroadcastService {
   // ---------- reads ----------
 
   async list(companyId: number, query: BroadcastListQuery, url: string): Promise<Paged<Broadcast>> {
-    const where: SQL[] = [eq(broadcasts.companyId, companyId)];
-    if (query.status) where.push(eq(broadcasts.status, query.status));
-    if (query.page_id) where.push(eq(broadcasts.channelId, query.page_id));
-    if (query.search) where.push(ilike(broadcasts.name, containsPattern(query.search)));
+    // Prepared once per shape (which filters are on): the list is the broadcasts page's first request.
+    const shape = shapeOf({ status: Boolean(query.status), channel: Boolean(query.page_id), search: Boolean(query.search) });
+    const where = (): SQL => {
+      const conditions: SQL[] = [eq(broadcasts.companyId, sql.placeholder('companyId'))];
+      if (query.status) conditions.push(eq(broadcasts.status, sql.placeholder('status')));
+      if (query.page_id) conditions.push(eq(broadcasts.channelId, sql.placeholder('channelId')));
+      if (query.search) conditions.push(ilike(broadcasts.name, sql.placeholder('pattern')));
+      return and(...conditions)!;
+    };
+    const counted = prepared(this.db, `broadcasts_count${shape}`, (db, name) => db.select({ n: count() }).from(broadcasts).where(where()).prepare(name));
+    const listed = prepared(this.db, `broadcasts_page${shape}`, (db, name) =>
+      db.select().from(broadcasts).where(where()).orderBy(desc(broadcasts.createdAt), desc(broadcasts.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name),
+    );
     const page = { page: query.page, pageSize: query.page_size };
-    const [{ n }] = await this.db.select({ n: count() }).from(broadcasts).where(and(...where));
-    const rows = await this.db
-      .select()
-      .from(broadcasts)
-      .where(and(...where))
-      .orderBy(desc(broadcasts.createdAt), desc(broadcasts.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page));
+    const values = { companyId, status: query.status ?? null, channelId: query.page_id ?? null, pattern: query.search ? containsPattern(query.search) : null };
+    const [{ n }] = await counted.execute(values);
+    const rows = await listed.execute({ ...values, limit: page.pageSize, offset: offsetOf(page) });
     return paged(url, page, Number(n), rows.map(toBroadcast));
   }
 

@@ -11,6 +11,7 @@ import type { Platform } from '../../../contract/chats';
 import type { Clock } from '../../core/clock';
 import type { SecretBox } from '../../core/crypto/secretBox';
 import type { Database } from '../../core/db/client';
+import { prepared } from '../../core/db/prepared';
 import { channels, memberships } from '../../core/db/schema';
 import { ApiError, badRequest, fieldError, notFound } from '../../core/errors';
 import { GraphApiError, type MetaGraph } from '../../providers/meta/types';
@@ -92,10 +93,15 @@ export class ChannelService {
 
   /** A channel of the company; another company's (or an unknown) id is "not found". */
   async channelOf(companyId: number, id: number): Promise<ChannelRow> {
-    const [row] = await this.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.id, id), eq(channels.companyId, companyId)));
+    // Prepared: every channel-scoped request (templates, settings, stats) starts here.
+    const statement = prepared(this.db, 'channel_of_company', (db, name) =>
+      db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.id, sql.placeholder('id')), eq(channels.companyId, sql.placeholder('companyId'))))
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ id, companyId });
     if (!row) throw notFound();
     return row;
   }

@@ -7,6 +7,7 @@ import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from
 import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
+import { prepared, shapeOf } from '../../core/db/prepared';
 import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
 import { ChatError } from './chatError';
 import type { ChatActor } from './service';
@@ -104,7 +105,10 @@ export class RoomQueries {
   }
 
   async roomRecord(roomId: number): Promise<RoomRecord | null> {
-    const [row] = await this.db.select(roomColumns).from(rooms).innerJoin(channels, eq(channels.id, rooms.channelId)).where(eq(rooms.id, roomId));
+    const statement = prepared(this.db, 'chat_room_record', (db, name) =>
+      db.select(roomColumns).from(rooms).innerJoin(channels, eq(channels.id, rooms.channelId)).where(eq(rooms.id, sql.placeholder('roomId'))).prepare(name),
+    );
+    const [row] = await statement.execute({ roomId });
     return row ?? null;
   }
 
@@ -202,7 +206,16 @@ export class RoomQueries {
   }
 
   private async newestMessages(roomId: number, includeNotes: boolean): Promise<Message[]> {
-    const rows = await this.db.select().from(messages).where(and(eq(messages.roomId, roomId), ...withNotes(includeNotes))).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
+    const statement = prepared(this.db, `chat_newest_messages${shapeOf({ notes: includeNotes })}`, (db, name) =>
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.roomId, sql.placeholder('roomId')), ...withNotes(includeNotes)))
+        .orderBy(desc(messages.id))
+        .limit(CHAT_PAGE_SIZE)
+        .prepare(name),
+    );
+    const rows = await statement.execute({ roomId });
     return rows.reverse().map(this.message);
   }
 
@@ -326,19 +339,26 @@ export class RoomQueries {
 
   /** fetch_messages: the page before a message (id) or a time, ascending. */
   async olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }, includeNotes = false): Promise<{ messages: Message[]; has_more: boolean }> {
-    const conditions: SQL[] = [eq(messages.roomId, roomId), ...withNotes(includeNotes)];
-    if (before.id !== null && before.id !== undefined) conditions.push(lt(messages.id, before.id));
+    const beforeId = before.id !== null && before.id !== undefined ? before.id : null;
+    let beforeAt: Date | null = null;
     if (before.timestamp) {
-      const at = new Date(before.timestamp);
-      if (Number.isNaN(at.getTime())) throw new ChatError('invalid payload', { before_timestamp: ['Enter a valid date/time.'] });
-      conditions.push(lt(messages.createdAt, at));
+      beforeAt = new Date(before.timestamp);
+      if (Number.isNaN(beforeAt.getTime())) throw new ChatError('invalid payload', { before_timestamp: ['Enter a valid date/time.'] });
     }
-    const rows = await this.db
-      .select()
-      .from(messages)
-      .where(and(...conditions))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(CHAT_PAGE_SIZE + 1);
+    // One statement per shape (notes or not, before an id, before a time): the inbox's most frequent query.
+    const statement = prepared(this.db, `chat_older_messages${shapeOf({ notes: includeNotes, id: beforeId !== null, at: beforeAt !== null })}`, (db, name) => {
+      const conditions: SQL[] = [eq(messages.roomId, sql.placeholder('roomId')), ...withNotes(includeNotes)];
+      if (beforeId !== null) conditions.push(lt(messages.id, sql.placeholder('beforeId')));
+      if (beforeAt !== null) conditions.push(lt(messages.createdAt, sql.placeholder('beforeAt')));
+      return db
+        .select()
+        .from(messages)
+        .where(and(...conditions))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(CHAT_PAGE_SIZE + 1)
+        .prepare(name);
+    });
+    const rows = await statement.execute({ roomId, beforeId, beforeAt: beforeAt?.toISOString() ?? null });
     const has_more = rows.length > CHAT_PAGE_SIZE;
     return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(this.message), has_more };
   }

@@ -58,8 +58,16 @@ const durations = (median: unknown, p90: unknown, count: unknown): Durations => 
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function dayIn(date: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  let format = dayFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(tz, format);
+  }
+  return format.format(date);
 }
+
+/** One formatter per zone (zones are checked before they get here, so these are the runtime's few hundred at most): building one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * How long a /stats report is reused for the same viewer, range, time zone and channel (docs/architecture.md,

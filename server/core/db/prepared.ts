@@ -1,0 +1,34 @@
+/**
+ * Statements built once per database: drizzle builds their SQL text once instead of on every call (building
+ * was the largest part of the server's own CPU per request after the database calls, bench/data, issue #26),
+ * and on PostgreSQL they are named prepared statements, parsed once per connection.
+ *
+ * A query with optional parts is prepared once per shape, the shape in its name (`chat_older_messages:notes:id`):
+ * a name is one SQL text for the life of the process, and node-postgres refuses a name reused for another text.
+ */
+import type { Database } from './client';
+
+const statements = new WeakMap<Database, Map<string, unknown>>();
+
+/** The statement `name` of this database, built by `build(db, name)` on first use (`build` calls drizzle's `.prepare(name)`). */
+export function prepared<T>(db: Database, name: string, build: (db: Database, name: string) => T): T {
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db, name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+/** A shape's part of a statement's name: the names of the optional parts present, in a fixed order. */
+export function shapeOf(parts: Record<string, boolean>): string {
+  return Object.entries(parts)
+    .filter(([, present]) => present)
+    .map(([part]) => `:${part}`)
+    .join('');
+}
