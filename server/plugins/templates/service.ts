@@ -6,7 +6,7 @@
  * Meta's status and quality webhooks. Writes validate with the contract first (the route's
  * schema), check Meta's limits, call Meta, and store only what Meta accepted.
  */
-import { and, asc, count, desc, eq, gt, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -22,6 +22,7 @@ import {
 } from '../../../contract/templates';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { prepared, shapeOf } from '../../core/db/prepared';
 import { KeyedJobs } from '../../core/jobs/backgroundJob';
 import type { Leases } from '../../core/jobs/leases';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
@@ -123,26 +124,44 @@ export class TemplateService {
     if (query.refresh === 'true') await this.sync(companyId, channelId);
     else await this.syncWhenOpened(companyId, row);
 
-    const where: SQL[] = [eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, row.wabaId)];
-    if (query.status) where.push(eq(whatsappTemplates.status, query.status));
-    if (query.category) where.push(eq(whatsappTemplates.category, query.category));
-    if (query.language) where.push(eq(whatsappTemplates.language, query.language));
-    if (query.search) where.push(ilike(whatsappTemplates.name, `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    const filtered = and(...where)!;
+    const values = {
+      companyId,
+      wabaId: row.wabaId,
+      status: query.status ?? null,
+      category: query.category ?? null,
+      language: query.language ?? null,
+      pattern: query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    };
+    // The filter once, bound to the values (the rare empty page's count) or to placeholders (the prepared page).
+    const filterOf = (bind: <K extends keyof typeof values>(name: K) => NonNullable<(typeof values)[K]> | Placeholder): SQL => {
+      const where: SQL[] = [eq(whatsappTemplates.companyId, bind('companyId')), eq(whatsappTemplates.wabaId, bind('wabaId'))];
+      if (query.status) where.push(eq(whatsappTemplates.status, bind('status')));
+      if (query.category) where.push(eq(whatsappTemplates.category, bind('category')));
+      if (query.language) where.push(eq(whatsappTemplates.language, bind('language')));
+      if (query.search) where.push(ilike(whatsappTemplates.name, bind('pattern')));
+      return and(...where)!;
+    };
     const hourAgo = new Date(this.deps.clock.now().getTime() - 3600_000);
-    // The page with the count and the limits' usage as scalar subqueries: one round trip (bench/data).
-    const joined = await this.db
-      .select({
-        template: whatsappTemplates,
-        total: sql<number>`(${this.db.select({ n: count() }).from(whatsappTemplates).where(filtered)})`.mapWith(Number),
-        recent: sql<number>`(${this.recentCreations(row.wabaId, hourAgo)})`.mapWith(Number),
-        all: sql<number>`(${this.accountTemplates(companyId, row.wabaId)})`.mapWith(Number),
-      })
-      .from(whatsappTemplates)
-      .where(filtered)
-      .orderBy(desc(whatsappTemplates.updatedAt), desc(whatsappTemplates.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
+    // The page with the count and the limits' usage as scalar subqueries: one round trip (bench/data), prepared
+    // once per shape (which filters are on): the templates page opens with it.
+    const shape = shapeOf({ status: Boolean(query.status), category: Boolean(query.category), language: Boolean(query.language), search: Boolean(query.search) });
+    const page = prepared(this.db, `templates_page${shape}`, (db, name) => {
+      const filtered = filterOf((key) => sql.placeholder(key));
+      return db
+        .select({
+          template: whatsappTemplates,
+          total: sql<number>`(${db.select({ n: count() }).from(whatsappTemplates).where(filtered)})`.mapWith(Number),
+          recent: sql<number>`(${this.recentCreations(sql.placeholder('wabaId'), sql.placeholder('hourAgo'))})`.mapWith(Number),
+          all: sql<number>`(${this.accountTemplates(sql.placeholder('companyId'), sql.placeholder('wabaId'))})`.mapWith(Number),
+        })
+        .from(whatsappTemplates)
+        .where(filtered)
+        .orderBy(desc(whatsappTemplates.updatedAt), desc(whatsappTemplates.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    });
+    const joined = await page.execute({ ...values, hourAgo: hourAgo.toISOString(), limit: query.page_size, offset: (query.page - 1) * query.page_size });
     let total: number;
     let limits: TemplateLimitsUsage;
     if (joined.length > 0) {
@@ -150,7 +169,7 @@ export class TemplateService {
       limits = this.limitsOf(row, joined[0].recent, joined[0].all);
     } else {
       // An empty page (past the end, or no template): the count and the limits apart.
-      const [[counted], usage] = await Promise.all([this.db.select({ total: count() }).from(whatsappTemplates).where(filtered), this.limits(companyId, row, row.wabaId)]);
+      const [[counted], usage] = await Promise.all([this.db.select({ total: count() }).from(whatsappTemplates).where(filterOf((key) => values[key]!)), this.limits(companyId, row, row.wabaId)]);
       total = counted.total;
       limits = usage;
     }
@@ -159,14 +178,14 @@ export class TemplateService {
     return { count: total, next: more ? query.page + 1 : null, previous: query.page > 1 ? query.page - 1 : null, results: rows.map(toTemplate), limits };
   }
 
-  private recentCreations(wabaId: string, hourAgo: Date) {
+  private recentCreations(wabaId: string | Placeholder, hourAgo: Date | Placeholder) {
     return this.db
       .select({ recent: count() })
       .from(whatsappTemplateCreations)
       .where(and(eq(whatsappTemplateCreations.wabaId, wabaId), gt(whatsappTemplateCreations.createdAt, hourAgo)));
   }
 
-  private accountTemplates(companyId: number, wabaId: string) {
+  private accountTemplates(companyId: number | Placeholder, wabaId: string | Placeholder) {
     return this.db.select({ total: count() }).from(whatsappTemplates).where(and(eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, wabaId)));
   }
 
