@@ -49,6 +49,7 @@ const DURATION_S = Number(arg('--duration') ?? (QUICK ? 10 : 60));
 /** How requests are spread over time (arrivals.ts): `--arrivals poisson` (default) or `even`. */
 const ARRIVALS: ArrivalMode = arg('--arrivals') === 'even' ? 'even' : 'poisson';
 const WATCHDOG_MS = 30 * 60_000;
+const WARMUP_S = Number(arg('--warmup') ?? 5);
 /** `--floor`: after the load, each request kind alone against our server and against the floor (floor.ts), CPU per request side by side; `--floor-only`: that alone. */
 const FLOOR_ONLY = argv.includes('--floor-only');
 const FLOOR = FLOOR_ONLY || argv.includes('--floor');
@@ -619,6 +620,12 @@ async function main(): Promise<void> {
       if (FLOOR_ONLY) {
         await compareWithFloor(server, g, scenarios, captured ?? (await captureQueries(kind, g, scenarios)));
         continue;
+      }
+      // A server that has just started compiles and loads what each route needs on its first requests (the
+      // source runs through tsx): `--warmup <s>` (default 5; 0 to measure a cold server) of the same mix first, unmeasured.
+      if (WARMUP_S > 0) {
+        console.log(`  warming up: the same mix for ${WARMUP_S} s, not measured`);
+        await load(server, g, scenarios, WARMUP_S, RATE);
       }
       const stats: Partial<LoadStats> = {};
       const figures = await load(server, g, scenarios, DURATION_S, RATE, stats);
