@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callDeadline, withDeadline } from './deadline';
-import { undiciCall } from './transport';
+import { nodeHttpCall } from './transport';
 
 let server: http.Server;
 let base: string;
@@ -28,9 +28,9 @@ afterAll(() => {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-describe('undiciCall', () => {
+describe('nodeHttpCall', () => {
   it('answers as fetch does: status, ok, headers by any case, the body as text', async () => {
-    const answer = await undiciCall(`${base}/echo`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"a":1}' });
+    const answer = await nodeHttpCall(`${base}/echo`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"a":1}' });
     expect(answer.ok).toBe(true);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('Retry-After')).toBe('7');
@@ -39,14 +39,21 @@ describe('undiciCall', () => {
   });
 
   it('is not ok outside 2xx', async () => {
-    const answer = await undiciCall(new URL('/limited', base));
+    const answer = await nodeHttpCall(new URL('/limited', base));
     expect([answer.ok, answer.status]).toEqual([false, 429]);
     expect(await answer.text()).toContain('"method":"GET"');
   });
 
   it('gives up at its deadline with a TimeoutError, as AbortSignal.timeout does', async () => {
-    const failure = await withDeadline(100, (signal) => undiciCall(`${base}/slow`, { signal })).catch((err: Error) => err);
+    const failure = await withDeadline(100, (signal) => nodeHttpCall(`${base}/slow`, { signal })).catch((err: Error) => err);
     expect((failure as Error).name).toBe('TimeoutError');
+  });
+});
+
+describe("the process's fetch", () => {
+  it('still sends a Content-Length it is given (the npm undici, once imported here, took over its dispatcher and refused it)', async () => {
+    const answer = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-length': '3', 'content-type': 'text/plain' }, body: 'a=1' });
+    expect(answer.status).toBe(200);
   });
 });
 

@@ -9,7 +9,7 @@ import type { MessageTemplate } from '../../../contract/channels';
 import type { MetaConfig } from '../../core/config';
 import { graphApiError, networkError, type TokenKind } from './graphErrors';
 import { callDeadline } from '../../core/http/deadline';
-import { undiciCall, type HttpAnswer, type HttpCall } from '../../core/http/transport';
+import { nodeHttpCall, type HttpAnswer, type HttpCall } from '../../core/http/transport';
 import { parseJsonSafely, stripNul } from '../../core/input';
 import { messengerMessagePayload, whatsAppMessagePayload } from './outboundPayloads';
 import {
@@ -25,7 +25,7 @@ import {
 } from './types';
 
 export interface HttpMetaGraphDeps {
-  /** The HTTP call (undici's request by default; `fetch` or a fake of it in tests). */
+  /** The HTTP call (node:http by default; `fetch` or a fake of it in tests). */
   fetch?: HttpCall;
   /** Waits between send retries (tests pass one that returns at once). */
   sleep?: (ms: number) => Promise<void>;
@@ -81,7 +81,7 @@ export class HttpMetaGraph implements MetaGraph {
     private readonly config: MetaConfig,
     deps: HttpMetaGraphDeps = {},
   ) {
-    this.fetch = deps.fetch ?? undiciCall;
+    this.fetch = deps.fetch ?? nodeHttpCall;
     this.sleep = deps.sleep ?? realSleep;
     this.timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.base = `${config.graphUrl.replace(/\/+$/, '')}/${config.graphVersion}`;
