@@ -12,6 +12,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { unauthorized } from '../errors';
 import { companies, companyRolePermissions, memberships, sessions, users } from '../db/schema';
 import type { Database } from '../db/client';
+import { prepared } from '../db/prepared';
 import type { AuthUser } from '../fastifyTypes';
 import { InvalidTokenError, type VerifiedToken } from './tokens';
 
@@ -83,16 +84,9 @@ function buildStatements(db: Database) {
   };
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof buildStatements>>();
-
-/** The prepared authentication statements of this database (built on first use). */
+/** The prepared authentication statements of this database (built on first use, db/prepared.ts). */
 export function authStatements(db: Database): ReturnType<typeof buildStatements> {
-  let built = statements.get(db);
-  if (!built) {
-    built = buildStatements(db);
-    statements.set(db, built);
-  }
-  return built;
+  return prepared(db, 'auth_statements', buildStatements);
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -20,13 +20,3 @@ export function callDeadline(ms: number): CallDeadline {
   timer.unref();
   return { signal: controller.signal, done: () => clearTimeout(timer) };
 }
-
-/** Runs `call` under a deadline of `ms`, cleared when it settles (the response's body read inside `call`). */
-export async function withDeadline<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const deadline = callDeadline(ms);
-  try {
-    return await call(deadline.signal);
-  } finally {
-    deadline.done();
-  }
-}

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callDeadline, withDeadline } from './deadline';
+import { callDeadline } from './deadline';
 import { nodeHttpCall } from './transport';
 
 let server: http.Server;
@@ -45,7 +45,9 @@ describe('nodeHttpCall', () => {
   });
 
   it('gives up at its deadline with a TimeoutError, as AbortSignal.timeout does', async () => {
-    const failure = await withDeadline(100, (signal) => nodeHttpCall(`${base}/slow`, { signal })).catch((err: Error) => err);
+    const deadline = callDeadline(100);
+    const failure = await nodeHttpCall(`${base}/slow`, { signal: deadline.signal }).catch((err: Error) => err);
+    deadline.done();
     expect((failure as Error).name).toBe('TimeoutError');
   });
 });

@@ -23,6 +23,7 @@ import {
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { prepared, shapeOf } from '../../core/db/prepared';
+import { containsPattern } from '../../core/paging';
 import { KeyedJobs } from '../../core/jobs/backgroundJob';
 import type { Leases } from '../../core/jobs/leases';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
@@ -130,7 +131,7 @@ export class TemplateService {
       status: query.status ?? null,
       category: query.category ?? null,
       language: query.language ?? null,
-      pattern: query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      pattern: query.search ? containsPattern(query.search) : null,
     };
     // The filter once, bound to the values (the rare empty page's count) or to placeholders (the prepared page).
     const filterOf = (bind: <K extends keyof typeof values>(name: K) => NonNullable<(typeof values)[K]> | Placeholder): SQL => {
