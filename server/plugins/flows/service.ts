@@ -10,9 +10,10 @@
  * the API hands out (readable, readableVersion) carries a signed URL for our own private object of
  * the company, since its plain URL answers 403 and the editor's preview would show a broken image.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   diffFlows,
+  FLOW_EXTRA_LIMITS,
   FLOW_MESSAGES,
   FlowFieldsSchema,
   type Flow,
@@ -128,6 +129,22 @@ export class FlowService {
   async findByName(companyId: number, flowName: string): Promise<Flow | null> {
     const [row] = await this.db.select().from(flows).where(and(eq(flows.companyId, companyId), sql`lower(${flows.flowName}) = lower(${flowName})`)).limit(1);
     return row ? flowOut(row, await this.steps(this.db, row.id)) : null;
+  }
+
+  /**
+   * The company's flow that a message of exactly this keyword starts (keywords are stored trimmed and lower-case;
+   * the oldest flow wins when two share one), or null; `exceptId` leaves one flow out (the test chat's own).
+   */
+  async byKeyword(companyId: number, keyword: string, exceptId?: number): Promise<{ id: number; flow_name: string } | null> {
+    const k = keyword.trim().toLowerCase();
+    if (k === '' || k.length > FLOW_EXTRA_LIMITS.keyword) return null;
+    const [match] = await this.db
+      .select({ id: flows.id, flow_name: flows.flowName })
+      .from(flows)
+      .where(and(eq(flows.companyId, companyId), sql`${flows.keywords} ? ${k}`, exceptId !== undefined ? ne(flows.id, exceptId) : undefined))
+      .orderBy(asc(flows.id))
+      .limit(1);
+    return match ?? null;
   }
 
   /** POST /api/flows/: the five creation fields; version 1 is kept. */

@@ -138,6 +138,8 @@ const en = {
       bot: 'Flow',
       ended: 'The flow has ended.',
       handedOver: 'Handed over to a person.',
+      stillHandedOver: 'A person has the conversation: the flow stays silent. Start over to try again.',
+      afterEnd: 'The flow has ended: in a conversation this message goes on to the bot, unless it is a keyword of a flow.',
       error: 'The test chat failed: %{error}',
       fixFirst: 'Fix the highlighted fields to try the flow.',
       button: 'Reply %{title}',

@@ -138,6 +138,8 @@ const fr = {
       bot: 'Parcours',
       ended: 'Le parcours est terminé.',
       handedOver: 'Transféré à une personne.',
+      stillHandedOver: 'Une personne a la conversation : le parcours reste silencieux. Recommencez pour essayer à nouveau.',
+      afterEnd: 'Le parcours est terminé : dans une conversation, ce message passe au bot, sauf s’il est un mot-clé d’un parcours.',
       error: 'La conversation de test a échoué : %{error}',
       fixFirst: 'Corrigez les champs signalés pour essayer le parcours.',
       button: 'Répondre %{title}',

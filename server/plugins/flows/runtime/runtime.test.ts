@@ -131,6 +131,40 @@ describeEachDatabase('flow runtime', (database) => {
     expect(res.json()).toEqual({ steps: { pick: { reached: 2, left: 1 }, products: { reached: 1, left: 0 }, delivery: { reached: 1, left: 0 } } });
   });
 
+  // Issue #25: "the same customer writing a second flow's keyword right after finishing a first got no reply once".
+  async function secondFlow(name: string, keyword: string, content: Partial<typeof FIELDS> = {}) {
+    const service = flowsService(t.app);
+    const created = await service.create(company, { ...FIELDS, flow_name: name }, 'test');
+    return service.save(company, created.id, { ...FIELDS, flow_name: name, intro_media_url: null, steps: [], find_out_more_msg: '', call_to_action: null, keywords: [keyword], ...content }, 'test');
+  }
+
+  it("a second flow's keyword right after the first flow ended starts that flow, also when both messages arrive at once", async () => {
+    await secondFlow('Returns', 'returns', { intro_msg: 'Returns are free within 30 days.' });
+    await say({ text: 'tour' });
+    await say({ button_reply: { id: optionButtonId('pick', 1), title: 'Delivery' } });
+    expect((await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id)))[0]).toMatchObject({ status: 'done' });
+    const next = await say({ text: 'Returns' });
+    expect(await answerTo(next)).toEqual([{ type: 'text', text: 'Returns are free within 30 days.' }]);
+
+    // The last tap and the keyword as two webhooks in flight together: each gets its answer, in order.
+    customer++;
+    await say({ text: 'tour' });
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: `/api/sandbox/${key}/conversations/${who()}/messages/`, payload: { name: `Customer ${customer}`, client_id: `fc-${++seq}`, ...payload } });
+    const [tap, keyword] = await Promise.all([post({ button_reply: { id: optionButtonId('pick', 1), title: 'Delivery' } }), post({ text: 'returns' })]);
+    await chatService(t.app).settled();
+    const [first, second] = [tap.json().message as Message, keyword.json().message as Message].sort((a, b) => a.id - b.id);
+    const bot = (await t.db.select().from(messages).where(eq(messages.roomId, (await room()).id)).orderBy(asc(messages.id))).filter((r) => r.origin === 'bot' && r.id > first.id);
+    expect(bot.map((r) => r.text)).toContain('Returns are free within 30 days.');
+    expect(bot.filter((r) => r.id > second.id).length).toBeGreaterThan(0);
+    expect((await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id)))[0]).toMatchObject({ status: 'done', lastMessageId: second.id });
+  });
+
+  it("a second flow's keyword in the middle of the first flow starts the second one", async () => {
+    await say({ text: 'tour' });
+    const next = await say({ text: 'returns' });
+    expect(await answerTo(next)).toEqual([{ type: 'text', text: 'Returns are free within 30 days.' }]);
+  });
+
   it('free text is answered from extra_context and the flow goes on', async () => {
     await say({ text: 'tour' });
     const q = await say({ text: 'how long does delivery take?' });
@@ -197,5 +231,15 @@ describeEachDatabase('flow runtime', (database) => {
     await seedDemoBot(t.db, 'Acme');
     const hi = await say({ text: 'hello' });
     expect((await answerTo(hi))[0]?.text).toBe('Hi! I am the Demo Company assistant.');
+  });
+
+  it('a flow with keywords but nothing to say yet leaves the message to the bot instead of answering nothing', async () => {
+    await secondFlow('Empty yet', 'empty', { intro_msg: '' });
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const m = await say({ text: 'Empty' });
+    expect((await answerTo(m))[0]?.text).toBe('Hi! I am the Demo Company assistant.');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ roomId: (await room()).id }), expect.stringContaining('nothing to say'));
+    warn.mockRestore();
+    expect(await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id))).toEqual([]);
   });
 });

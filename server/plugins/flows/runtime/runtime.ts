@@ -13,8 +13,7 @@
  * (another process, once the room's lease ran out) finds the message answered but unfinished and
  * finishes it; client ids `flow:{message}:{n}` keep what was sent before the kill from going twice.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { FLOW_EXTRA_LIMITS } from '../../../../contract/flows';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Message } from '../../../../contract/chats';
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
@@ -103,23 +102,22 @@ export class FlowRuntime {
     if (paused) return run?.status === 'active';
     const reply = replyOf(message);
     const keyword = reply.buttonId ? '' : (reply.text ?? '').trim().toLowerCase();
-    if (keyword !== '' && keyword.length <= FLOW_EXTRA_LIMITS.keyword) {
-      const [match] = await this.deps.db
-        .select({ id: flows.id })
-        .from(flows)
-        .where(and(eq(flows.companyId, room.companyId), sql`${flows.keywords} ? ${keyword}`))
-        .orderBy(asc(flows.id))
-        .limit(1);
+    if (keyword !== '') {
+      const match = await this.deps.flows.byKeyword(room.companyId, keyword);
       const started = match ? await this.flow(room.companyId, match.id) : null;
-      if (started && flowForKeyword([started], keyword)) {
+      if (started && flowForKeyword([started], keyword) && this.saysSomething(room, started)) {
         await this.apply(room, started, startFlow(started), message, true);
         return true;
       }
     }
     // A new conversation (its first customer message, no keyword): the channel's default flow (defaults.ts).
     if (!run) {
-      const fallback = await this.defaults.defaultFlowFor(room, message);
-      if (fallback !== null && (await this.start(room, fallback, message))) return true;
+      const fallbackId = await this.defaults.defaultFlowFor(room, message);
+      const fallback = fallbackId !== null ? await this.flow(room.companyId, fallbackId) : null;
+      if (fallback && this.saysSomething(room, fallback)) {
+        await this.apply(room, fallback, startFlow(fallback), message, true);
+        return true;
+      }
     }
     if (!run || run.status !== 'active') return false;
     const flow = await this.flow(room.companyId, run.flowId);
@@ -130,6 +128,17 @@ export class FlowRuntime {
     }
     await this.apply(room, flow, continueFlow(flow, run.stepId, reply), message, false);
     return true;
+  }
+
+  /**
+   * A flow whose start says nothing (no intro, no step, no ending: its keywords saved before its content)
+   * would take the customer's message and answer nothing, which a customer reads as a dead line (issue #25:
+   * "a second flow's keyword got no reply"). It leaves the message to the next handler (the bot) instead.
+   */
+  private saysSomething(room: RoomRecord, flow: RuntimeFlow): boolean {
+    if (startFlow(flow).messages.length > 0) return true;
+    this.deps.log.warn({ roomId: room.id, flowId: flow.id }, 'flow runtime: the flow has nothing to say yet; the message goes on to the next handler');
+    return false;
   }
 
   /** Writes the run's next state (with what the answer still has to do), then does it. */

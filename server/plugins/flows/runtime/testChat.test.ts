@@ -42,6 +42,8 @@ describe('runFlowTestChat (pure)', () => {
     // ended: silent, until a keyword starts it again
     expect(runFlowTestChat(flow, { ...none, state: end.state, text: 'hello' }, (u) => u).messages).toEqual([]);
     expect(runFlowTestChat(flow, { ...none, state: end.state, text: ' ShopTour ' }, (u) => u).step_id).toBe('pick');
+    // another flow's keyword (looked up by the route): that flow would take over
+    expect(runFlowTestChat(flow, { ...none, state: first.state, text: 'returns' }, (u) => u, { flow_name: 'Returns' })).toMatchObject({ messages: [], step_id: null, actions: [{ type: 'start_flow' }] });
   });
   it('answers free text from extra_context and asks again; "agent" hands over, then silence until reset', () => {
     const first = runFlowTestChat(flow, none, (u) => u);
@@ -61,11 +63,12 @@ describe('flow test chat (POST /api/flows/{id}/test-chat/)', () => {
   let agent: string;
   let flowId: number;
   let foreignFlowId: number;
+  let otherCompany: number;
 
   beforeAll(async () => {
     t = await createTestApp();
     company = await t.seed.company('Acme');
-    const other = await t.seed.company('Other');
+    const other = (otherCompany = await t.seed.company('Other'));
     await t.seed.member(company, await t.seed.user({ email: 'boss@acme.test' }), 'admin');
     await t.seed.member(company, await t.seed.user({ email: 'agent@acme.test' }), 'agent');
     admin = (await t.login('boss@acme.test')).access;
@@ -96,6 +99,22 @@ describe('flow test chat (POST /api/flows/{id}/test-chat/)', () => {
     expect(await t.db.select().from(messages).where(eq(messages.companyId, company))).toEqual([]);
     expect(await t.db.select().from(flowRuns).where(eq(flowRuns.flowId, flowId))).toEqual([]);
     expect(await t.db.select().from(flowStepVisits).where(eq(flowStepVisits.flowId, flowId))).toEqual([]);
+  });
+
+  it("another flow's keyword, during the flow or after its end, says that flow would start (issue #25); the flow's own keyword and a new chat still start this one", async () => {
+    const service = flowsService(t.app);
+    const returns = await service.create(company, { ...CREATE, flow_name: 'Returns' }, 'test');
+    await service.save(company, returns.id, { ...CREATE, ...CONTENT, flow_name: 'Returns', keywords: ['returns', 'refund'] }, 'test');
+    const first = (await chat({})).json() as TestChatResponse;
+    const mid = (await chat({ state: first.state, text: ' Refund ' })).json() as TestChatResponse;
+    expect(mid).toMatchObject({ messages: [], step_id: null, actions: [{ type: 'start_flow', applied: false, error: null, description: expect.stringContaining('"Returns"') }] });
+    const ended = (await chat({ state: first.state, button_id: optionButtonId('pick', 1) })).json() as TestChatResponse;
+    expect(((await chat({ state: ended.state, text: 'returns' })).json() as TestChatResponse).actions[0]?.description).toContain('"Returns"');
+    // Its own keyword restarts it; another company's keywords are not looked at; a word that is no keyword stays silent after the end.
+    expect(((await chat({ state: ended.state, text: 'shoptour' })).json() as TestChatResponse).step_id).toBe('pick');
+    await service.save(otherCompany, foreignFlowId, { ...CREATE, ...CONTENT, flow_name: 'Theirs', keywords: ['hello'] }, 'test');
+    expect(((await chat({ state: ended.state, text: 'hello' })).json() as TestChatResponse)).toMatchObject({ messages: [], actions: [] });
+    await service.remove(company, returns.id);
   });
 
   it("runs the editor's unsaved flow when sent along (and leaves the stored one as it was)", async () => {

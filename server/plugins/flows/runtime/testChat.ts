@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { TestChatBody, type TestChatMessage, type TestChatResponse, type TestChatState } from '../../../../contract/botRuntime';
+import { TestChatBody, type TestChatAction, type TestChatMessage, type TestChatResponse, type TestChatState } from '../../../../contract/botRuntime';
 import { FlowSaveBody } from '../../../../contract/flows';
 import { access } from '../../../core/access';
 import { notFound } from '../../../core/errors';
@@ -34,15 +34,25 @@ function stepOf(out: OutgoingBotMessage, flow: RuntimeFlow, visited: readonly st
   return visited.find((id) => flow.steps.find((s) => s.step_id === id)?.step_msg === out.text) ?? null;
 }
 
-/** One turn of the test conversation. Pure: the state comes in and goes out with the answer. */
-export function runFlowTestChat(flow: RuntimeFlow, body: Pick<ParsedFlowTestChatBody, 'state' | 'reset' | 'text' | 'button_id'>, signMedia: (url: string | null) => string | null): TestChatResponse {
+/**
+ * One turn of the test conversation. Pure: the state comes in and goes out with the answer. `otherFlow`: the
+ * company's other flow whose keyword the text is (the caller looks it up), which in a room would take the
+ * conversation over; the test chat says so (a start_flow action, not applied) and ends, instead of reading
+ * the keyword as an answer to this flow or staying silent (issue #25: "a second flow's keyword got no reply").
+ */
+export function runFlowTestChat(
+  flow: RuntimeFlow,
+  body: Pick<ParsedFlowTestChatBody, 'state' | 'reset' | 'text' | 'button_id'>,
+  signMedia: (url: string | null) => string | null,
+  otherFlow: { flow_name: string } | null = null,
+): TestChatResponse {
   const incoming: TestChatState | null = body.reset ? null : body.state;
-  const answer = (plan: FlowPlan | null, state: { stepId: string | null; handedOver: boolean }): TestChatResponse => {
+  const answer = (plan: FlowPlan | null, state: { stepId: string | null; handedOver: boolean }, actions: TestChatAction[] = []): TestChatResponse => {
     const visited = plan?.visited ?? [];
     const messages: TestChatMessage[] = (plan?.messages ?? []).map((out) => ({ type: out.type, text: out.text, media_url: signMedia(out.media_url), buttons: out.buttons, step_id: stepOf(out, flow, visited) }));
     return {
       messages,
-      actions: [],
+      actions,
       step_id: state.stepId,
       visited: [...visited],
       handed_over: state.handedOver,
@@ -58,6 +68,11 @@ export function runFlowTestChat(flow: RuntimeFlow, body: Pick<ParsedFlowTestChat
   const reply = { buttonId: body.button_id, text: body.text };
   // As in a room: one of the flow's keywords alone starts it again.
   if (!reply.buttonId && flowForKeyword([flow], reply.text)) return fromPlan(startFlow(flow));
+  // Another flow's keyword: in a room that flow starts now (keywords win over a running flow).
+  if (!reply.buttonId && otherFlow) {
+    const starts: TestChatAction = { step_id: null, type: 'start_flow', description: `Starts the flow "${otherFlow.flow_name}": in a conversation, that flow answers now`, applied: false, error: null };
+    return answer(null, { stepId: null, handedOver: false }, [starts]);
+  }
   // Ended: the live runtime leaves the message to the bot; the test chat stays silent.
   if (incoming.step_id === null) return answer(null, { stepId: null, handedOver: false });
   if (isHandOver(reply.text)) {
@@ -79,7 +94,10 @@ export function registerFlowTestChat(app: FastifyInstance, flows: FlowService, s
       const stored = await flows.get(companyId, Number(request.params.id)); // 404 for another company's flow
       const draft = request.body.flow;
       const flow: RuntimeFlow = draft ? { ...draft, id: stored.id } : stored;
-      return runFlowTestChat(flow, request.body, (url) => mediaUrlForCompany(storage, url, companyId));
+      const { text, button_id: buttonId, state, reset } = request.body;
+      // Only a conversation under way can be taken over by another flow's keyword (a new one starts this flow).
+      const otherFlow = text && !buttonId && state && !reset && !flowForKeyword([flow], text) ? await flows.byKeyword(companyId, text, stored.id) : null;
+      return runFlowTestChat(flow, request.body, (url) => mediaUrlForCompany(storage, url, companyId), otherFlow);
     },
   );
 }

@@ -141,6 +141,19 @@ describe('/flows/edit/{flowName}', { timeout: 120_000 }, () => {
     expect(second).toMatchObject({ button_id: 'flow:pick:0', state: { step_id: 'pick' } });
   });
 
+  it("says what happens instead of showing nothing: another flow's keyword starts that flow, a message after the end goes to the bot (issue #25)", async () => {
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Shop tour' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    const log = screen.getByTestId('test-chat-log');
+    await within(log).findByRole('button', { name: 'Products' });
+    const input = screen.getByRole('textbox', { name: 'Your message' });
+    await userEvent.type(input, 'returns{Enter}');
+    expect(await within(log).findByText('Starts the flow "Returns": in a conversation, that flow answers now')).toBeTruthy();
+    await userEvent.type(input, 'bye{Enter}');
+    expect(await within(log).findByText('The flow has ended: in a conversation this message goes on to the bot, unless it is a keyword of a flow.')).toBeTruthy();
+  });
+
   it('shows the versions with what changed, and restores one as a new version', async () => {
     const { view, http } = open();
     await userEvent.click(await screen.findByRole('button', { name: 'Version history' }));

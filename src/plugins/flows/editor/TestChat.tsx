@@ -36,8 +36,12 @@ export function TestChat(props: { flowId: number; draft: () => FlowSaveBody | nu
 
   const apply = (answer: TestChatResponse) => {
     const add: Line[] = answer.messages.map((m) => ({ from: 'bot', text: m.text ?? '', media: m.media_url ? { url: m.media_url, type: m.type } : null, buttons: m.buttons }));
-    if (answer.handed_over) add.push({ from: 'system', text: t('flows.test.handedOver') });
+    // What would happen in a room instead (another flow's keyword starts that flow), as the bots' test chat shows it.
+    for (const a of answer.actions) add.push({ from: 'system', text: a.description });
+    if (answer.handed_over) add.push({ from: 'system', text: answer.messages.length > 0 ? t('flows.test.handedOver') : t('flows.test.stillHandedOver') });
     else if (answer.step_id === null && answer.messages.length > 0) add.push({ from: 'system', text: t('flows.test.ended') });
+    // Silence after the end is what a customer would get from this flow: say where the message goes instead of showing nothing.
+    else if (answer.step_id === null && answer.actions.length === 0) add.push({ from: 'system', text: t('flows.test.afterEnd') });
     setLines((l) => [...l, ...add]);
     setState(answer.state);
     props.onStep?.(answer.step_id);

@@ -93,7 +93,11 @@ export function fakeFlowServer(flows: Flow[], options: FakeFlowServerOptions = {
     }
     m = /^\/api\/flows\/(\d+)\/test-chat\/$/.exec(path);
     if (m) {
-      const body = opts.body as { flow?: Flow; reset?: boolean };
+      const body = opts.body as { flow?: Flow; reset?: boolean; text?: string };
+      const ended = { step_id: null, visited: [], handed_over: false, state: { step_id: null, fallback_count: 0, handed_over: false, variables: {} } };
+      // Another flow's keyword (that flow would take over), and a message after the end (silence), as the server answers them.
+      if (body.text === 'returns') return { messages: [], actions: [{ step_id: null, type: 'start_flow', description: 'Starts the flow "Returns": in a conversation, that flow answers now', applied: false, error: null }], ...ended };
+      if (body.text === 'bye') return { messages: [], actions: [], ...ended };
       return {
         messages: [
           { type: 'text', text: body.flow?.intro_msg ?? 'stored', media_url: null, buttons: null, step_id: null },
