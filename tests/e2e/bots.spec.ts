@@ -55,6 +55,10 @@ test('an admin builds a bot on the canvas, tries it, puts it on the sandbox, and
   for (const label of [welcome, prices, person]) await expect(bots.step(label)).toBeVisible();
   for (const option of ['Prices', 'Person', 'Menu']) await expect(bots.option(option)).toBeVisible();
   for (const edge of ['PRICES', 'PERSON', 'MENU']) await expect(bots.edgeLabel(edge)).toBeVisible();
+  // Auto layout: the edge back up to the menu goes round the steps between, not across them (issue #25).
+  await page.getByRole('button', { name: 'Auto layout' }).click();
+  await bots.expectSaved();
+  await expect.poll(() => bots.edgePointsInsideNodes('MENU', 'Menu')).toBe(0);
 
   // the test chat runs the real runtime and highlights the current step
   await bots.startTestChat();

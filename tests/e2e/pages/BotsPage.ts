@@ -99,6 +99,30 @@ export class BotsPage {
   }
 
   /** The label of the edge from an option (upper case, spec §2). */
+  /**
+   * Points along the edge labelled `label` (one every 4 px of its path, in page coordinates, its first and last
+   * 8 px left out) that lie inside a node of the canvas other than the option it leaves from: none when the edge
+   * goes round the steps and options in its way (issue #25).
+   */
+  async edgePointsInsideNodes(label: string, fromOption: string): Promise<number> {
+    const edge = this.page.locator('.react-flow__edge').filter({ has: this.page.locator('.react-flow__edge-text', { hasText: label }) });
+    const boxes = await this.page.locator('.react-flow__node').evaluateAll(
+      (els, text) => els.filter((el) => !(el.classList.contains('react-flow__node-option') && el.textContent?.trim() === text)).map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+      fromOption,
+    );
+    return edge.locator('path.react-flow__edge-path').evaluate((el, rects) => {
+      const p = el as SVGPathElement;
+      const matrix = p.getScreenCTM()!;
+      const length = p.getTotalLength();
+      let inside = 0;
+      for (let at = 8; at <= length - 8; at += 4) {
+        const point = p.getPointAtLength(at).matrixTransform(matrix);
+        if (rects.some((r) => point.x > r.left && point.x < r.right && point.y > r.top && point.y < r.bottom)) inside += 1;
+      }
+      return inside;
+    }, boxes);
+  }
+
   edgeLabel(text: string): Locator {
     return this.page.locator('.react-flow__edge-textwrapper, .react-flow__edge-text').filter({ hasText: text }).first();
   }

@@ -61,6 +61,7 @@ import { graphProblems } from '../model/problems';
 import { PublishButton, PublishRefusal, PublishState, publishState, usePublish, VersionsButton } from './PublishControls';
 import { VersionsDrawer } from './VersionsDrawer';
 import { CanvasActionsContext, nodeTypes, type CanvasActions } from './nodes';
+import { edgeTypes } from './RoutedEdge';
 import { StepPanel } from './StepPanel';
 import { TestChatPanel } from './TestChatPanel';
 import { useBotEditor, type SaveStatus } from './useBotEditor';
@@ -351,6 +352,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
               nodes={nodes}
               edges={edges}
               nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
               onInit={(instance) => {
                 flow.current = instance;
               }}

@@ -141,7 +141,8 @@ export function toFlow(graph: BotGraph, options: FlowOptions = {}): { nodes: Bot
           id: `edge:option:${option.id}`,
           source: nodeId,
           target: option.next_step,
-          type: 'smoothstep',
+          // Routed around the steps between (canvas/RoutedEdge.tsx): a long edge, or one back up to a menu.
+          type: 'routed',
           label: optionEdgeLabel(option),
           selected: selected.has(`edge:option:${option.id}`),
         });
@@ -153,7 +154,7 @@ export function toFlow(graph: BotGraph, options: FlowOptions = {}): { nodes: Bot
         source: step.id,
         sourceHandle: NEXT_HANDLE,
         target: step.next_step_id,
-        type: 'smoothstep',
+        type: 'routed',
         label: (options.nextLabel ?? 'Then').toUpperCase(),
         selected: selected.has(`edge:next:${step.id}`),
       });
