@@ -222,7 +222,8 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
             {t('flows.fields.version')} {stored.version} · {dirty ? t('flows.editor.unsaved') : t('flows.editor.saved')}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
+        {/* Wraps on a phone: the three buttons side by side made the page 616 px wide at 390. */}
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
           {branching && (
             <Button
               variant="outlined"
@@ -255,7 +256,7 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
           {t('flows.editor.invalid')}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
         <Stack spacing={2} component="form" onSubmit={(e: FormEvent) => { e.preventDefault(); void save(); }} noValidate aria-label={stored.flow_name}>
           <Section title={t('flows.editor.sections.details')} id="flow-details">
             {text('flow_name', t('flows.fields.flow_name'), FLOW_LIMITS.flow_name, { required: true })}
