@@ -3,9 +3,10 @@
  * inbox is a row of `assistant_usage` (keyed, so a re-run counts nothing twice), counted per company and
  * calendar month like the broadcast recipients. The billing plugin's policy says how many a plan allows.
  */
-import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { isPlanLimitError } from '../../../contract/billing';
 import type { Database } from '../../core/db/client';
+import { prepared } from '../../core/db/prepared';
 import { ApiError } from '../../core/errors';
 import type { PlanLimits, PlanLimitsRegistry } from '../../core/planLimits';
 import { assistantUsage } from './schema';
@@ -19,10 +20,20 @@ export class AssistantMetering {
   /** Adds the company's counter to the plan limits' registry. */
   register(registry: PlanLimitsRegistry): void {
     registry.addUsageCounter('assistant_answers', async (companyId, { monthStart, now }) => {
-      const [row] = await this.db
-        .select({ n: count() })
-        .from(assistantUsage)
-        .where(and(eq(assistantUsage.companyId, companyId), gte(assistantUsage.createdAt, monthStart), lte(assistantUsage.createdAt, now)));
+      const statement = prepared(this.db, 'assistant_usage_count', (db, name) =>
+        db
+          .select({ n: count() })
+          .from(assistantUsage)
+          .where(
+            and(
+              eq(assistantUsage.companyId, sql.placeholder('companyId')),
+              sql`${assistantUsage.createdAt} >= ${sql.placeholder('monthStart')}`,
+              sql`${assistantUsage.createdAt} <= ${sql.placeholder('now')}`,
+            ),
+          )
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ companyId, monthStart: monthStart.toISOString(), now: now.toISOString() });
       return Number(row.n);
     });
   }

@@ -4,7 +4,7 @@
  * each event applied once by id; subscription events re-read the subscription from the provider,
  * so their order does not matter; an invoice's status only moves forward).
  */
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   PAID_PLAN_STATUSES,
   PLAN_LIMIT_ERROR_CODE,
@@ -23,6 +23,7 @@ import {
 } from '../../../contract/billing';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { prepared } from '../../core/db/prepared';
 import type { PlanLimitsRegistry } from '../../core/planLimits';
 import { channels, companies, invites, memberships, users } from '../../core/db/schema';
 import { ApiError, badRequest, fieldError } from '../../core/errors';
@@ -121,7 +122,10 @@ export class BillingService {
   }
 
   async row(companyId: number): Promise<SubscriptionRow | null> {
-    const [row] = await this.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.companyId, companyId));
+    const statement = prepared(this.db, 'billing_subscription_row', (db, name) =>
+      db.select().from(billingSubscriptions).where(eq(billingSubscriptions.companyId, sql.placeholder('companyId'))).prepare(name),
+    );
+    const [row] = await statement.execute({ companyId });
     return row ?? null;
   }
 
@@ -146,15 +150,13 @@ export class BillingService {
   async usage(companyId: number): Promise<PlanUsage> {
     const now = this.deps.clock.now();
     const period = { monthStart: monthStartOf(now), now };
-    // The counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data).
-    // Members and channels are core tables; bots, this month's broadcast recipients and assistant answers are counted by the plugins owning them.
+    // The counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data),
+    // each a statement prepared once (its SQL not built on every call: issue #26). Members and channels are core
+    // tables; bots, this month's broadcast recipients and assistant answers are counted by the plugins owning them.
     const [[m], [i], [c], bots, recipients, answers] = await Promise.all([
-      this.db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, companyId)),
-      this.db
-        .select({ n: count() })
-        .from(invites)
-        .where(and(eq(invites.companyId, companyId), isNull(invites.acceptedAt), isNull(invites.revokedAt), isNull(invites.declinedAt), gt(invites.expiresAt, now))),
-      this.db.select({ n: count() }).from(channels).where(and(eq(channels.companyId, companyId), sql`${channels.platform} <> 'sandbox'`, sql`${channels.status} <> 'disconnected'`)),
+      usageStatements(this.db).members.execute({ companyId }),
+      usageStatements(this.db).invites.execute({ companyId, now: now.toISOString() }),
+      usageStatements(this.db).channels.execute({ companyId }),
       this.deps.usage.usage(companyId, 'bots', period),
       this.deps.usage.usage(companyId, 'broadcast_recipients_per_month', period),
       this.deps.usage.usage(companyId, 'assistant_answers', period),
@@ -505,3 +507,32 @@ export class BillingService {
   }
 }
 
+
+/** The usage counts billing makes itself (members, open invites, channels), prepared once per database. */
+function usageStatements(db: Database) {
+  return prepared(db, 'billing_usage', (db, name) => ({
+    members: db
+      .select({ n: count() })
+      .from(memberships)
+      .where(eq(memberships.companyId, sql.placeholder('companyId')))
+      .prepare(`${name}_members`),
+    invites: db
+      .select({ n: count() })
+      .from(invites)
+      .where(
+        and(
+          eq(invites.companyId, sql.placeholder('companyId')),
+          isNull(invites.acceptedAt),
+          isNull(invites.revokedAt),
+          isNull(invites.declinedAt),
+          sql`${invites.expiresAt} > ${sql.placeholder('now')}`,
+        ),
+      )
+      .prepare(`${name}_invites`),
+    channels: db
+      .select({ n: count() })
+      .from(channels)
+      .where(and(eq(channels.companyId, sql.placeholder('companyId')), sql`${channels.platform} <> 'sandbox'`, sql`${channels.status} <> 'disconnected'`))
+      .prepare(`${name}_channels`),
+  }));
+}

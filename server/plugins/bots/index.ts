@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
 import { SecretBox } from '../../core/crypto/secretBox';
+import { prepared } from '../../core/db/prepared';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
 import { chatServiceRef, inboundPipelineExtensionPoint } from '../chats';
 import { broadcastOptOutsRef } from '../broadcasts';
@@ -188,7 +189,10 @@ export const botsPlugin = defineServerPlugin({
     }
     // What the plan's bot limit counts: the company's bots.
     planLimitsRegistry.addUsageCounter('bots', async (companyId) => {
-      const [row] = await db.select({ n: count() }).from(bots).where(eq(bots.companyId, companyId));
+      const statement = prepared(db, 'bots_usage', (db, name) =>
+        db.select({ n: count() }).from(bots).where(eq(bots.companyId, sql.placeholder('companyId'))).prepare(name),
+      );
+      const [row] = await statement.execute({ companyId });
       return Number(row.n);
     });
     return { services, keys: services.keys, runtime };

@@ -5,11 +5,12 @@
  * secret box (server/core/crypto/secretBox.ts) so the console can be given it again.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BotIntegrationInfo } from '../../../contract/bots';
 import type { Clock } from '../../core/clock';
 import type { SecretBox } from '../../core/crypto/secretBox';
 import type { Database } from '../../core/db/client';
+import { prepared } from '../../core/db/prepared';
 import { companies } from '../../core/db/schema';
 import type { CompanyRow } from '../../core/fastifyTypes';
 import { botIntegrations } from './schema';
@@ -47,12 +48,17 @@ export class BotKeyService {
   /** The company of a key, or null (unknown or rotated away). Runs before anything of the company is read. */
   async resolve(key: string): Promise<CompanyRow | null> {
     if (typeof key !== 'string' || key.length < 8 || key.length > 200) return null;
-    const rows = await this.deps.db
-      .select({ company: companies })
-      .from(botIntegrations)
-      .innerJoin(companies, eq(companies.id, botIntegrations.companyId))
-      .where(eq(botIntegrations.keyHash, hashBotKey(key)))
-      .limit(1);
+    // Prepared once: every bot-service call starts here (bench/data, issue #26).
+    const statement = prepared(this.deps.db, 'bot_key_company', (db, name) =>
+      db
+        .select({ company: companies })
+        .from(botIntegrations)
+        .innerJoin(companies, eq(companies.id, botIntegrations.companyId))
+        .where(eq(botIntegrations.keyHash, sql.placeholder('keyHash')))
+        .limit(1)
+        .prepare(name),
+    );
+    const rows = await statement.execute({ keyHash: hashBotKey(key) });
     return rows[0]?.company ?? null;
   }
 

@@ -12,10 +12,11 @@
  * and the messaging-limit usage of a channel (the stats' channel health).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { MessagingLimitUsage } from '../../../contract/broadcasts';
 import type { AttributeValue, ContactBroadcast } from '../../../contract/contacts';
 import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceRef, defineServerPlugin, offerExtensionPoint } from '../../core/plugins';
+import { prepared } from '../../core/db/prepared';
 import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
 import type { ChannelRow } from '../chats';
 import { messagingLimitUsage } from './audience/limit';
@@ -153,10 +154,20 @@ export const broadcastsPlugin = defineServerPlugin({
     // What the plan's recipients-per-month limit counts: recipients queued since the month began, excluded ones
     // (opted out, duplicates…) not counted.
     planLimitsRegistry.addUsageCounter('broadcast_recipients_per_month', async (companyId, { monthStart }) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(broadcastRecipients)
-        .where(and(eq(broadcastRecipients.companyId, companyId), gte(broadcastRecipients.createdAt, monthStart), sql`${broadcastRecipients.state} <> 'excluded'`));
+      const statement = prepared(db, 'broadcasts_usage', (db, name) =>
+        db
+          .select({ n: count() })
+          .from(broadcastRecipients)
+          .where(
+            and(
+              eq(broadcastRecipients.companyId, sql.placeholder('companyId')),
+              sql`${broadcastRecipients.createdAt} >= ${sql.placeholder('monthStart')}`,
+              sql`${broadcastRecipients.state} <> 'excluded'`,
+            ),
+          )
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ companyId, monthStart: monthStart.toISOString() });
       return Number(row.n);
     });
     return {

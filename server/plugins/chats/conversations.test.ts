@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Room } from '../../../contract/chats';
 import type { RoomCounts, RoomListResponse } from '../../../contract/conversations';
-import { companies, roomTags, rooms, tags } from '../../core/db/schema';
+import { channels, companies, roomTags, rooms, tags } from '../../core/db/schema';
 import type { SocketIdentity } from '../../core/realtime/types';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { ensureSandboxChannel } from '../sandbox';
@@ -290,10 +290,20 @@ describeEachDatabase('conversations: status, snooze, assignment', (database) => 
       expect(names(await call(`status=all&assignee=${ids.agent}`))).toEqual(['Eve']);
       expect((await call('assignee=me')).count).toBe(0);
       expect(names(await call('status=all&search=50%25'))).toEqual(['Cy 50%']);
+      expect(names(await call('status=all&search=50%25&assignee=none&page_size=1'))).toEqual(['Cy 50%']);
+
+      // The channel filter: one room on a second channel, chosen alone, with the first, or not at all.
+      const [second] = await t.db.insert(channels).values({ companyId: company, platform: 'whatsapp', name: 'WA', externalId: 'listing-wa' }).returning();
+      t.clock.advance(1000);
+      await chats.receiveInbound(second, { externalUserId: 'Fay', name: 'Fay', type: 'text', text: 'hi', clientId: 'l-Fay' });
+      expect(names(await call(`status=all&pages=${second.id}`))).toEqual(['Fay']);
+      expect(names(await call(`status=all&pages=${second.id},${channel.id}&page_size=2`))).toEqual(['Fay', 'Eve']);
+      expect((await call(`status=all&pages=${channel.id}`)).count).toBe(5);
       const eve = (await call(`status=all&assignee=${ids.agent}`)).results[0];
       expect(eve).toMatchObject({ status: 'open', snoozed_until: null, assignee: { id: ids.agent, first_name: 'Alex', email: 'alex@acme.test' }, tags: [{ name: 'alex@acme.test' }] });
 
-      const counts: RoomCounts = (await t.app.inject({ method: 'GET', url: '/api/rooms/counts/', headers })).json();
+      expect((await t.app.inject({ method: 'GET', url: `/api/rooms/counts/?pages=${second.id}`, headers })).json()).toMatchObject({ open: { mine: 0, unassigned: 1, all: 1 }, resolved: { all: 0 } });
+      const counts: RoomCounts = (await t.app.inject({ method: 'GET', url: `/api/rooms/counts/?pages=${channel.id}`, headers })).json();
       expect(counts).toEqual({
         open: { mine: 0, unassigned: 2, all: 3 },
         pending: { mine: 1, unassigned: 0, all: 1 },

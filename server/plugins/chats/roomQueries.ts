@@ -2,7 +2,7 @@
  * The inbox's reads: rooms (a page of them, one with its newest messages, lookups), their tags,
  * unread counts and message history, and who may see which room under the agent feature.
  */
-import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../contract/chats';
 import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
@@ -69,6 +69,13 @@ export function isPrivilegedRole(role: RoleId): boolean {
   return role === 'admin' || role === 'manager';
 }
 
+/** A list's filter as a prepared statement takes it: its shape (the statement's name), its values, and its conditions built from placeholders. */
+interface RoomFilter {
+  shape: string;
+  params: Record<string, unknown>;
+  conditions: () => SQL[];
+}
+
 export class RoomQueries {
   constructor(
     private readonly db: Database,
@@ -98,10 +105,6 @@ export class RoomQueries {
       .from(channels)
       .where(and(eq(channels.id, channelId), eq(channels.companyId, companyId)));
     return row ?? null;
-  }
-
-  private taggedWith(email: string): SQL {
-    return sql`exists (select 1 from ${roomTags} inner join ${tags} on ${tags.id} = ${roomTags.tagId} where ${roomTags.roomId} = ${rooms.id} and lower(${tags.name}) = ${email})`;
   }
 
   async roomRecord(roomId: number): Promise<RoomRecord | null> {
@@ -223,50 +226,82 @@ export class RoomQueries {
    * Which rooms a list shows: the company's, on one channel (pageId) or the chosen ones (pages) or all
    * of them (pageId null), matching the search, tags, status and assignee, and only the restricted
    * member's own under the agent feature.
+   *
+   * As a shape and its values: the three list statements are prepared once per shape (db/prepared.ts), their
+   * SQL built by drizzle once and not on every call (the inbox's list was the hottest kind left over the
+   * bare floor, bench/data, issue #26); lists of ids are one array value each (`= any($n)`), so a shape does
+   * not depend on how many ids are chosen.
    */
-  private async roomFilters(actor: ChatActor, pageId: number | null, query: Omit<FetchRoomsQuery, 'page'>, withStatus = true): Promise<SQL[]> {
-    const conditions: SQL[] = [eq(rooms.companyId, actor.companyId)];
-    if (query.pages && query.pages.length > 0) conditions.push(inArray(rooms.channelId, query.pages));
-    else if (pageId !== null) conditions.push(eq(rooms.channelId, pageId));
+  private async roomFilter(actor: ChatActor, pageId: number | null, query: Omit<FetchRoomsQuery, 'page'>, withStatus = true): Promise<RoomFilter> {
     const term = query.search.trim();
-    if (term) {
-      const pattern = `%${escapeLike(term)}%`;
-      conditions.push(or(ilike(rooms.name, pattern), ilike(rooms.externalId, pattern))!);
-    }
-    if (query.tags && query.tags.length > 0) {
-      conditions.push(sql`exists (select 1 from ${roomTags} where ${roomTags.roomId} = ${rooms.id} and ${inArray(roomTags.tagId, query.tags)})`);
-    }
-    if (withStatus && query.status && query.status !== 'all') conditions.push(eq(rooms.status, query.status));
-    if (query.assignee === 'me') conditions.push(eq(rooms.assigneeUserId, actor.userId));
-    else if (query.assignee === 'none') conditions.push(isNull(rooms.assigneeUserId));
-    else if (typeof query.assignee === 'number') conditions.push(eq(rooms.assigneeUserId, query.assignee));
+    const status = withStatus && query.status && query.status !== 'all' ? query.status : null;
+    const assigneeId = query.assignee === 'me' ? actor.userId : typeof query.assignee === 'number' ? query.assignee : null;
     const email = await this.restrictedEmail(actor);
-    if (email) conditions.push(this.taggedWith(email));
-    return conditions;
+    const pages = query.pages && query.pages.length > 0 ? query.pages : null;
+    const filterTags = query.tags && query.tags.length > 0 ? query.tags : null;
+    const parts = {
+      pages: pages !== null,
+      page: pages === null && pageId !== null,
+      search: term !== '',
+      tags: filterTags !== null,
+      status: status !== null,
+      assignee: assigneeId !== null,
+      unassigned: query.assignee === 'none',
+      restricted: email !== null,
+    };
+    return {
+      shape: shapeOf(parts),
+      params: { companyId: actor.companyId, pages, pageId, pattern: `%${escapeLike(term)}%`, tags: filterTags, status, assigneeId, email },
+      conditions: () => {
+        const conditions: SQL[] = [eq(rooms.companyId, sql.placeholder('companyId'))];
+        if (parts.pages) conditions.push(sql`${rooms.channelId} = any(${sql.placeholder('pages')}::int[])`);
+        if (parts.page) conditions.push(eq(rooms.channelId, sql.placeholder('pageId')));
+        if (parts.search) conditions.push(sql`(${rooms.name} ilike ${sql.placeholder('pattern')} or ${rooms.externalId} ilike ${sql.placeholder('pattern')})`);
+        if (parts.tags) conditions.push(sql`exists (select 1 from ${roomTags} where ${roomTags.roomId} = ${rooms.id} and ${roomTags.tagId} = any(${sql.placeholder('tags')}::int[]))`);
+        if (parts.status) conditions.push(eq(rooms.status, sql.placeholder('status')));
+        if (parts.assignee) conditions.push(eq(rooms.assigneeUserId, sql.placeholder('assigneeId')));
+        if (parts.unassigned) conditions.push(isNull(rooms.assigneeUserId));
+        if (parts.restricted) {
+          conditions.push(
+            sql`exists (select 1 from ${roomTags} inner join ${tags} on ${tags.id} = ${roomTags.tagId} where ${roomTags.roomId} = ${rooms.id} and lower(${tags.name}) = ${sql.placeholder('email')})`,
+          );
+        }
+        return conditions;
+      },
+    };
   }
 
   /** How many rooms a list query matches (the REST list's count). */
   async countRooms(actor: ChatActor, pageId: number | null, query: Omit<FetchRoomsQuery, 'page'>): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(rooms)
-      .where(and(...(await this.roomFilters(actor, pageId, query))));
+    const filter = await this.roomFilter(actor, pageId, query);
+    const statement = prepared(this.db, `chat_room_count${filter.shape}`, (db, name) =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rooms)
+        .where(and(...filter.conditions()))
+        .prepare(name),
+    );
+    const [row] = await statement.execute(filter.params);
     return Number(row?.n ?? 0);
   }
 
   /** Per status: the caller's rooms, the unassigned ones and all of them (what the caller may see), in one statement. */
   async roomCounts(actor: ChatActor, pages: number[] | undefined): Promise<RoomCounts> {
-    const conditions = await this.roomFilters(actor, null, { search: '', pages }, false);
-    const rows = await this.db
-      .select({
-        status: rooms.status,
-        all: sql<number>`count(*)::int`,
-        mine: sql<number>`(count(*) filter (where ${rooms.assigneeUserId} = ${actor.userId}))::int`,
-        unassigned: sql<number>`(count(*) filter (where ${rooms.assigneeUserId} is null))::int`,
-      })
-      .from(rooms)
-      .where(and(...conditions))
-      .groupBy(rooms.status);
+    const filter = await this.roomFilter(actor, null, { search: '', pages }, false);
+    const statement = prepared(this.db, `chat_room_counts${filter.shape}`, (db, name) =>
+      db
+        .select({
+          status: rooms.status,
+          all: sql<number>`count(*)::int`,
+          mine: sql<number>`(count(*) filter (where ${rooms.assigneeUserId} = ${sql.placeholder('userId')}))::int`,
+          unassigned: sql<number>`(count(*) filter (where ${rooms.assigneeUserId} is null))::int`,
+        })
+        .from(rooms)
+        .where(and(...filter.conditions()))
+        .groupBy(rooms.status)
+        .prepare(name),
+    );
+    const rows = await statement.execute({ ...filter.params, userId: actor.userId });
     const counts = Object.fromEntries(ROOM_STATUSES.map((s) => [s, { mine: 0, unassigned: 0, all: 0 }])) as RoomCounts;
     for (const row of rows) {
       const entry = counts[row.status as keyof RoomCounts];
@@ -277,41 +312,10 @@ export class RoomQueries {
 
   /** fetch_rooms (and GET /api/rooms/): newest activity first, CHAT_PAGE_SIZE (or pageSize) per page from 1. pageId null: every channel. */
   async fetchRooms(actor: ChatActor, pageId: number | null, query: FetchRoomsQuery): Promise<Room[]> {
-    const conditions = await this.roomFilters(actor, pageId, query);
+    const filter = await this.roomFilter(actor, pageId, query);
     const pageSize = query.pageSize ?? CHAT_PAGE_SIZE;
-
-    // One round trip (bench/data): the page of rooms, then per room of the page only its tags, the
-    // user's unread count and its newest message (the same index probes as roomSummaries).
-    const page = this.db.$with('page').as(
-      this.db
-        .select({ ...roomColumns, sortAt: sql<Date>`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt})`.as('sort_at') })
-        .from(rooms)
-        .innerJoin(channels, eq(channels.id, rooms.channelId))
-        .where(and(...conditions))
-        .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
-        .limit(pageSize)
-        .offset((query.page - 1) * pageSize),
-    );
-    const last = this.db.select().from(messages).where(and(sql`${messages.roomId} = "page"."id"`, notNote)).orderBy(desc(messages.id)).limit(1).as('last');
-    const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
-      [K in keyof typeof roomColumns]: (typeof page)[K];
-    };
-    const rows = await this.db
-      .with(page)
-      .select({
-        record,
-        tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
-        assignee: assigneeJson(sql`"page"."assignee_user_id"`),
-        unread: sql<number>`(select count(*) from messages m
-               where m.room_id = "page"."id" and m.origin = 'user'
-                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${actor.userId ?? -1}), 0))::int`,
-        last: Object.fromEntries(Object.keys(getTableColumns(messages)).map((k) => [k, last[k as keyof MessageRow]])) as {
-          [K in keyof MessageRow]: (typeof last)[K];
-        },
-      })
-      .from(page)
-      .leftJoinLateral(last, sql`true`)
-      .orderBy(desc(page.sortAt), desc(page.id));
+    const statement = prepared(this.db, `chat_fetch_rooms${filter.shape}`, (db, name) => this.fetchRoomsStatement(db, filter).prepare(name));
+    const rows = await statement.execute({ ...filter.params, userId: actor.userId ?? -1, limit: pageSize, offset: (query.page - 1) * pageSize });
     return rows.map((row) =>
       toRoom(row.record as RoomRecord, {
         tags: (row.tagList ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
@@ -320,6 +324,43 @@ export class RoomQueries {
         assignee: row.assignee ? { id: Number(row.assignee.id), first_name: row.assignee.first_name, email: row.assignee.email } : null,
       }),
     );
+  }
+
+  /**
+   * fetch_rooms in one round trip (bench/data): the page of rooms, then per room of the page only its tags,
+   * the user's unread count and its newest message (the same index probes as roomSummaries).
+   */
+  private fetchRoomsStatement(db: Database, filter: RoomFilter) {
+    const page = db.$with('page').as(
+      db
+        .select({ ...roomColumns, sortAt: sql<Date>`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt})`.as('sort_at') })
+        .from(rooms)
+        .innerJoin(channels, eq(channels.id, rooms.channelId))
+        .where(and(...filter.conditions()))
+        .orderBy(sql`coalesce(${rooms.lastMessageAt}, ${rooms.createdAt}) desc`, desc(rooms.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+    const last = db.select().from(messages).where(and(sql`${messages.roomId} = "page"."id"`, notNote)).orderBy(desc(messages.id)).limit(1).as('last');
+    const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
+      [K in keyof typeof roomColumns]: (typeof page)[K];
+    };
+    return db
+      .with(page)
+      .select({
+        record,
+        tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
+        assignee: assigneeJson(sql`"page"."assignee_user_id"`),
+        unread: sql<number>`(select count(*) from messages m
+               where m.room_id = "page"."id" and m.origin = 'user'
+                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${sql.placeholder('userId')}), 0))::int`,
+        last: Object.fromEntries(Object.keys(getTableColumns(messages)).map((k) => [k, last[k as keyof MessageRow]])) as {
+          [K in keyof MessageRow]: (typeof last)[K];
+        },
+      })
+      .from(page)
+      .leftJoinLateral(last, sql`true`)
+      .orderBy(desc(page.sortAt), desc(page.id));
   }
 
   /** room:{id} join: the room with its newest page, the messages after the client's last one, and the room marked read. */

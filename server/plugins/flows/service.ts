@@ -24,6 +24,7 @@ import {
 } from '../../../contract/flows';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { prepared } from '../../core/db/prepared';
 import { fieldError, notFound } from '../../core/errors';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
@@ -107,14 +108,19 @@ export class FlowService {
   }
 
   async list(companyId: number): Promise<Flow[]> {
-    const rows = await this.db.select().from(flows).where(eq(flows.companyId, companyId)).orderBy(asc(flows.id));
+    // The flows and their steps at once, both prepared (bench/data, issue #26).
+    const statements = prepared(this.db, 'flows_list', (db, name) => ({
+      flows: db.select().from(flows).where(eq(flows.companyId, sql.placeholder('companyId'))).orderBy(asc(flows.id)).prepare(`${name}_flows`),
+      steps: db
+        .select()
+        .from(flowSteps)
+        .innerJoin(flows, eq(flows.id, flowSteps.flowId))
+        .where(eq(flows.companyId, sql.placeholder('companyId')))
+        .orderBy(asc(flowSteps.flowId), asc(flowSteps.position))
+        .prepare(`${name}_steps`),
+    }));
+    const [rows, steps] = await Promise.all([statements.flows.execute({ companyId }), statements.steps.execute({ companyId })]);
     if (rows.length === 0) return [];
-    const steps = await this.db
-      .select()
-      .from(flowSteps)
-      .innerJoin(flows, eq(flows.id, flowSteps.flowId))
-      .where(eq(flows.companyId, companyId))
-      .orderBy(asc(flowSteps.flowId), asc(flowSteps.position));
     const byFlow = new Map<number, StepRow[]>();
     for (const { flow_steps: s } of steps) (byFlow.get(s.flowId) ?? byFlow.set(s.flowId, []).get(s.flowId)!).push(s);
     return rows.map((r) => flowOut(r, byFlow.get(r.id) ?? []));
