@@ -139,7 +139,7 @@ describeEachDatabase('flow runtime', (database) => {
   }
 
   it("a second flow's keyword right after the first flow ended starts that flow, also when both messages arrive at once", async () => {
-    await secondFlow('Returns', 'returns', { intro_msg: 'Returns are free within 30 days.' });
+    const returns = await secondFlow('Returns', 'returns', { intro_msg: 'Returns are free within 30 days.' });
     await say({ text: 'tour' });
     await say({ button_reply: { id: optionButtonId('pick', 1), title: 'Delivery' } });
     expect((await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id)))[0]).toMatchObject({ status: 'done' });
@@ -152,11 +152,16 @@ describeEachDatabase('flow runtime', (database) => {
     const post = (payload: object) => t.app.inject({ method: 'POST', url: `/api/sandbox/${key}/conversations/${who()}/messages/`, payload: { name: `Customer ${customer}`, client_id: `fc-${++seq}`, ...payload } });
     const [tap, keyword] = await Promise.all([post({ button_reply: { id: optionButtonId('pick', 1), title: 'Delivery' } }), post({ text: 'returns' })]);
     await chatService(t.app).settled();
-    const [first, second] = [tap.json().message as Message, keyword.json().message as Message].sort((a, b) => a.id - b.id);
-    const bot = (await t.db.select().from(messages).where(eq(messages.roomId, (await room()).id)).orderBy(asc(messages.id))).filter((r) => r.origin === 'bot' && r.id > first.id);
-    expect(bot.map((r) => r.text)).toContain('Returns are free within 30 days.');
-    expect(bot.filter((r) => r.id > second.id).length).toBeGreaterThan(0);
-    expect((await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id)))[0]).toMatchObject({ status: 'done', lastMessageId: second.id });
+    // Either may be stored first (the ids say which; the pipeline answers in id order). The tap first: it ends the
+    // tour with its answer, then the keyword starts Returns. The keyword first: it starts Returns in the middle of
+    // the tour, and the tap is a button of a flow no longer running (no flow answers it). Either way the keyword
+    // gets the Returns intro, and the room's run is Returns's, last moved by the keyword (issue #25: a CI run on
+    // PostgreSQL stored the keyword first, which this test once took for a fault).
+    const [tapped, typed] = [tap.json().message as Message, keyword.json().message as Message];
+    const bot = (await t.db.select().from(messages).where(eq(messages.roomId, (await room()).id)).orderBy(asc(messages.id))).filter((r) => r.origin === 'bot');
+    expect(bot.filter((r) => r.id > typed.id).map((r) => r.text)).toContain('Returns are free within 30 days.');
+    if (tapped.id < typed.id) expect(bot.filter((r) => r.id > tapped.id).map((r) => r.text)).toContain('Fast delivery.');
+    expect((await t.db.select().from(flowRuns).where(eq(flowRuns.roomId, (await room()).id)))[0]).toMatchObject({ flowId: returns.id, status: 'done', lastMessageId: typed.id });
   });
 
   it("a second flow's keyword in the middle of the first flow starts the second one", async () => {
