@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ChatsPage } from './pages/ChatsPage';
 import { DEMO_ADMIN, DEMO_COMPANY } from './support/demo';
 import { signInTo } from './support/session';
@@ -8,8 +8,38 @@ function uniquePhone(): string {
   return `+336${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 }
 
+/**
+ * Opens a room while the contact panel's code is held back, then lets it arrive: the room header's "Assignee"
+ * button must not move (before the panel kept its space, the thread narrowed when it arrived and a click on the
+ * header's buttons could land beside them: conversations.spec failed that way in a CI run).
+ */
+async function headerStaysPutWhenThePanelArrives(page: Page, roomName: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/RoomContactPanel-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+  const chats = new ChatsPage(page);
+  await chats.open();
+  await chats.openRoom(roomName);
+  const assignee = page.getByTestId('assignee-button');
+  await expect(assignee).toBeVisible();
+  await expect(page.getByTestId('contact-panel-space')).toBeAttached(); // the panel's code is still held back
+  const before = await assignee.boundingBox();
+  release();
+  await expect(page.getByRole('button', { name: 'Show contact' }).or(page.getByTestId('contact-panel'))).toBeVisible();
+  await expect(page.getByTestId('contact-panel-space')).toHaveCount(0);
+  expect(await assignee.boundingBox()).toEqual(before);
+}
+
 test.describe('contacts at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the room header does not move when the panel’s column arrives beside the thread', async ({ page }) => {
+    await headerStaysPutWhenThePanelArrives(page, 'James Carter');
+  });
 
   test('an admin creates a contact (the phone checked first) and finds it by search', async ({ page }) => {
     // Several pages and a build's first loads of their chunks: a walk longer than one page's budget.
@@ -86,6 +116,10 @@ test.describe('contacts at 390 px', () => {
 
 test.describe('contacts at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the room header does not move when the panel’s button arrives beside the thread', async ({ page }) => {
+    await headerStaysPutWhenThePanelArrives(page, 'James Carter');
+  });
 
   test('the contact opens over the thread from the right, and the inbox never scrolls sideways', async ({ page }) => {
     await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);

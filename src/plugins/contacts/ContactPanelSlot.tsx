@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PluginStrings, useFeature } from '../../core';
-
+import { PanelSpace } from './panel/placement';
 
 const RoomContactPanel = lazy(() => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel })));
 
@@ -13,7 +13,8 @@ export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpe
   const enabled = useFeature('contacts');
   if (!enabled) return null;
   return (
-    <Suspense fallback={null}>
+    // While the panel's code loads, its space is kept: the thread and its header do not move when it arrives.
+    <Suspense fallback={<PanelSpace />}>
       <PluginStrings plugins={['contacts']}>
         <RoomContactPanel roomId={roomId} onOpenRoom={onOpenRoom} />
       </PluginStrings>

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +27,7 @@ function renderPanel(canManage: boolean, opened: number[] = []) {
   return { ...view, socket, http };
 }
 
-/** jsdom has no wide screen: the panel is the phone's sheet, opened from its button. */
+/** The test DOM has no wide screen: the panel is the phone's sheet, opened from its button. */
 async function openSheet() {
   await userEvent.click(await screen.findByRole('button', { name: 'Show contact' }));
   return screen.findByTestId('contact-panel-body');

@@ -1,20 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, CircularProgress, Drawer, Fab, IconButton, Paper, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, CircularProgress, Drawer, Fab, IconButton, Paper, Tooltip, Typography, useTheme } from '@mui/material';
 import { mdiAccountBoxOutline, mdiChevronRight, mdiClose } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../core';
 import { ContactPanelBody } from './ContactPanelBody';
 import { useRoomContact } from './useRoomContact';
-
-const OPEN_KEY = 'contacts.panel.open';
-
-function readOpen(): boolean {
-  try {
-    return localStorage.getItem(OPEN_KEY) !== 'false';
-  } catch {
-    return true;
-  }
-}
+import { columnSx, railSx, readPanelOpen, usePanelPlacement, writePanelOpen } from './placement';
 
 function PanelContent({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
   const { t } = useTranslation();
@@ -47,7 +38,7 @@ function PanelDrawer(props: { anchor: 'bottom' | 'right'; open: boolean; onClose
 function ShowPanelButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ borderLeft: 1, borderColor: 'divider', p: 0.5 }}>
+    <Box sx={railSx}>
       <Tooltip title={t('contacts.panel.show')}>
         <IconButton aria-label={t('contacts.panel.show')} onClick={onClick}>
           <MdiIcon path={mdiAccountBoxOutline} />
@@ -57,33 +48,20 @@ function ShowPanelButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The narrowest screen (px) on which the panel is a column beside the thread. */
-const COLUMN_MIN_SCREEN = 1360;
-
 /**
  * The inbox's contact panel beside the thread: a column that collapses to a button on wide screens (from
  * COLUMN_MIN_SCREEN), a drawer over the thread from a button on laptops, a bottom sheet on phones (390 px).
  */
-
 export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
-  // The column needs room beside the menu (240 px), the room list (360) and a thread that can show its header
-  // with every control (about 535): below 1360 px it opens over the thread from the right instead of squeezing
-  // the page sideways, and it is 280 px wide up to 1536 px (at 1440 px a 300-px column left the thread 524 px
-  // and the page scrolled sideways by 11 px).
-  const roomForColumn = useMediaQuery(`(min-width:${COLUMN_MIN_SCREEN}px)`);
-  const [open, setOpen] = useState(readOpen);
+  const placement = usePanelPlacement();
+  const [open, setOpen] = useState(readPanelOpen);
   const [sheet, setSheet] = useState(false);
   const [overlay, setOverlay] = useState(false);
   const toggle = (next: boolean) => {
     setOpen(next);
-    try {
-      localStorage.setItem(OPEN_KEY, String(next));
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
+    writePanelOpen(next);
   };
   const title = (
     <Typography variant="subtitle1" component="h2" fontWeight={700} sx={{ flex: 1 }}>
@@ -91,7 +69,7 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
     </Typography>
   );
 
-  if (!wide) {
+  if (placement === 'sheet') {
     return (
       <>
         <Fab size="small" color="primary" aria-label={t('contacts.panel.show')} onClick={() => setSheet(true)} sx={{ position: 'fixed', right: 12, bottom: 96, zIndex: theme.zIndex.appBar - 1 }}>
@@ -102,7 +80,7 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
     );
   }
 
-  if (!roomForColumn) {
+  if (placement === 'overlay') {
     return (
       <>
         <ShowPanelButton onClick={() => setOverlay(true)} />
@@ -115,7 +93,7 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
     return <ShowPanelButton onClick={() => toggle(true)} />;
   }
   return (
-    <Paper square elevation={0} role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ width: { xs: 280, xl: 300 }, flexShrink: 0, boxSizing: 'border-box', borderLeft: 1, borderColor: 'divider', overflowY: 'auto', overflowX: 'hidden', p: 2 }}>
+    <Paper square elevation={0} role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ ...columnSx, overflowY: 'auto', overflowX: 'hidden', p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         {title}
         <Tooltip title={t('contacts.panel.hide')}>
