@@ -69,6 +69,9 @@ export function isPrivilegedRole(role: RoleId): boolean {
   return role === 'admin' || role === 'manager';
 }
 
+/** The room lists' best plans depend on their values (a company's size, the page, the filters): see PreparedOptions. */
+const PLAN_EACH_CALL = { planEachCall: true } as const;
+
 /** A list's filter as a prepared statement takes it: its shape (the statement's name), its values, and its conditions built from placeholders. */
 interface RoomFilter {
   shape: string;
@@ -280,6 +283,7 @@ export class RoomQueries {
         .from(rooms)
         .where(and(...filter.conditions()))
         .prepare(name),
+      PLAN_EACH_CALL,
     );
     const [row] = await statement.execute(filter.params);
     return Number(row?.n ?? 0);
@@ -300,6 +304,7 @@ export class RoomQueries {
         .where(and(...filter.conditions()))
         .groupBy(rooms.status)
         .prepare(name),
+      PLAN_EACH_CALL,
     );
     const rows = await statement.execute({ ...filter.params, userId: actor.userId });
     const counts = Object.fromEntries(ROOM_STATUSES.map((s) => [s, { mine: 0, unassigned: 0, all: 0 }])) as RoomCounts;
@@ -314,7 +319,7 @@ export class RoomQueries {
   async fetchRooms(actor: ChatActor, pageId: number | null, query: FetchRoomsQuery): Promise<Room[]> {
     const filter = await this.roomFilter(actor, pageId, query);
     const pageSize = query.pageSize ?? CHAT_PAGE_SIZE;
-    const statement = prepared(this.db, `chat_fetch_rooms${filter.shape}`, (db, name) => this.fetchRoomsStatement(db, filter).prepare(name));
+    const statement = prepared(this.db, `chat_fetch_rooms${filter.shape}`, (db, name) => this.fetchRoomsStatement(db, filter).prepare(name), PLAN_EACH_CALL);
     const rows = await statement.execute({ ...filter.params, userId: actor.userId ?? -1, limit: pageSize, offset: (query.page - 1) * pageSize });
     return rows.map((row) =>
       toRoom(row.record as RoomRecord, {
