@@ -16,6 +16,18 @@ describe('prepared', () => {
     prepared(one, 'chat_newest_messages:notes', build);
     expect(built).toEqual(['chat_room_record', 'chat_room_record', 'chat_newest_messages:notes']);
   });
+
+  it('builds a statement planned on each call without a name (an unnamed statement on PostgreSQL), still once', () => {
+    const db = {} as unknown as Database;
+    const names: (string | undefined)[] = [];
+    const build = (_db: Database, name: string) => {
+      names.push(name);
+      return {};
+    };
+    const first = prepared(db, 'chat_fetch_rooms:search', build, { planEachCall: true });
+    expect(prepared(db, 'chat_fetch_rooms:search', build, { planEachCall: true })).toBe(first);
+    expect(names).toEqual([undefined]);
+  });
 });
 
 describe('shapeOf', () => {
