@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { mdiArrowLeft, mdiContentCopy, mdiPencilOutline } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -165,7 +165,15 @@ export default function TemplateDetailPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key is derived from these
     [queryClient, companyId, channelId, templateId],
   );
-  useTemplateEvents(channelId > 0 ? channelId : null, onChange);
+  const joins = useTemplateEvents(channelId > 0 ? channelId : null, onChange);
+  // After each join of the live topic, what it may have missed is read again (see useTemplateEvents).
+  useEffect(
+    () => {
+      if (joins > 0) void queryClient.invalidateQueries({ queryKey: key });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is derived from these
+    [joins, queryClient, companyId, channelId, templateId],
+  );
 
   const back = (
     <Button component={RouterLink} to={`/templates?channel=${channelId}`} startIcon={<MdiIcon path={mdiArrowLeft} />} sx={{ textTransform: 'none', mb: 1 }}>

@@ -40,6 +40,9 @@ function renderList(http = fakeApi(), path = '/templates', canManage = true) {
   return renderTemplatesPage(<TemplatesPage />, { path, route: '/templates', http, canManage });
 }
 
+/** How many times the list was read from the API. */
+const listReads = (http: ReturnType<typeof fakeApi>) => http.calls.filter((c) => c.method === 'GET' && c.path === '/api/channels/3/templates/').length;
+
 const row = (name: string) => screen.getByText(name, { selector: '[data-testid="template-name"]' }).closest('tr')!;
 
 describe('TemplatesPage', () => {
@@ -85,6 +88,28 @@ describe('TemplatesPage', () => {
     act(() => socket.emit('page:3', 'template_status', template(3, 'promo_reject', { status: 'DELETED' })));
     await waitFor(() => expect(screen.queryByText('promo_reject')).not.toBeInTheDocument());
     expect(http.calls.length).toBe(calls);
+  });
+
+  it('a change made while the live topic was away (before its join, or the socket down) is read when it is joined again', async () => {
+    let approved = false;
+    const http = fakeApi({
+      extra: (method, path) =>
+        method === 'GET' && path === '/api/channels/3/templates/' && approved
+          ? { count: 1, next: null, previous: null, results: [template(2, 'order_update', { category: 'UTILITY', status: 'APPROVED' })], limits: { creations_last_hour: 5, creations_per_hour: 100, templates: 1, templates_max: 250 } }
+          : undefined,
+    });
+    const { socket } = renderList(http);
+    await screen.findByText('order_update');
+    await waitFor(() => expect(socket.find('page:3')?.state).toBe('joined'));
+    const reads = listReads(http);
+    act(() => socket.drop());
+    // Meta approves while the socket is down: the server's event reaches nobody.
+    approved = true;
+    act(() => socket.emit('page:3', 'template_status', template(2, 'order_update', { category: 'UTILITY', status: 'APPROVED' })));
+    expect(within(row('order_update')).getByText('Pending')).toBeInTheDocument();
+    act(() => socket.open());
+    await waitFor(() => expect(within(row('order_update')).getByText('Approved')).toBeInTheDocument());
+    expect(listReads(http)).toBe(reads + 1);
   });
 
   it('deletes a template after confirmation (spec strings), and says so when Meta refuses', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { mdiContentCopy, mdiDeleteOutline, mdiPlus, mdiSync } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -160,7 +160,12 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
     },
     [queryClient],
   );
-  useTemplateEvents(channel.id, onChange);
+  const joins = useTemplateEvents(channel.id, onChange);
+  // After each join of the live topic the list is read again (see useTemplateEvents): a list not read yet (its access
+  // check still under way) reads after the join anyway; one on screen is invalidated and read again.
+  useEffect(() => {
+    if (joins > 0) void queryClient.invalidateQueries({ queryKey: ['templates', 'getList'] });
+  }, [joins, queryClient]);
 
   const sync = async () => {
     setSyncing(true);
