@@ -1,4 +1,5 @@
-import { AppBar, TitlePortal, type AppBarProps } from 'react-admin';
+import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton, useLocales, useThemesContext, type AppBarProps } from 'react-admin';
+import { useTranslation } from 'react-i18next';
 import { permissionApiRef } from '../apis';
 import { useAccount } from '../account/useAccount';
 import { useApi } from '../di/ApiProvider';
@@ -22,10 +23,28 @@ function PluginAppBarItems() {
   );
 }
 
+/**
+ * react-admin's toolbar (language menu, theme toggle, loading) with a name on its spinner: react-admin's
+ * LoadingIndicator shows an unnamed progressbar while any query reloads, which axe reports as serious
+ * (aria-progressbar-name); it hands its other props to that spinner.
+ */
+function ConsoleToolbar() {
+  const { t } = useTranslation();
+  const locales = useLocales();
+  const { darkTheme } = useThemesContext();
+  return (
+    <>
+      {locales && locales.length > 1 ? <LocalesMenuButton /> : null}
+      {darkTheme && <ToggleThemeButton />}
+      <LoadingIndicator aria-label={t('core.loading')} />
+    </>
+  );
+}
+
 /** App bar: company switcher, title, then react-admin's toolbar (language menu, theme toggle, loading), the plugins' items and the user menu. */
 export function ConsoleAppBar(props: AppBarProps) {
   return (
-    <AppBar color="primary" {...props} userMenu={<ConsoleUserMenu />}>
+    <AppBar color="primary" {...props} toolbar={<ConsoleToolbar />} userMenu={<ConsoleUserMenu />}>
       <CompanySwitcher />
       <TitlePortal />
       <PluginAppBarItems />
