@@ -153,10 +153,11 @@ export class BillingService {
     // The counts at the same time (one round trip's wait: /api/subscriptions/active/ on every /account, bench/data),
     // each a statement prepared once (its SQL not built on every call: issue #26). Members and channels are core
     // tables; bots, this month's broadcast recipients and assistant answers are counted by the plugins owning them.
+    const statements = usageStatements(this.db);
     const [[m], [i], [c], bots, recipients, answers] = await Promise.all([
-      usageStatements(this.db).members.execute({ companyId }),
-      usageStatements(this.db).invites.execute({ companyId, now: now.toISOString() }),
-      usageStatements(this.db).channels.execute({ companyId }),
+      statements.members.execute({ companyId }),
+      statements.invites.execute({ companyId, now: now.toISOString() }),
+      statements.channels.execute({ companyId }),
       this.deps.usage.usage(companyId, 'bots', period),
       this.deps.usage.usage(companyId, 'broadcast_recipients_per_month', period),
       this.deps.usage.usage(companyId, 'assistant_answers', period),
@@ -506,7 +507,6 @@ export class BillingService {
     });
   }
 }
-
 
 /** The usage counts billing makes itself (members, open invites, channels), prepared once per database. */
 function usageStatements(db: Database) {

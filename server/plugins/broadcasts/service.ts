@@ -148,7 +148,6 @@ export function toRecipient(r: RecipientRow, shape: TemplateShape): BroadcastRec
   };
 }
 
-/** What the recipient was (or will be) sent; none for an excluded one, which is never sent. */
 /** What the report reads of a recipient: its columns, without the ones it never shows. */
 const REPORT_COLUMNS = {
   id: broadcastRecipients.id,
@@ -169,6 +168,7 @@ const REPORT_COLUMNS = {
   variables: broadcastRecipients.variables,
 };
 
+/** What the recipient was (or will be) sent; none for an excluded one, which is never sent. */
 function messageOf(r: Pick<RecipientRow, 'state' | 'variables'>, shape: TemplateShape): string | null {
   return r.state === 'excluded' ? null : recipientMessage(shape, r.variables) || null;
 }

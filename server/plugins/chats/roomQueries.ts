@@ -8,6 +8,7 @@ import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCou
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
 import { prepared, shapeOf } from '../../core/db/prepared';
+import { containsPattern } from '../../core/paging';
 import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
 import { ChatError } from './chatError';
 import type { ChatActor } from './service';
@@ -52,10 +53,6 @@ const assigneeJson = (roomAlias: SQL) =>
 /** A literal int[] of ids (numbers only) for unnest(). */
 function idArray(ids: number[]): SQL {
   return sql`array[${sql.join(ids.map((id) => sql`${Math.trunc(id)}::int`), sql`, `)}]::int[]`;
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -254,7 +251,7 @@ export class RoomQueries {
     };
     return {
       shape: shapeOf(parts),
-      params: { companyId: actor.companyId, pages, pageId, pattern: `%${escapeLike(term)}%`, tags: filterTags, status, assigneeId, email },
+      params: { companyId: actor.companyId, pages, pageId, pattern: containsPattern(term), tags: filterTags, status, assigneeId, email },
       conditions: () => {
         const conditions: SQL[] = [eq(rooms.companyId, sql.placeholder('companyId'))];
         if (parts.pages) conditions.push(sql`${rooms.channelId} = any(${sql.placeholder('pages')}::int[])`);
