@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: every suite — type check, lint, unit and server integration (vitest), end-to-end (Playwright in
-// a real Chromium against the server `npm start` runs), the cluster test (three built server processes behind
-// HAProxy on PostgreSQL and Redis) — then one closing line `N passed, N failed`.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
+// `npm test`: every suite — type check, lint, unit and server integration (vitest) with the cluster test (three
+// built server processes behind HAProxy on PostgreSQL and Redis) beside it, end-to-end (Playwright in a real
+// Chromium against the server `npm start` runs) — then one closing line `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureHaproxy } from './haproxy.mjs';
 import { checkClusterServices } from './cluster-services.mjs';
 import { failureDigest } from './failure-digest.mjs';
 
-const startedAt = Date.now();
 const reportDir = '.test-data/reports';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -35,12 +34,6 @@ if (haproxy.error) {
   process.exit(1);
 }
 
-function run(title, cmd, args, env = {}) {
-  console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
-}
-
 function readJson(file) {
   try {
     return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
@@ -50,32 +43,40 @@ function readJson(file) {
 }
 
 /**
- * Runs commands side by side, each one's output kept and printed whole once it ends (in the order given), so
- * two logs never interleave. For checks that each keep one core busy (tsc and ESLint are single-threaded):
- * on the 2-core machines of development and CI, two at once take the time of the longer one (issue #20).
+ * Starts a command whose output is kept and printed whole once `print` is awaited, so its log never interleaves
+ * with the one running in the foreground. Resolves with the exit status.
+ */
+function startInBackground(title, cmd, args, env = {}) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const status = new Promise((resolve) => {
+    child.on('error', (err) => {
+      output.push(Buffer.from(`${err.message}\n`));
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  return {
+    async print() {
+      const code = await status;
+      console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      return code;
+    },
+  };
+}
+
+/**
+ * Runs commands side by side, each one's output printed whole once it ends (in the order given), so two logs
+ * never interleave. For checks that each keep one core busy (tsc and ESLint are single-threaded): on the 2-core
+ * machines of development and CI, two at once take the time of the longer one (issue #20).
  */
 async function runSideBySide(steps) {
-  const started = steps.map(({ title, cmd, args }) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    const status = new Promise((resolve) => {
-      child.on('error', (err) => {
-        output.push(Buffer.from(`${err.message}\n`));
-        resolve(1);
-      });
-      child.on('close', (code) => resolve(code ?? 1));
-    });
-    return { title, cmd, args, output, status };
-  });
+  const started = steps.map(({ title, cmd, args }) => startInBackground(title, cmd, args));
   const statuses = [];
-  for (const step of started) {
-    const status = await step.status;
-    console.log(`\n=== ${step.title}: ${step.cmd} ${step.args.join(' ')}`);
-    process.stdout.write(Buffer.concat(step.output));
-    statuses.push(status);
-  }
+  for (const step of started) statuses.push(await step.print());
   return statuses;
 }
 
@@ -105,16 +106,47 @@ function countVitest(report, status) {
   } else if (status !== 0) failed += 1;
 }
 
-// 2. Unit and server integration tests (the cluster project is a phase of its own, 4).
+/** Runs a command in the foreground (its output straight to ours) without blocking this process's event loop. */
+function runInForeground(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+// 2. The cluster test (tests/cluster, issue #21), in the background while vitest runs: three built server
+// processes started at once on a fresh PostgreSQL database and Redis, HAProxy in front. It spends most of its
+// minute waiting on the product's own clocks (a 30-s lease after a kill -9, the 35-s presence bound, the 10-s
+// resend age) with little CPU, so beside vitest it costs the run about nothing instead of a phase of its own
+// (issue #20). Its server is built alone into a folder of its own (tests/cluster/globalSetup.ts, about 3 s).
+// Without PostgreSQL or Redis: one line, one failure.
+const clusterReport = `${reportDir}/cluster.json`;
+const services = await checkClusterServices();
+const cluster = services
+  ? null
+  : startInBackground('Cluster test (ran beside the unit and server tests)', 'npx', ['vitest', 'run', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterReport}`], {
+      HAPROXY_PATH: haproxy.path,
+    });
+
+// 3. Unit and server integration tests.
 const vitestReport = `${reportDir}/vitest.json`;
-const vitestStatus = run('Unit and server tests', 'npx', [
+const vitestStatus = await runInForeground('Unit and server tests', 'npx', [
   'vitest', 'run', '--project', 'console', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
 ]);
 countVitest(vitestReport, vitestStatus);
 
-// 3. End-to-end tests (Playwright starts `npm start` itself, see playwright.config.ts).
+if (services) {
+  console.log(`\n=== Cluster test: ${services}`);
+  failed += 1;
+} else {
+  countVitest(clusterReport, await cluster.print());
+}
+
+// 4. End-to-end tests (Playwright starts `npm start` itself, see playwright.config.ts).
 const pwReport = `${reportDir}/playwright.json`;
-const pwStatus = run('End-to-end tests', 'npx', ['playwright', 'test'], {
+const pwStatus = await runInForeground('End-to-end tests', 'npx', ['playwright', 'test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
   // The browser found (or installed) above, so playwright.config.ts uses that very one.
   CHROMIUM_PATH: chromium.path,
@@ -127,25 +159,6 @@ if (pw?.stats) {
   skipped += pw.stats.skipped ?? 0;
   if (pwStatus !== 0 && pw.stats.unexpected + (pw.stats.flaky ?? 0) === 0) failed += 1;
 } else if (pwStatus !== 0) failed += 1;
-
-// 4. The cluster test (tests/cluster, issue #21): three built server processes started at once on a fresh
-// PostgreSQL database and Redis, HAProxy in front. Without PostgreSQL or Redis: one line, one failure.
-const services = await checkClusterServices();
-if (services) {
-  console.log(`\n=== Cluster test: ${services}`);
-  failed += 1;
-} else {
-  const clusterReport = `${reportDir}/cluster.json`;
-  // The server the end-to-end phase built from this checkout during this run (playwright.config.ts), when it
-  // did; else the cluster project builds the server alone (tests/cluster/globalSetup.ts).
-  const e2eServer = `.test-data/dist-server-${process.env.E2E_PORT ?? 8181}`;
-  const builtNow = existsSync(`${e2eServer}/main.js`) && statSync(`${e2eServer}/main.js`).mtimeMs >= startedAt;
-  const clusterStatus = run('Cluster test', 'npx', ['vitest', 'run', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterReport}`], {
-    HAPROXY_PATH: haproxy.path,
-    ...(builtNow ? { CLUSTER_SERVER_DIR: e2eServer } : {}),
-  });
-  countVitest(clusterReport, clusterStatus);
-}
 
 // What each failed end-to-end test's page showed, where the CI's tail of the output still holds it.
 for (const line of failureDigest(pw)) console.log(line);
