@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PUBLIC_PAGE_ROUTES, pluginPageRoutes, routePreloads } from './scripts/routePreloads.mjs';
+import { EnvironmentGroupedSequencer } from './tests/unit/environmentSequencer';
 
 /** The project's TypeScript modules (not node_modules). */
 const OWN_MODULE = /^(?!.*node_modules).*\/(src|contract)\/[^?]*\.tsx?$/;
@@ -196,16 +197,19 @@ export default defineConfig({
     // `// @vitest-environment jsdom` comment, node otherwise) and the server's, whose globalSetup migrates
     // one template database per run that every test database starts from (docs/testing.md).
     projects: [
+      // isolate: false, both: a worker loads the modules once and runs file after file with them (for the console,
+      // one jsdom document too); tests/unit/setup.ts leaves the globals and the document as a fresh worker has them
+      // after each file, and fails a file that leaves the clock faked (docs/testing.md, issue #20).
       {
         extends: true,
-        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'] },
+        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'], isolate: false },
       },
       {
         extends: true,
-        // isolate: false: a worker keeps the modules it has loaded from one file to the next (each file still builds
-        // its own app on its own database). Loading the server's modules once per worker instead of once per file
-        // cut this project's CPU time by about 40 % (docs/testing.md); the server keeps no module-level state.
-        test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'], setupFiles: ['server/testing/realTimersGuard.ts'], isolate: false },
+        // Each file still builds its own app on its own database. Loading the server's modules once per worker
+        // instead of once per file cut this project's CPU time by about 40 % (docs/testing.md); the server keeps
+        // no module-level state.
+        test: { name: 'server', include: ['server/**/*.test.ts', 'contract/**/*.test.ts'], globalSetup: ['server/testing/globalSetup.ts'], isolate: false },
       },
       // Three built server processes, PostgreSQL, Redis and HAProxy (issue #21): a phase of its own in `npm test`,
       // declared only when asked for by name (`vitest run --project cluster`), so a plain `vitest run` stays the
@@ -215,12 +219,14 @@ export default defineConfig({
         : []),
     ],
     environment: 'node',
-    setupFiles: ['tests/unit/setup.ts'],
+    setupFiles: ['tests/unit/setup.ts', 'tests/unit/realTimersGuard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // No retries: a test that fails once fails the run, and is fixed at its cause.
     retry: 0,
     pool: 'forks',
+    // The files of one environment together, so an unisolated worker is kept from file to file (tests/unit/environmentSequencer.ts).
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     // Vitest's default is one worker fewer than the cores (1 on a 2-core machine); the server files spend
     // part of their time waiting on PostgreSQL, sockets and child processes, so both cores stay busy with 2.
     maxWorkers: 2,

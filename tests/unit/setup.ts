@@ -1,7 +1,8 @@
 // Vitest setup shared by every unit test (see vite.config.ts `test.setupFiles`).
 import 'reflect-metadata';
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { resetSharedDocument } from './sharedDocument';
 
 // Testing Library only auto-cleans with vitest globals, which we do not enable.
 afterEach(async () => {
@@ -17,3 +18,13 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
 }
+
+// Both projects run without isolation (vite.config.ts): the files of a worker share their globals and, for
+// the jsdom ones, one document. Each file leaves them as a fresh worker would have them (tests/unit/sharedDocument.ts).
+const globalsAtStart = new Set<string>();
+beforeAll(() => {
+  for (const name of Object.getOwnPropertyNames(globalThis)) globalsAtStart.add(name);
+});
+afterAll(async () => {
+  await resetSharedDocument(globalsAtStart);
+});

@@ -1,5 +1,5 @@
 /**
- * Fails loudly when a test file leaves the clock faked. The server project runs with `isolate: false`:
+ * Fails loudly when a test file leaves the clock faked. Both vitest projects run with `isolate: false`:
  * a worker's test files share their globals, so a faked setInterval left behind by one file silently
  * stopped every timer-driven loop of the next one (the realtime hub's sweep waited forever). It
  * happened through a spy laid over vi.useFakeTimers: vitest's restore of its mocks between files put
