@@ -9,6 +9,8 @@ import { ensureHaproxy } from './haproxy.mjs';
 import { checkClusterServices } from './cluster-services.mjs';
 import { failureDigest } from './failure-digest.mjs';
 
+const testStarted = Date.now();
+
 const reportDir = '.test-data/reports';
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -34,6 +36,9 @@ if (haproxy.error) {
   process.exit(1);
 }
 
+/** Each phase says how long it took (issue #20: the whole run's time is a target). */
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 function readJson(file) {
   try {
     return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
@@ -47,6 +52,7 @@ function readJson(file) {
  * with the one running in the foreground. Resolves with the exit status.
  */
 function startInBackground(title, cmd, args, env = {}) {
+  const started = Date.now();
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
@@ -56,7 +62,10 @@ function startInBackground(title, cmd, args, env = {}) {
       output.push(Buffer.from(`${err.message}\n`));
       resolve(1);
     });
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => {
+      output.push(Buffer.from(`--- ${title}: ${seconds(started)}\n`));
+      resolve(code ?? 1);
+    });
   });
   return {
     async print() {
@@ -109,10 +118,14 @@ function countVitest(report, status) {
 /** Runs a command in the foreground (its output straight to ours) without blocking this process's event loop. */
 function runInForeground(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => {
+      console.log(`--- ${title}: ${seconds(started)}`);
+      resolve(code ?? 1);
+    });
   });
 }
 
@@ -163,6 +176,7 @@ if (pw?.stats) {
 // What each failed end-to-end test's page showed, where the CI's tail of the output still holds it.
 for (const line of failureDigest(pw)) console.log(line);
 
+console.log(`\n--- npm test: ${seconds(testStarted)}`);
 console.log('');
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
