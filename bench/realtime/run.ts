@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/realtime/run.ts [--sockets N] [--users K] [--quick]
  *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick]
+ *   ... [--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"]   (extra node flags for our server only)
  *   npx tsx bench/realtime/run.ts --processes 2 [--sockets N] [--users K] [--quick] [--no-baseline]
  *
  * `--connects` measures connecting only, on our hub: rounds alternating the connect-time identity
@@ -39,6 +40,8 @@ function argValue(name: string): string | undefined {
 const ROLE = argValue('--role');
 const QUICK = argv.includes('--quick');
 const CONNECTS_ONLY = argv.includes('--connects');
+/** Extra node flags for our server's child, like bench/data's (`--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
+const SERVER_NODE_OPTIONS = (argValue('--server-node-options') ?? '').split(' ').filter(Boolean);
 const CONNECT_ROUNDS = QUICK ? 3 : 5;
 const SOCKETS = Math.max(50, Number(argValue('--sockets') ?? (QUICK ? 500 : 2000)) || 2000);
 /** Distinct users (each with its own login session and membership) the sockets connect as. */
@@ -229,7 +232,7 @@ class ServerChild {
 
   static start(kind: ServerKind): Promise<ServerChild> {
     const child = fork(fileURLToPath(import.meta.url), ['--role', kind, '--sockets', String(SOCKETS), '--users', String(USERS)], {
-      execArgv: [...process.execArgv, '--expose-gc', '--max-old-space-size=4096'],
+      execArgv: [...process.execArgv, '--expose-gc', '--max-old-space-size=4096', ...(kind === 'ours' ? SERVER_NODE_OPTIONS : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {
@@ -281,6 +284,8 @@ interface Pending {
 interface Figures {
   kind: ServerKind;
   sockets: number;
+  /** The first connect of every socket to the fresh process (cold). */
+  firstConnectPerS: number;
   connectPerS: number;
   reconnectPerS: number;
   joins: number;
@@ -376,12 +381,20 @@ async function measure(server: ServerChild): Promise<Figures> {
     }
     return (performance.now() - start) / 1000;
   };
+  const dropAll = async () => {
+    for (const c of clients) c.ws.terminate();
+    const dropDeadline = performance.now() + 10_000;
+    while ((await server.mem()).sockets > 0 && performance.now() < dropDeadline) await sleep(100);
+  };
+  // ---- the first connect of a fresh process (nothing compiled yet, the identity cache empty), reported on its
+  // own, then every socket dropped: the figures below are the server warm, as a process that has run for a while
+  // is (the floor's few lines are warm at once; ours are the app's whole upgrade path, issue #26).
+  const firstConnectSeconds = await connectAll();
+  await dropAll();
   const connectSeconds = await connectAll();
 
   // ---- reconnect storm: every socket drops at once (a network blip) and connects again at once
-  for (const c of clients) c.ws.terminate();
-  const dropDeadline = performance.now() + 10_000;
-  while ((await server.mem()).sockets > 0 && performance.now() < dropDeadline) await sleep(100);
+  await dropAll();
   const reconnectSeconds = await connectAll();
 
   // ---- rooms of 20–50 subscribers, plus one big topic of min(10 000, N)
@@ -487,6 +500,7 @@ async function measure(server: ServerChild): Promise<Figures> {
   return {
     kind: server.kind,
     sockets: SOCKETS,
+    firstConnectPerS: SOCKETS / firstConnectSeconds,
     connectPerS: SOCKETS / connectSeconds,
     reconnectPerS: SOCKETS / reconnectSeconds,
     joins: joinJobs.length,
@@ -603,7 +617,7 @@ async function phoenixSanity(server: ServerChild): Promise<string> {
 function report(f: Figures): string {
   const big = f.bigTimes.filter(Number.isFinite).sort((a, b) => a - b);
   return [
-    `  sockets held           ${f.sockets} (connect ${f.connectPerS.toFixed(0)}/s)`,
+    `  sockets held           ${f.sockets} (connect ${f.connectPerS.toFixed(0)}/s warm; the first, cold: ${f.firstConnectPerS.toFixed(0)}/s)`,
     `  reconnect storm        ${f.sockets} dropped at once, reconnected at ${f.reconnectPerS.toFixed(0)}/s`,
     `  server RSS             ${mb(f.rssBefore)} -> ${mb(f.rssAfter)}  = ${(f.rssPerSocket / 1024).toFixed(1)} KB/socket (heap ${(f.heapPerSocket / 1024).toFixed(1)} KB/socket${f.gc ? ', after GC' : ', no GC exposed'})`,
     `  joins                  ${f.joins} in ${(f.joins / f.joinsPerS).toFixed(2)} s = ${f.joinsPerS.toFixed(0)} joins/s`,
@@ -654,7 +668,9 @@ async function orchestrate(): Promise<void> {
     console.log(`  rooms p99 ratio        ${(ours.p99 / floor.p99).toFixed(2)}x  (target <= 2x)  p50 ratio ${(ours.p50 / floor.p50).toFixed(2)}x`);
     console.log(`  big fan-out ratio      ${(bigOurs / bigFloor).toFixed(2)}x (median)`);
     console.log(`  joins/s ratio          ${(ours.joinsPerS / floor.joinsPerS).toFixed(2)}x   RSS/socket ratio ${(ours.rssPerSocket / floor.rssPerSocket).toFixed(2)}x`);
-    console.log(`  connect/s ratio        ${(ours.connectPerS / floor.connectPerS).toFixed(2)}x   reconnect storm ratio ${(ours.reconnectPerS / floor.reconnectPerS).toFixed(2)}x`);
+    console.log(
+      `  connect/s ratio        ${(ours.connectPerS / floor.connectPerS).toFixed(2)}x warm (${(ours.firstConnectPerS / floor.firstConnectPerS).toFixed(2)}x cold)   reconnect storm ratio ${(ours.reconnectPerS / floor.reconnectPerS).toFixed(2)}x`,
+    );
     console.log(`\nmulti-process (Redis fan-out): run with --processes 2 (see bench/realtime/README.md).`);
   } finally {
     await stopAll();
