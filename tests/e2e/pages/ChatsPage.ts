@@ -97,13 +97,27 @@ export class ChatsPage {
     await this.header.getByRole('button', { name: `Remove tag ${name}`, exact: true }).click();
   }
 
+  /**
+   * A header action where the header shows it: its own button, or (a header too narrow for every button: a phone,
+   * or beside the room list and the contact panel) the conversation's overflow menu.
+   */
+  private async headerAction(button: string, menuItem: string) {
+    const direct = this.header.getByRole('button', { name: button, exact: true });
+    if (await direct.isVisible()) {
+      await direct.click();
+      if (menuItem !== button) await this.page.getByRole('menuitem', { name: menuItem, exact: true }).click();
+      return;
+    }
+    await this.header.getByTestId('room-more').click();
+    await this.page.getByRole('menuitem', { name: menuItem, exact: true }).click();
+  }
+
   async pauseOneDay() {
-    await this.header.getByRole('button', { name: 'Pause bot' }).click();
-    await this.page.getByRole('menuitem', { name: 'Pause for 1 day' }).click();
+    await this.headerAction('Pause bot', 'Pause for 1 day');
   }
 
   async resume() {
-    await this.header.getByRole('button', { name: 'Resume bot' }).click();
+    await this.headerAction('Resume bot', 'Resume bot');
   }
 
   get pausedChip(): Locator {
@@ -111,11 +125,11 @@ export class ChatsPage {
   }
 
   async block() {
-    await this.header.getByRole('button', { name: 'Block', exact: true }).click();
+    await this.headerAction('Block', 'Block');
   }
 
   async unblock() {
-    await this.header.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await this.headerAction('Unblock', 'Unblock');
   }
 
   get blockedChip(): Locator {

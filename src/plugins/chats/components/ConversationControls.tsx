@@ -23,6 +23,8 @@ interface Props {
   onUpdate: (body: RoomUpdateBody) => void;
   /** The header's own buttons that move into the overflow menu below 600 px (bot pause, block). */
   narrowActions?: NarrowAction[];
+  /** The header is too narrow for its buttons (whatever the window's width): the narrow actions are in the menu. */
+  compact?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * "Assign to me", unassign) and an overflow menu (snooze presets, pending, and on a phone the header's
  * other buttons), so the header fits 390 px.
  */
-export function ConversationControls({ room, me, onUpdate, narrowActions = [] }: Props) {
+export function ConversationControls({ room, me, onUpdate, narrowActions = [], compact = false }: Props) {
   const { t } = useTranslation();
   const [more, setMore] = useState<HTMLElement | null>(null);
   const [picker, setPicker] = useState<HTMLElement | null>(null);
@@ -63,7 +65,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [] }:
             startIcon={<MdiIcon path={statusAction.icon} />}
             onClick={() => update({ status: statusAction.status })}
             data-testid={resolved ? 'reopen-room' : 'resolve-room'}
-            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
           >
             {statusAction.label}
           </Button>
@@ -90,7 +92,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [] }:
             setPicker(e.currentTarget);
           }}
           data-testid="assignee-button"
-          sx={{ minWidth: 0, px: 0.75, gap: 0.75, textTransform: 'none' }}
+          sx={{ minWidth: 0, flexShrink: 0, px: 0.75, gap: 0.75, textTransform: 'none' }}
         >
           <Avatar sx={{ width: 24, height: 24, fontSize: 11 }}>{assignee ? initials(assignee.first_name || assignee.email) : '–'}</Avatar>
           <Box component="span" data-testid="assignee-name" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -183,7 +185,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [] }:
             {t('chats.conversations.reopen')}
           </MenuItem>
         )}
-        {narrowActions.length > 0 && <Divider sx={{ display: { xs: 'block', sm: 'none' } }} />}
+        {narrowActions.length > 0 && <Divider sx={{ display: compact ? 'block' : { xs: 'block', sm: 'none' } }} />}
         {narrowActions.map((action) => (
           <MenuItem
             key={action.key}
@@ -191,7 +193,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [] }:
               setMore(null);
               action.onClick();
             }}
-            sx={{ display: { xs: 'flex', sm: 'none' } }}
+            sx={{ display: compact ? 'flex' : { xs: 'flex', sm: 'none' } }}
           >
             <ListItemIcon>
               <MdiIcon path={action.icon} fontSize="small" />

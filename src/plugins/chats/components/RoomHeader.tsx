@@ -9,6 +9,14 @@ import type { Viewer } from '../service/chatService';
 import { channelName, dateTime, initials } from '../format';
 import type { RoomUpdateBody } from '../../../../contract/conversations';
 import { ConversationControls, type NarrowAction } from './ConversationControls';
+import { useNarrowerThan } from './useNarrowerThan';
+
+/**
+ * Below this header width the bot pause and block move to the conversation's overflow menu: the name (at least a
+ * few letters), the viewers, Pause bot, Block, Resolve, the assignee with a name and the menu need about this much (measured in Chromium: 820 px in English, about 900 in
+ * French, whose labels are longer).
+ */
+const COMPACT_BELOW_PX = 900;
 
 /** The tag field (an Autocomplete), loaded when the agent first adds a tag. */
 const TagInput = lazy(() => import('./TagInput'));
@@ -41,8 +49,12 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, read
   const { agent, ordinary } = splitTags(room.tags);
   const known = new Set(room.tags.map((x) => x.name));
 
-  // With the conversation controls, a phone keeps the bot pause and block in their overflow menu (390 px must fit).
-  const narrowHidden = conversation ? { display: { xs: 'none', sm: 'inline-flex' } } : undefined;
+  // With the conversation controls, a phone keeps the bot pause and block in their overflow menu (390 px must fit),
+  // and so does a header too narrow for every button on one line (at 1440 px beside the room list and the contact
+  // panel, "Resume bot" wrapped onto two lines and the assignee's name was cut to "As…").
+  const [headerRef, compact] = useNarrowerThan<HTMLDivElement>(COMPACT_BELOW_PX);
+  const compactHeader = !!conversation && compact;
+  const narrowHidden = conversation ? { display: compactHeader ? 'none' : { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap', flexShrink: 0 } : { whiteSpace: 'nowrap', flexShrink: 0 };
   const narrowActions: NarrowAction[] = [
     paused
       ? { key: 'resume', label: t('chats.room.resume'), icon: mdiPlay, onClick: () => onTogglePause() }
@@ -61,7 +73,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, read
   };
 
   return (
-    <Box data-testid="room-header" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box ref={headerRef} data-testid="room-header" sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Stack direction="row" spacing={1.5} alignItems="center">
         {onBack && (
           <IconButton aria-label={t('chats.room.back')} onClick={onBack} sx={{ display: { md: 'none' } }}>
@@ -131,7 +143,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, read
             {room.blocked_at ? t('chats.room.unblock') : t('chats.room.block')}
           </Button>
         )}
-        {conversation && !readOnly && <ConversationControls room={room} me={conversation.me} onUpdate={conversation.onUpdate} narrowActions={narrowActions} />}
+        {conversation && !readOnly && <ConversationControls room={room} me={conversation.me} onUpdate={conversation.onUpdate} narrowActions={narrowActions} compact={compactHeader} />}
       </Stack>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
         {room.status && room.status !== 'open' && (

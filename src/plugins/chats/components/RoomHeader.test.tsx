@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+/** The room header in the space it gets: too narrow for every button, the bot pause and block go to the overflow menu. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderPluginPage } from '../../../core/testing/renderPluginPage';
+import { chatsPlugin } from '../index';
+import { room } from '../testing/fakeChatServer';
+import { RoomHeader } from './RoomHeader';
+
+/** A ResizeObserver that reports the width the test gives, as a browser does when the element is laid out. */
+class FakeResizeObserver {
+  static width = 1200;
+  static observers: FakeResizeObserver[] = [];
+  constructor(private readonly callback: ResizeObserverCallback) {
+    FakeResizeObserver.observers.push(this);
+  }
+  observe(target: Element) {
+    this.callback([{ target, contentRect: { width: FakeResizeObserver.width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+function renderHeader(width: number) {
+  FakeResizeObserver.width = width;
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  const onTogglePause = vi.fn();
+  renderPluginPage(
+    <RoomHeader
+      room={room(1, { name: 'Aiko Tanaka' })}
+      pages={[]}
+      viewers={[]}
+      tagOptions={[]}
+      canEditTags
+      onTogglePause={onTogglePause}
+      onBlock={() => {}}
+      onAddTag={() => {}}
+      onRemoveTag={() => {}}
+      conversation={{ me: { id: 7, first_name: 'Ada', email: 'ada@example.com' }, onUpdate: () => {} }}
+    />,
+    { adminContext: false, route: false, plugins: [chatsPlugin], features: ['chats'] },
+  );
+  return { onTogglePause };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeResizeObserver.observers = [];
+});
+
+describe('RoomHeader in the space it gets', () => {
+  it('shows Pause bot and Block beside the conversation controls when the header is wide', () => {
+    renderHeader(1200);
+    expect(screen.getByRole('button', { name: 'Pause bot' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeVisible();
+  });
+
+  it('moves them to the overflow menu when the header is narrower than its buttons, whatever the window', () => {
+    const { onTogglePause } = renderHeader(640);
+    expect(screen.queryByRole('button', { name: 'Pause bot' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    fireEvent.click(screen.getByTestId('room-more'));
+    expect(screen.getByRole('menuitem', { name: 'Block' })).toBeVisible();
+    act(() => screen.getByRole('menuitem', { name: 'Pause for 1 day' }).click());
+    expect(onTogglePause).toHaveBeenCalledWith(1);
+  });
+});
