@@ -12,6 +12,10 @@ export class ResourcesPage {
   }
 
   async tab(name: ResourcesTab) {
+    // From the top of the page, as a person goes back to the tabs: scrolled down (an opened operation, a link near the
+    // bottom), the tabs sat at the window's top edge, where react-admin's app bar slides back in on the first scroll
+    // up; a CI run's click landed on the bar as it came back, and the tab never changed.
+    await this.page.evaluate(() => window.scrollTo(0, 0));
     await this.page.getByRole('tab', { name }).click();
     await expect(this.page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
   }
