@@ -21,7 +21,7 @@ interface Props {
   /** The signed-in member ("Assign to me"). */
   me: { id: number; first_name: string; email: string } | null;
   onUpdate: (body: RoomUpdateBody) => void;
-  /** The header's own buttons that move into the overflow menu below 600 px (bot pause, block). */
+  /** The header's own buttons (bot pause, block) that move into the overflow menu below 600 px, or when `compact`. */
   narrowActions?: NarrowAction[];
   /** The header is too narrow for its buttons (whatever the window's width): the narrow actions are in the menu. */
   compact?: boolean;

@@ -10,10 +10,7 @@ import { RoomHeader } from './RoomHeader';
 /** A ResizeObserver that reports the width the test gives, as a browser does when the element is laid out. */
 class FakeResizeObserver {
   static width = 1200;
-  static observers: FakeResizeObserver[] = [];
-  constructor(private readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.observers.push(this);
-  }
+  constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
     this.callback([{ target, contentRect: { width: FakeResizeObserver.width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
   }
@@ -45,7 +42,6 @@ function renderHeader(width: number) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeResizeObserver.observers = [];
 });
 
 describe('RoomHeader in the space it gets', () => {

@@ -13,8 +13,8 @@ import { useNarrowerThan } from './useNarrowerThan';
 
 /**
  * Below this header width the bot pause and block move to the conversation's overflow menu: the name (at least a
- * few letters), the viewers, Pause bot, Block, Resolve, the assignee with a name and the menu need about this much (measured in Chromium: 820 px in English, about 900 in
- * French, whose labels are longer).
+ * few letters), the viewers, Pause bot, Block, Resolve, the assignee with a name and the menu need about this much
+ * (measured in Chromium: 820 px in English, about 900 in French, whose labels are longer).
  */
 const COMPACT_BELOW_PX = 900;
 
@@ -54,7 +54,8 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, read
   // panel, "Resume bot" wrapped onto two lines and the assignee's name was cut to "As…").
   const [headerRef, compact] = useNarrowerThan<HTMLDivElement>(COMPACT_BELOW_PX);
   const compactHeader = !!conversation && compact;
-  const narrowHidden = conversation ? { display: compactHeader ? 'none' : { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap', flexShrink: 0 } : { whiteSpace: 'nowrap', flexShrink: 0 };
+  const oneLine = { whiteSpace: 'nowrap', flexShrink: 0 };
+  const narrowHidden = conversation ? { ...oneLine, display: compactHeader ? 'none' : { xs: 'none', sm: 'inline-flex' } } : oneLine;
   const narrowActions: NarrowAction[] = [
     paused
       ? { key: 'resume', label: t('chats.room.resume'), icon: mdiPlay, onClick: () => onTogglePause() }
