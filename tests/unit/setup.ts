@@ -2,7 +2,8 @@
 import 'reflect-metadata';
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { resetSharedDocument } from './sharedDocument';
+import { emotionCache, resetSharedDocument } from './sharedDocument';
+import { insertObservableRulesOnly } from './computedStyleRules';
 
 // Testing Library only auto-cleans with vitest globals, which we do not enable.
 afterEach(async () => {
@@ -17,6 +18,9 @@ afterEach(async () => {
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
+  // Only the rules jsdom can compute something from (tests/unit/computedStyleRules.ts).
+  const sheet = (await emotionCache())?.sheet;
+  if (sheet) insertObservableRulesOnly(sheet);
 }
 
 // Both projects run without isolation (vite.config.ts): the files of a worker share their globals and, for

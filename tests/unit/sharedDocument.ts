@@ -12,10 +12,10 @@
  *   `__` are the flags libraries set once when they load (emotion's, tslib's helpers, zod's registry): they stay
  *   with the modules that set them.
  */
-type EmotionCache = { sheet: { flush(): void }; inserted: Record<string, unknown> };
+type EmotionCache = { sheet: { flush(): void; insert(rule: string): void }; inserted: Record<string, unknown> };
 
 /** The default emotion cache MUI renders with (no CacheProvider in the console), read through emotion's own accessor. */
-async function emotionCache(): Promise<EmotionCache | undefined> {
+export async function emotionCache(): Promise<EmotionCache | undefined> {
   const [{ withEmotionCache }, { createElement }, { renderToStaticMarkup }] = await Promise.all([
     import('@emotion/react'),
     import('react'),
