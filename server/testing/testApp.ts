@@ -24,6 +24,7 @@ import { randomToken, sha256 } from '../core/auth/secrets';
 import { OutboxEmailSender, firstLink, type OutboxEmail } from '../providers/email/outboxSender';
 import { seedDemoData } from '../core/seed';
 import { pgliteTemplate, postgresTemplate } from './databaseTemplates';
+import { openReusedPglite } from './reusedPglite';
 import { demoSeedersRef } from '../core/demoData';
 import type { ServiceOverrides } from '../core/services';
 
@@ -105,7 +106,7 @@ async function openTestDatabase(kind: DatabaseKind, sameAs?: TestApp): Promise<O
     if (template) return openThrowawayPostgres(throwawayServerUrl(), template);
   } else {
     const template = pgliteTemplate();
-    if (template) return openPglite(null, { template });
+    if (template) return openReusedPglite(template);
   }
   const database = await openEmptyTestDatabase(kind);
   await applyMigrations(database);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import type { AppConfig } from '../config';
@@ -66,12 +67,13 @@ export async function initPgliteDir(dataDir: string, template: string | null = e
 /**
  * `template`, for an in-memory database only: a data folder dumped by `dumpDataDir` (the tests' migrated
  * template, server/testing/globalSetup.ts) that the database starts from instead of running initdb.
+ * `client`: a PGlite already open (the tests reuse theirs: server/testing/reusedPglite.ts).
  */
-export async function openPglite(dataDir: string | null, { template }: { template?: Blob } = {}): Promise<OpenDatabase> {
+export async function openPglite(dataDir: string | null, { template, client: opened }: { template?: Blob; client?: PGlite } = {}): Promise<OpenDatabase> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteDir(dataDir);
-  const client = dataDir ? new PGlite(dataDir, { startParams: pgliteStartParams(PGlite.defaultStartParams) }) : new PGlite({ loadDataDir: template });
+  const client = opened ?? (dataDir ? new PGlite(dataDir, { startParams: pgliteStartParams(PGlite.defaultStartParams) }) : new PGlite({ loadDataDir: template }));
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
