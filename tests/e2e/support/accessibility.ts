@@ -46,11 +46,18 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * The shell's page as it is now, whole in the light theme, then switched in place to the dark one for the rules
  * that depend on colours, and back: one visit instead of a walk per theme (issue #20).
  */
-export async function expectNoSeriousA11yViolationsInBothThemes(page: Page, label: string) {
+export async function expectNoSeriousA11yViolationsInBothThemes(
+  page: Page,
+  label: string,
+  /** inEachTheme: runs once the page is checked in a theme, still painted in it (a screenshot of each). */
+  { inEachTheme }: { inEachTheme?: (theme: ConsoleTheme) => Promise<void> } = {},
+) {
   await switchConsoleTheme(page, 'light');
   await expectNoSeriousA11yViolations(page, `${label} (light)`, { soft: true });
+  await inEachTheme?.('light');
   await switchConsoleTheme(page, 'dark');
   await expectNoSeriousA11yViolations(page, `${label} (dark)`, { soft: true, colorsOnly: true });
+  await inEachTheme?.('dark');
   await switchConsoleTheme(page, 'light');
 }
 
