@@ -657,7 +657,7 @@ async function orchestrate(): Promise<void> {
       if (kind === 'ours') console.log(`phoenix.js sanity check: ${await phoenixSanity(server)}`);
       const figures = await measure(server);
       results.push(figures);
-      console.log(`\n[${kind === 'ours' ? 'our hub (PhoenixHub, fastify + @fastify/websocket)' : 'floor (bare ws server)'}]`);
+      console.log(`\n[${kind === 'ours' ? 'our hub (PhoenixHub: ws on the upgrade event, fastify for HTTP)' : 'floor (bare ws server)'}]`);
       console.log(report(figures));
       await server.stop();
     }

@@ -1,9 +1,9 @@
 /**
  * The socket endpoints: GET /socket/websocket (upgrade) and GET/POST/OPTIONS /socket/longpoll.
  * Both check the Origin, the serializer version and the connect params before a socket exists;
- * a refused websocket gets its HTTP status (400/403) instead of the upgrade.
+ * a refused websocket gets its HTTP status (400/403) instead of the upgrade. The upgrade itself is
+ * admitted before Fastify's router (./upgrade.ts); a plain GET of the websocket path is a routed request.
  */
-import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../config';
@@ -12,6 +12,7 @@ import { CLOSE, type PhoenixHub, type Transport } from './hub';
 import { access } from '../access';
 import { LONGPOLL_TOKEN_PREFIX, LongPollSessions, MAX_BATCH, sendPoll } from './longPoll';
 import { ClusterLongPollSessions, feed } from './longPollCluster';
+import { acceptUpgrades, type ConnectRequest, type Query } from './upgrade';
 
 export const SOCKET_PATH = '/socket';
 
@@ -19,8 +20,6 @@ export const SOCKET_PATH = '/socket';
 function throttledConnect(retryAfterSeconds: number): ConnectRefusal {
   return { status: 429, detail: 'Too many attempts. Please try again later.', code: 'throttled', retryAfterSeconds };
 }
-
-type Query = Record<string, string | string[] | undefined>;
 
 function values(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
@@ -37,6 +36,11 @@ function splitTokens(query: Query, header: string | string[] | undefined): { acc
   const sessionToken = headerToken ?? [...tokens].reverse().find((t) => t.startsWith(LONGPOLL_TOKEN_PREFIX)) ?? null;
   const accessToken = tokens.find((t) => !t.startsWith(LONGPOLL_TOKEN_PREFIX)) ?? null;
   return { accessToken, sessionToken };
+}
+
+/** A routed request as the admission reads it. */
+function connectRequest(request: FastifyRequest): ConnectRequest {
+  return { query: request.query as Query, headers: request.headers, ip: request.ip };
 }
 
 function first(value: string | string[] | undefined): string | undefined {
@@ -65,19 +69,11 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
   const { realtime } = config;
   const services = app.services;
 
-  await app.register(websocket, {
-    options: { maxPayload: realtime.maxFrameBytes },
-    // Oversized frames and protocol errors end that socket only; they are the client's fault.
-    errorHandler(error, socket, request) {
-      request.log.info({ err: error }, 'realtime: websocket error');
-      socket.terminate();
-    },
-  });
+  const originOk = (request: Pick<ConnectRequest, 'headers'>) =>
+    isOriginAllowed(first(request.headers.origin), request.headers.host, config.publicUrl, realtime.allowedOrigins);
 
-  const originOk = (request: FastifyRequest) => isOriginAllowed(first(request.headers.origin), request.headers.host, config.publicUrl, realtime.allowedOrigins);
-
-  async function admit(request: FastifyRequest, accessToken: string | null): Promise<Connected | ConnectRefusal> {
-    const query = request.query as Query;
+  async function admit(request: ConnectRequest, accessToken: string | null): Promise<Connected | ConnectRefusal> {
+    const query = request.query;
     if (hub.closing) return { status: 503, detail: 'The server is shutting down.', code: 'shutting_down' };
     if (!originOk(request)) return { status: 403, detail: 'Origin not allowed.', code: 'origin_not_allowed' };
     const vsn = checkVsn(first(query.vsn));
@@ -92,30 +88,18 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
   }
 
   // ---------- websocket ----------
-  const connectedByRequest = new WeakMap<FastifyRequest, Connected>();
-  app.route({
-    method: 'GET',
-    url: `${SOCKET_PATH}/websocket`,
-    // The socket authenticates itself (token and company_id params, connect.ts); its topics declare their own rules.
-    config: { access: access.public('the socket transport checks its token and company_id at connect') },
-    async preValidation(request: FastifyRequest, reply: FastifyReply) {
-      const result = await admit(request, splitTokens(request.query as Query, undefined).accessToken);
-      if (isRefusal(result)) {
-        // A throttled connect is worth an operator's eye (a user or an office over the limit); a bad token is routine.
-        request.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: websocket connection refused');
-        if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
-        return reply.code(result.status).send({ detail: result.detail, code: result.code });
-      }
-      connectedByRequest.set(request, result);
-    },
-    handler: async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(400).send({ detail: 'Expected a websocket upgrade.', code: 'upgrade_required' }),
-    wsHandler(socket: WebSocket, request: FastifyRequest) {
-      const connected = connectedByRequest.get(request);
-      if (!connected) {
-        socket.close(CLOSE.POLICY, 'not authenticated');
-        return;
-      }
+  const stopUpgrades = acceptUpgrades(app, {
+    path: `${SOCKET_PATH}/websocket`,
+    maxPayload: realtime.maxFrameBytes,
+    trustProxy: config.trustProxy,
+    log: app.log,
+    admit: (request) => admit(request, splitTokens(request.query, undefined).accessToken),
+    onSocket(socket: WebSocket, connected: Connected) {
+      // Oversized frames and protocol errors end that socket only; they are the client's fault.
+      socket.on('error', (error) => {
+        app.log.info({ err: error }, 'realtime: websocket error');
+        socket.terminate();
+      });
       // Revoked between the check and the upgrade: hub.disconnect has already run for this identity.
       if (hub.isStale(connected)) {
         socket.close(CLOSE.REVOKED, 'revoked while connecting');
@@ -131,6 +115,24 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       socket.on('ping', () => connection.touch());
       socket.on('close', () => connection.onTransportClosed());
     },
+  });
+  app.addHook('onClose', async () => stopUpgrades());
+  // The same path without an upgrade: admitted as an upgrade would be (its refusals), then told to upgrade.
+  app.route({
+    method: 'GET',
+    url: `${SOCKET_PATH}/websocket`,
+    // The socket authenticates itself (token and company_id params, connect.ts); its topics declare their own rules.
+    config: { access: access.public('the socket transport checks its token and company_id at connect') },
+    async preValidation(request: FastifyRequest, reply: FastifyReply) {
+      const result = await admit(connectRequest(request), splitTokens(request.query as Query, undefined).accessToken);
+      if (isRefusal(result)) {
+        request.log.info({ code: result.code }, 'realtime: websocket connection refused');
+        if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
+        return reply.code(result.status).send({ detail: result.detail, code: result.code });
+      }
+    },
+    handler: async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).send({ detail: 'Expected a websocket upgrade.', code: 'upgrade_required' }),
   });
 
   // ---------- long-poll ----------
@@ -178,7 +180,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
         session.poll(reply, realtime.longPollTimeoutMs);
         return reply;
       }
-      const result = await admit(request, accessToken);
+      const result = await admit(connectRequest(request), accessToken);
       if (isRefusal(result)) {
         request.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: long-poll connection refused');
         // phoenix.js knows 403 (gives up) and 500 (retries later); any other status stalls it.

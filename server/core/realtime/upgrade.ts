@@ -1,0 +1,120 @@
+/**
+ * The websocket's upgrade, admitted and accepted on the HTTP server's `upgrade` event, before Fastify's router.
+ *
+ * Through `@fastify/websocket`, each upgrade built what a routed request builds (a `ServerResponse`, Fastify's
+ * request and reply, its hooks) for an answer that is never an HTTP response but a 101 written by `ws`: about a
+ * quarter of the server's CPU per connect and much of its garbage (bench/realtime, issue #26). Here the same
+ * admission (origin, serializer version, the connect limits, the token: `admit` in routes.ts) runs on the raw
+ * request, a refusal is written as the HTTP answer it was (its status, `retry-after`, the API's JSON error),
+ * and `ws` completes the handshake. An upgrade to any other path is routed by Fastify as before (its 404).
+ */
+import { ServerResponse, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { TrustProxy } from '../config';
+import type { Connected, ConnectRefusal } from './connect';
+import { isRefusal } from './connect';
+
+export type Query = Record<string, string | string[] | undefined>;
+
+/** What the admission reads of a connect request, whether it came as an upgrade or through Fastify. */
+export interface ConnectRequest {
+  readonly query: Query;
+  readonly headers: IncomingHttpHeaders;
+  readonly ip: string;
+}
+
+export interface UpgradeOptions {
+  path: string;
+  maxPayload: number;
+  trustProxy: TrustProxy;
+  admit(request: ConnectRequest): Promise<Connected | ConnectRefusal>;
+  onSocket(socket: WebSocket, connected: Connected): void;
+  log: FastifyBaseLogger;
+}
+
+/** The query string as Fastify parses it: a repeated key becomes a list (phoenix.js repeats `token` on long-poll). */
+export function parseQuery(search: URLSearchParams): Query {
+  const query: Query = {};
+  for (const [key, value] of search) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
+
+/** The client's address as Fastify's `request.ip` reads it, under the same trustProxy setting (config.ts). */
+export function clientAddress(trustProxy: TrustProxy): (request: IncomingMessage) => string {
+  if (trustProxy === false) return (request) => request.socket.remoteAddress ?? '';
+  const trust: (address: string, hop: number) => boolean =
+    trustProxy === true ? () => true : typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : proxyAddr.compile(trustProxy);
+  return (request) => {
+    const addresses = proxyAddr.all(request, trust);
+    return addresses[addresses.length - 1] ?? '';
+  };
+}
+
+/** An HTTP answer on a socket that asked for an upgrade, then the socket closed. */
+function answer(socket: Duplex, status: number, body: object, headers: Record<string, string> = {}): void {
+  if (socket.destroyed) return;
+  const json = JSON.stringify(body);
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(json)}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${json}`);
+}
+
+/** Serves `options.path`'s upgrades on `app.server`; returns what stops it (at the app's close). */
+export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): () => void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
+  const ipOf = clientAddress(options.trustProxy);
+  // Node removes its own error listener from the socket before 'upgrade': a reset during the admission is the
+  // client's doing and ends that socket only. `ws` puts its own listener on once it takes the socket.
+  const ignoreResetWhileAdmitting = () => undefined;
+
+  async function admitAndUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, query: Query): Promise<void> {
+    let result: Connected | ConnectRefusal;
+    try {
+      result = await options.admit({ query, headers: request.headers, ip: ipOf(request) });
+    } catch (err) {
+      options.log.error({ err }, 'realtime: websocket admission failed');
+      return answer(socket, 500, { detail: 'Internal server error.', code: 'server_error' });
+    }
+    if (isRefusal(result)) {
+      // A throttled connect is worth an operator's eye (a user or an office over the limit); a bad token is routine.
+      options.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: websocket connection refused');
+      return answer(socket, result.status, { detail: result.detail, code: result.code }, result.retryAfterSeconds ? { 'retry-after': String(result.retryAfterSeconds) } : {});
+    }
+    if (socket.destroyed) return;
+    socket.removeListener('error', ignoreResetWhileAdmitting);
+    // `ws` checks the handshake itself (method, version, key) and answers 400 to a malformed one.
+    wss.handleUpgrade(request, socket, head, (webSocket) => options.onSocket(webSocket, result));
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', ignoreResetWhileAdmitting);
+    const url = new URL(request.url ?? '/', 'http://upgrade.invalid');
+    if (url.pathname !== options.path) {
+      // Not ours: Fastify answers it as any request to that path (a 404 in the API's shape).
+      const response = new ServerResponse(request);
+      response.assignSocket(socket as never);
+      response.on('finish', () => socket.destroy());
+      app.routing(request, response);
+      return;
+    }
+    void admitAndUpgrade(request, socket, head, parseQuery(url.searchParams));
+  };
+
+  const server: Server = app.server;
+  server.on('upgrade', onUpgrade);
+  return () => {
+    server.removeListener('upgrade', onUpgrade);
+    wss.close();
+  };
+}
