@@ -163,6 +163,9 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
   return reply.send(error.body);
 }
 
+/** The body of every unexpected failure: nothing of its cause reaches the client (it is logged instead). */
+export const INTERNAL_ERROR = { detail: 'Internal server error', code: 'internal' } as const;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidatorCompiler);
 
@@ -175,6 +178,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ detail: error.message, code: fastifyErrorCode(error) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'Internal server error', code: 'internal' });
+    return reply.code(500).send(INTERNAL_ERROR);
   });
 }

@@ -3,7 +3,7 @@
  * calls it for each node a role query looks at (visibility of the element and its ancestors, and of each node of
  * an accessible name). MUI's emotion writes hundreds of rules per page, almost all of them layout, spacing and
  * typography that jsdom computes nothing from. In the console's unit tests that matching was a third of the CPU
- * (the flow editor's file: 32 s, 16 s without it; the whole project 144 → 110 s here; issue #20).
+ * (the flow editor's file: 32 s, 16 s without it; the whole project 144 → 117 s here; issue #20).
  *
  * So the unit tests keep, of each rule emotion inserts, only the declarations a test can observe through jsdom:
  * what hides an element (`display`, `visibility`, `opacity`, `pointer-events`, `content`) and what a test reads

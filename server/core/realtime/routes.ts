@@ -4,7 +4,7 @@
  * a refused websocket gets its HTTP status (400/403) instead of the upgrade. The upgrade itself is
  * admitted before Fastify's router (./upgrade.ts); a plain GET of the websocket path is a routed request.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppConfig } from '../config';
 import { authenticateSocket, checkVsn, isOriginAllowed, isRefusal, type Connected, type ConnectRefusal } from './connect';
@@ -72,6 +72,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
   const originOk = (request: Pick<ConnectRequest, 'headers'>) =>
     isOriginAllowed(first(request.headers.origin), request.headers.host, config.publicUrl, realtime.allowedOrigins);
 
+  /** The refusal in the log: a throttled connect is worth an operator's eye (a user or an office over the limit); a bad token is routine. */
+  const logRefused = (log: FastifyBaseLogger, transport: 'websocket' | 'long-poll', refusal: ConnectRefusal) =>
+    log[refusal.status === 429 ? 'warn' : 'info']({ code: refusal.code }, `realtime: ${transport} connection refused`);
+
   async function admit(request: ConnectRequest, accessToken: string | null): Promise<Connected | ConnectRefusal> {
     const query = request.query;
     if (hub.closing) return { status: 503, detail: 'The server is shutting down.', code: 'shutting_down' };
@@ -93,7 +97,11 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
     maxPayload: realtime.maxFrameBytes,
     trustProxy: config.trustProxy,
     log: app.log,
-    admit: (request) => admit(request, splitTokens(request.query, undefined).accessToken),
+    async admit(request) {
+      const result = await admit(request, splitTokens(request.query, undefined).accessToken);
+      if (isRefusal(result)) logRefused(app.log, 'websocket', result);
+      return result;
+    },
     onSocket(socket: WebSocket, connected: Connected) {
       // Oversized frames and protocol errors end that socket only; they are the client's fault.
       socket.on('error', (error) => {
@@ -126,7 +134,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
     async preValidation(request: FastifyRequest, reply: FastifyReply) {
       const result = await admit(connectRequest(request), splitTokens(request.query as Query, undefined).accessToken);
       if (isRefusal(result)) {
-        request.log.info({ code: result.code }, 'realtime: websocket connection refused');
+        logRefused(request.log, 'websocket', result);
         if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
         return reply.code(result.status).send({ detail: result.detail, code: result.code });
       }
@@ -182,7 +190,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
       }
       const result = await admit(connectRequest(request), accessToken);
       if (isRefusal(result)) {
-        request.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: long-poll connection refused');
+        logRefused(request.log, 'long-poll', result);
         // phoenix.js knows 403 (gives up) and 500 (retries later); any other status stalls it.
         if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
         return sendPoll(reply, { status: result.status === 503 || result.status === 429 ? 500 : 403 }, result.status);

@@ -13,7 +13,8 @@ import type { Duplex } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { TrustProxy } from '../config';
+import { fastifyTrustProxy, type TrustProxy } from '../config';
+import { INTERNAL_ERROR } from '../errors';
 import type { Connected, ConnectRefusal } from './connect';
 import { isRefusal } from './connect';
 
@@ -30,6 +31,7 @@ export interface UpgradeOptions {
   path: string;
   maxPayload: number;
   trustProxy: TrustProxy;
+  /** Decides on the connect (and logs a refusal, as the other transports do). */
   admit(request: ConnectRequest): Promise<Connected | ConnectRefusal>;
   onSocket(socket: WebSocket, connected: Connected): void;
   log: FastifyBaseLogger;
@@ -47,9 +49,10 @@ export function parseQuery(search: URLSearchParams): Query {
 
 /** The client's address as Fastify's `request.ip` reads it, under the same trustProxy setting (config.ts). */
 export function clientAddress(trustProxy: TrustProxy): (request: IncomingMessage) => string {
-  if (trustProxy === false) return (request) => request.socket.remoteAddress ?? '';
-  const trust: (address: string, hop: number) => boolean =
-    trustProxy === true ? () => true : typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : proxyAddr.compile(trustProxy);
+  // The very value the app gives Fastify (app.ts), compiled as Fastify compiles it.
+  const setting = fastifyTrustProxy(trustProxy);
+  if (setting === false) return (request) => request.socket.remoteAddress ?? '';
+  const trust = setting === true ? () => true : typeof setting === 'function' ? setting : proxyAddr.compile(setting);
   return (request) => {
     const addresses = proxyAddr.all(request, trust);
     return addresses[addresses.length - 1] ?? '';
@@ -84,11 +87,9 @@ export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): (
       result = await options.admit({ query, headers: request.headers, ip: ipOf(request) });
     } catch (err) {
       options.log.error({ err }, 'realtime: websocket admission failed');
-      return answer(socket, 500, { detail: 'Internal server error.', code: 'server_error' });
+      return answer(socket, 500, INTERNAL_ERROR);
     }
     if (isRefusal(result)) {
-      // A throttled connect is worth an operator's eye (a user or an office over the limit); a bad token is routine.
-      options.log[result.status === 429 ? 'warn' : 'info']({ code: result.code }, 'realtime: websocket connection refused');
       return answer(socket, result.status, { detail: result.detail, code: result.code }, result.retryAfterSeconds ? { 'retry-after': String(result.retryAfterSeconds) } : {});
     }
     if (socket.destroyed) return;
