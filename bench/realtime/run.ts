@@ -2,13 +2,14 @@
  * Load benchmark of the realtime hub (server/core/realtime) against a bare `ws` floor.
  *
  *   npx tsx bench/realtime/run.ts [--sockets N] [--users K] [--quick]
- *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick]
+ *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick] [--cache on|off]
  *   ... [--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"]   (extra node flags for our server only)
  *   npx tsx bench/realtime/run.ts --processes 2 [--sockets N] [--users K] [--quick] [--no-baseline]
  *
  * `--connects` measures connecting only, on our hub: rounds alternating the connect-time identity
  * cache off and on (same process, same data), each a connect of every socket (the cache emptied
- * first) followed at once by a reconnect storm (all dropped, all back).
+ * first) followed at once by a reconnect storm (all dropped, all back). `--cache on` (or `off`) runs the rounds of
+ * that mode only: a CPU profile of the server then shows that path alone.
  *
  * Layout (all traffic on 127.0.0.x loopback):
  * - this process is the orchestrator and the load generator (N raw `ws` clients speaking
@@ -43,6 +44,9 @@ const CONNECTS_ONLY = argv.includes('--connects');
 /** Extra node flags for our server's child, like bench/data's (`--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
 const SERVER_NODE_OPTIONS = (argValue('--server-node-options') ?? '').split(' ').filter(Boolean);
 const CONNECT_ROUNDS = QUICK ? 3 : 5;
+/** `--connects --cache on|off`: only that mode's rounds (both, interleaved, without it). */
+const CACHE_MODES = (['off', 'on'] as const).filter((mode) => (argValue('--cache') ?? mode) === mode);
+if (CACHE_MODES.length === 0) throw new Error(`--cache ${argValue('--cache')}: say on or off`);
 const SOCKETS = Math.max(50, Number(argValue('--sockets') ?? (QUICK ? 500 : 2000)) || 2000);
 /** Distinct users (each with its own login session and membership) the sockets connect as. */
 const USERS = Math.min(SOCKETS, Math.max(1, Number(argValue('--users') ?? 1) || 1));
@@ -561,7 +565,7 @@ async function measureConnects(server: ServerChild): Promise<void> {
   const rates: Record<'off' | 'on', { connect: number[]; storm: number[] }> = { off: { connect: [], storm: [] }, on: { connect: [], storm: [] } };
   const sockets: WebSocket[] = new Array(SOCKETS);
   for (let round = 1; round <= CONNECT_ROUNDS; round++) {
-    for (const mode of ['off', 'on'] as const) {
+    for (const mode of CACHE_MODES) {
       await server.identityCache(mode === 'on');
       const connect = SOCKETS / (await connectEvery(server, sockets));
       await dropEvery(server, sockets);
@@ -574,9 +578,10 @@ async function measureConnects(server: ServerChild): Promise<void> {
   }
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
   console.log('\n[medians]');
-  for (const mode of ['off', 'on'] as const) {
+  for (const mode of CACHE_MODES) {
     console.log(`  cache ${mode.padEnd(3)}  connect ${median(rates[mode].connect).toFixed(0).padStart(5)}/s   reconnect storm ${median(rates[mode].storm).toFixed(0).padStart(5)}/s`);
   }
+  if (CACHE_MODES.length < 2) return;
   console.log(
     `  on / off   connect ${(median(rates.on.connect) / median(rates.off.connect)).toFixed(2)}x   reconnect storm ${(median(rates.on.storm) / median(rates.off.storm)).toFixed(2)}x`,
   );
@@ -646,7 +651,7 @@ async function orchestrate(): Promise<void> {
     if (CONNECTS_ONLY) {
       const server = await ServerChild.start('ours');
       started.push(server);
-      console.log(`connects only: our hub, ${CONNECT_ROUNDS} rounds, identity cache off then on in each (emptied first)\n`);
+      console.log(`connects only: our hub, ${CONNECT_ROUNDS} rounds, identity cache ${CACHE_MODES.join(' then ')} in each (emptied first)\n`);
       await measureConnects(server);
       return;
     }

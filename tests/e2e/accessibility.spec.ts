@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothTheme
 import { COMPANY_PAGES, PUBLIC_PAGES, pluginPages } from './support/consolePages';
 import { DEMO_ADMIN, DEMO_COMPANY } from './support/demo';
 import { signInTo } from './support/session';
+import { ChatsPage } from './pages/ChatsPage';
 import { SimulatorPage } from './pages/SimulatorPage';
 
 /**
@@ -91,12 +92,27 @@ test.describe('both themes', () => {
     });
   });
 
-  test('the inbox with a conversation open, as the admin', async ({ page }) => {
+  test('the inbox with a conversation open, as the admin', async ({ page, browser, request }) => {
+    // A conversation of its own, resolved, so the room header always shows its status chip: the first room of the
+    // shared demo inbox was open or resolved depending on which spec had just touched it (a dark-theme contrast
+    // failure of the "Resolved" chip showed only then).
+    const stamp = Date.now().toString(36);
+    const name = `A11y Customer ${stamp}`;
+    const customerContext = await browser.newContext();
+    const simulator = new SimulatorPage(await customerContext.newPage());
+    await simulator.open(await SimulatorPage.linkFor(request, DEMO_ADMIN, DEMO_COMPANY));
+    await simulator.startAs(name, `a11y-${stamp}`);
+    await simulator.send(`Hello ${stamp}`);
+    await customerContext.close();
+
     await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
     // composer, message list, room header
     await openPage(page, '/chats', false);
-    await page.getByTestId('room-item').first().click();
+    const chats = new ChatsPage(page);
+    await chats.openRoom(name);
     await expect(page.getByTestId('room-header')).toBeVisible();
+    await page.getByTestId('resolve-room').click();
+    await expect(page.getByTestId('status-chip')).toHaveText('Resolved');
     await expectNoSeriousA11yViolationsInBothThemes(page, '/chats/{room}');
   });
 });

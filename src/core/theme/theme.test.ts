@@ -35,3 +35,16 @@ describe('primary buttons under the pointer', () => {
     }
   });
 });
+
+describe('the dark theme', () => {
+  it('writes its status colours readably on its own surfaces (an outlined chip, a text button; WCAG AA, 4.5:1)', () => {
+    const built = createTheme(darkTheme);
+    for (const colour of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const) {
+      for (const surface of [built.palette.background.default, built.palette.background.paper]) {
+        expect(getContrastRatio(built.palette[colour].main, surface), `${colour} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      }
+      // and a filled one its text
+      expect(getContrastRatio(built.palette[colour].contrastText, built.palette[colour].main), `text on ${colour}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
