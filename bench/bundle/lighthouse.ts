@@ -6,7 +6,7 @@
  * Lighthouse audits each URL in that browser without resetting its storage, so the dashboard is
  * measured signed in. Each page is audited 3 times and the median run is printed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -19,6 +19,7 @@ export const MOBILE_TARGETS = { performance: 90, loginFcpMs: 2500, chatsLcpMs: 3
 
 const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: 'Demo Company' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /**
  * `LIGHTHOUSE_PRESET=mobile`: Lighthouse's own default, a mid-range phone (4× CPU slowdown, 1.6 Mbps down at 150 ms,
  * issue #26's "phone first load"); else the desktop preset the budgets are set for.
@@ -48,6 +49,11 @@ async function audit(url: string, port: number): Promise<Figures> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // LIGHTHOUSE_REPORT_DIR: each run's whole report (its long tasks, script boot-up, main-thread breakdown) kept.
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // A signed-out redirect would measure the sign-in page instead: say where the audit ended.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
