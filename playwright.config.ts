@@ -30,7 +30,7 @@ export default defineConfig({
     // snapshots: on the CI machine's two cores, recording the screencast of every page of every test took about
     // half as much CPU again as the browser itself (the GPU process encoding frames; 15 s against 10 s of
     // Chromium CPU for a 40-s walk), and the DOM snapshots before and after each action about a tenth of the
-    // tests' time (19 tests: 204 s with them, 185 s without, twice each). The failure's own screenshot and its
+    // tests' time (19 tests: 205 and 204 s with them, 185 s without). The failure's own screenshot and its
     // error context (the page's accessibility tree at the failure) are still written.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
     screenshot: 'only-on-failure',

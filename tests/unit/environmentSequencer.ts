@@ -20,9 +20,9 @@ function head(file: string): string {
 const PROJECTS_FIRST = ['server'];
 
 /**
- * vitest's order (project by project, the server's first (above); the files that failed last time, then the longest, or on a fresh clone the
- * largest, first), with one change: within a project, the files of one environment run together, jsdom ones
- * first. With `isolate: false` a worker is kept from one file to the next only while the project and the
+ * vitest's order (project by project, the files that failed last time, then the longest, or on a fresh clone the
+ * largest, first), with two changes: the projects of PROJECTS_FIRST lead, and within a project the files of one
+ * environment run together, jsdom ones first. With `isolate: false` a worker is kept from one file to the next only while the project and the
  * environment stay the same; vitest's own order alternates node and jsdom files, so a worker was stopped and
  * its successor loaded react-admin and MUI again about every other file (issue #20).
  */
