@@ -4,7 +4,8 @@ import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { MdiIcon, PageLoading, useAccess, useAccount, useApi, httpApiRef } from '../../core';
+import { MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, httpApiRef } from '../../core';
+import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
 import { WhenOpened } from './components/WhenOpened';
@@ -49,7 +50,7 @@ function useMemberEmails(enabled: boolean): string[] | null {
 
 /** /chats and /chats/{roomId}: the agents' live inbox. */
 export default function ChatsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
   const { company, companyId, user } = useAccount();
@@ -77,6 +78,7 @@ export default function ChatsPage() {
   useEffect(() => {
     if (companyId != null) service.start();
   }, [service, companyId]);
+  useEffect(() => prewarmDateFormats(i18n.language, INBOX_DATE_FORMATS), [i18n.language]);
   // The company's saved replies (agent templates) for the composer; a company switch reloads them (spec §4).
   useEffect(() => {
     if (companyId != null) void savedReplies.start();

@@ -1,6 +1,7 @@
 /** Display helpers for the inbox (times, initials, channel names). */
 import type { PageInfo, Room } from '../../../contract/chats';
 import type { SystemLine } from '../../../contract/customerEvents';
+import { formatDate } from '../../core/i18n/dates';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -8,20 +9,24 @@ export function initials(name: string): string {
   return letters.map((p) => Array.from(p)[0] ?? '').join('').toUpperCase() || '?';
 }
 
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const DAY_AND_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
+/** The formats of the room list's and the thread's times (ChatsPage builds them while the rooms load). */
+export const INBOX_DATE_FORMATS: readonly Intl.DateTimeFormatOptions[] = [TIME, DAY_AND_MONTH, {}];
+
 /** Today: time only; this year: day and month; else the date. */
 export function shortTime(iso: string | null | undefined, locale: string, now = new Date()): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (d.toDateString() === now.toDateString()) return d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  if (d.getFullYear() === now.getFullYear()) return d.toLocaleDateString(locale, { day: 'numeric', month: 'short' });
-  return d.toLocaleDateString(locale);
+  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  if (today) return formatDate(d, locale, TIME);
+  if (d.getFullYear() === now.getFullYear()) return formatDate(d, locale, DAY_AND_MONTH);
+  return formatDate(d, locale, {});
 }
 
 export function dateTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function channelName(pages: PageInfo[], room: Pick<Room, 'page_id' | 'platform'>): string {
@@ -31,9 +36,7 @@ export function channelName(pages: PageInfo[], room: Pick<Room, 'page_id' | 'pla
 
 /** The message's full date and time, shown on hover over its time ("Friday, November 20, 2026 at 7:11 PM"). */
 export function fullDateTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' });
+  return formatDate(iso, locale, { dateStyle: 'full', timeStyle: 'short' });
 }
 
 /** Issue #25: a system line the channel added (contract/customerEvents.ts), in the console's language. */

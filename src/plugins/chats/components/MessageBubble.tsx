@@ -5,7 +5,7 @@ import { Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/materi
 import { mdiAccountBoxOutline, mdiBookOpenPageVariantOutline, mdiCartOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { assistantMarkOf } from '../../../../contract/assistant';
-import { MdiIcon, safeUrl } from '../../../core';
+import { MdiIcon, formatDate, safeUrl } from '../../../core';
 import { fullDateTime, systemLineLabel } from '../format';
 import { messageContent } from '../model/messageContent';
 import type { ChatMessage } from '../model/messages';
@@ -13,8 +13,7 @@ import { DeliveryTicks } from './DeliveryTicks';
 import { FOCUS_OUTLINE, NoteBubble, useFocusedMessage } from './NoteBubble';
 
 function timeOf(iso: string, locale: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return formatDate(iso, locale, { hour: '2-digit', minute: '2-digit' });
 }
 
 function Media({ message, onError }: { message: ChatMessage; onError?: (messageId: number) => void }) {

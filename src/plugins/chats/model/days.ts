@@ -3,6 +3,7 @@
  * within the last week, else the date. Pure functions over local calendar days (the agent's time
  * zone); `now` is a parameter so the rules are testable with fixed dates.
  */
+import { dateTimeFormat } from '../../../core/i18n/dates';
 import type { ChatMessage } from './messages';
 
 /** The words that are not dates (translated by the caller). */
@@ -42,10 +43,10 @@ export function dayLabel(date: Date, now: Date, locale: string, words: DayWords)
   const days = calendarDaysBetween(date, now);
   if (days === 0) return words.today;
   if (days === 1) return words.yesterday;
-  if (days > 1 && days < 7) return capitalise(new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(date), locale);
+  if (days > 1 && days < 7) return capitalise(dateTimeFormat(locale, { weekday: 'long' }).format(date), locale);
   const sameYear = days > 0 && date.getFullYear() === now.getFullYear();
   const format: Intl.DateTimeFormatOptions = sameYear ? { weekday: 'long', day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' };
-  return capitalise(new Intl.DateTimeFormat(locale, format).format(date), locale);
+  return capitalise(dateTimeFormat(locale, format).format(date), locale);
 }
 
 /** One row of the virtualised thread: a day separator, or a message. */
