@@ -2,14 +2,16 @@
  * Load benchmark of the realtime hub (server/core/realtime) against a bare `ws` floor.
  *
  *   npx tsx bench/realtime/run.ts [--sockets N] [--users K] [--quick]
- *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick] [--cache on|off]
+ *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick] [--cache on|off] [--floor]
  *   ... [--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"]   (extra node flags for our server only)
  *   npx tsx bench/realtime/run.ts --processes 2 [--sockets N] [--users K] [--quick] [--no-baseline]
  *
  * `--connects` measures connecting only, on our hub: rounds alternating the connect-time identity
  * cache off and on (same process, same data), each a connect of every socket (the cache emptied
  * first) followed at once by a reconnect storm (all dropped, all back). `--cache on` (or `off`) runs the rounds of
- * that mode only: a CPU profile of the server then shows that path alone.
+ * that mode only: a CPU profile of the server then shows that path alone. `--floor` adds the bare `ws` floor's
+ * rounds, interleaved with ours (each round: ours, then the floor), and prints the ratio of the medians: one run's
+ * ratio on a shared machine is as noisy as the gap it measures, five interleaved rounds are not.
  *
  * Layout (all traffic on 127.0.0.x loopback):
  * - this process is the orchestrator and the load generator (N raw `ws` clients speaking
@@ -41,6 +43,8 @@ function argValue(name: string): string | undefined {
 const ROLE = argValue('--role');
 const QUICK = argv.includes('--quick');
 const CONNECTS_ONLY = argv.includes('--connects');
+/** `--connects --floor`: the floor's connect rounds interleaved with ours. */
+const CONNECTS_FLOOR = CONNECTS_ONLY && argv.includes('--floor');
 /** Extra node flags for our server's child, like bench/data's (`--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
 const SERVER_NODE_OPTIONS = (argValue('--server-node-options') ?? '').split(' ').filter(Boolean);
 const CONNECT_ROUNDS = QUICK ? 3 : 5;
@@ -561,25 +565,35 @@ async function dropEvery(server: ServerChild, sockets: WebSocket[]): Promise<voi
 }
 
 /** `--connects`: connect rate and reconnect-storm rate with the identity cache off and on, interleaved. */
-async function measureConnects(server: ServerChild): Promise<void> {
-  const rates: Record<'off' | 'on', { connect: number[]; storm: number[] }> = { off: { connect: [], storm: [] }, on: { connect: [], storm: [] } };
+async function measureConnects(server: ServerChild, floor: ServerChild | null): Promise<void> {
+  type Mode = 'off' | 'on' | 'floor';
+  const rates: Record<Mode, { connect: number[]; storm: number[] }> = { off: { connect: [], storm: [] }, on: { connect: [], storm: [] }, floor: { connect: [], storm: [] } };
+  const modes: Mode[] = [...CACHE_MODES, ...(floor ? (['floor'] as const) : [])];
   const sockets: WebSocket[] = new Array(SOCKETS);
   for (let round = 1; round <= CONNECT_ROUNDS; round++) {
-    for (const mode of CACHE_MODES) {
-      await server.identityCache(mode === 'on');
-      const connect = SOCKETS / (await connectEvery(server, sockets));
-      await dropEvery(server, sockets);
-      const storm = SOCKETS / (await connectEvery(server, sockets));
-      await dropEvery(server, sockets);
+    for (const mode of modes) {
+      const target = mode === 'floor' ? floor! : server;
+      if (mode !== 'floor') await server.identityCache(mode === 'on');
+      const connect = SOCKETS / (await connectEvery(target, sockets));
+      await dropEvery(target, sockets);
+      const storm = SOCKETS / (await connectEvery(target, sockets));
+      await dropEvery(target, sockets);
       rates[mode].connect.push(connect);
       rates[mode].storm.push(storm);
-      console.log(`  round ${round} cache ${mode.padEnd(3)}  connect ${connect.toFixed(0).padStart(5)}/s   reconnect storm ${storm.toFixed(0).padStart(5)}/s`);
+      console.log(`  round ${round} ${mode === 'floor' ? 'floor    ' : `cache ${mode.padEnd(3)}`}  connect ${connect.toFixed(0).padStart(5)}/s   reconnect storm ${storm.toFixed(0).padStart(5)}/s`);
     }
   }
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
   console.log('\n[medians]');
-  for (const mode of CACHE_MODES) {
-    console.log(`  cache ${mode.padEnd(3)}  connect ${median(rates[mode].connect).toFixed(0).padStart(5)}/s   reconnect storm ${median(rates[mode].storm).toFixed(0).padStart(5)}/s`);
+  for (const mode of modes) {
+    console.log(`  ${mode === 'floor' ? 'floor    ' : `cache ${mode.padEnd(3)}`}  connect ${median(rates[mode].connect).toFixed(0).padStart(5)}/s   reconnect storm ${median(rates[mode].storm).toFixed(0).padStart(5)}/s`);
+  }
+  if (floor) {
+    for (const mode of CACHE_MODES) {
+      console.log(
+        `  cache ${mode} / floor  connect ${(median(rates[mode].connect) / median(rates.floor.connect)).toFixed(2)}x   reconnect storm ${(median(rates[mode].storm) / median(rates.floor.storm)).toFixed(2)}x  (target connect >= 0.8x, cache on)`,
+      );
+    }
   }
   if (CACHE_MODES.length < 2) return;
   console.log(
@@ -651,8 +665,10 @@ async function orchestrate(): Promise<void> {
     if (CONNECTS_ONLY) {
       const server = await ServerChild.start('ours');
       started.push(server);
-      console.log(`connects only: our hub, ${CONNECT_ROUNDS} rounds, identity cache ${CACHE_MODES.join(' then ')} in each (emptied first)\n`);
-      await measureConnects(server);
+      const floor = CONNECTS_FLOOR ? await ServerChild.start('floor') : null;
+      if (floor) started.push(floor);
+      console.log(`connects only: our hub, ${CONNECT_ROUNDS} rounds, identity cache ${CACHE_MODES.join(' then ')} in each (emptied first)${floor ? ', then the floor' : ''}\n`);
+      await measureConnects(server, floor);
       return;
     }
     const results: Figures[] = [];

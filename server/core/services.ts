@@ -61,15 +61,25 @@ export type ServiceOverrides = Partial<ServiceRegistry>;
 
 /** A typed view over one app's container. */
 export class Services {
+  /**
+   * What each token resolved to. Every registration here is one value or a singleton, so a resolution is final
+   * until the token is registered again (a test's override), which empties this. tsyringe's resolve per call was
+   * a third of a socket connect's admission and runs several times per HTTP request (bench/realtime, issue #26).
+   */
+  private readonly resolved = new Map<symbol | string, unknown>();
+
   constructor(readonly container: DependencyContainer) {}
 
   get<K extends ServiceName>(name: K): ServiceRegistry[K];
   /** A service a plugin provides (server/core/plugins), once that plugin's init has run. */
   get<T>(ref: ServiceRef<T>): T;
   get(nameOrRef: ServiceName | ServiceRef<unknown>): unknown {
-    if (typeof nameOrRef === 'string') return this.container.resolve(TOKENS[nameOrRef]);
-    if (!this.container.isRegistered(nameOrRef.id)) throw new Error(`No plugin provides the service "${nameOrRef.id}" in this app`);
-    return this.container.resolve(nameOrRef.id);
+    const token = typeof nameOrRef === 'string' ? TOKENS[nameOrRef] : nameOrRef.id;
+    if (this.resolved.has(token)) return this.resolved.get(token);
+    if (typeof nameOrRef !== 'string' && !this.container.isRegistered(token)) throw new Error(`No plugin provides the service "${nameOrRef.id}" in this app`);
+    const value = this.container.resolve(token);
+    this.resolved.set(token, value);
+    return value;
   }
 
   /** Whether a plugin of this app provides the service. */
@@ -80,6 +90,7 @@ export class Services {
   /** Registers the value a plugin provides for a ref (server/core/plugins/host.ts); a ref is provided once. */
   provide<T>(ref: ServiceRef<T>, value: T): void {
     if (this.container.isRegistered(ref.id)) throw new Error(`The service "${ref.id}" is provided twice`);
+    this.resolved.delete(ref.id);
     this.container.register(ref.id, { useFactory: () => value });
   }
 
@@ -87,6 +98,7 @@ export class Services {
   factory<K extends ServiceName>(name: K, build: (services: Services) => ServiceRegistry[K]): void {
     let built = false;
     let instance: ServiceRegistry[K];
+    this.resolved.delete(TOKENS[name]);
     this.container.register(TOKENS[name], {
       useFactory: () => {
         if (!built) {
@@ -100,6 +112,7 @@ export class Services {
 
   value<K extends ServiceName>(name: K, value: ServiceRegistry[K]): void {
     // A factory rather than `useValue`: tsyringe treats a falsy useValue (e.g. Outbox = null) as no provider.
+    this.resolved.delete(TOKENS[name]);
     this.container.register(TOKENS[name], { useFactory: () => value });
   }
 }

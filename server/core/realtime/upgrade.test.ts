@@ -40,7 +40,12 @@ describe('the HTTP answers of an upgrade', () => {
   /** An upgrade request whose answer is not a 101: its status, headers and JSON body. */
   function refusedUpgrade(path: string): Promise<{ status: number; headers: Record<string, unknown>; body: unknown }> {
     return new Promise((resolve, reject) => {
-      const req = request(`${rt.baseUrl}${path}`, {
+      // The path as given (a URL string would have its dot segments resolved by the client).
+      const { hostname, port } = new URL(rt.baseUrl);
+      const req = request({
+        hostname,
+        port,
+        path,
         headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
       });
       req.on('upgrade', () => reject(new Error('upgraded')));
@@ -60,6 +65,14 @@ describe('the HTTP answers of an upgrade', () => {
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(refused.headers.connection).toBe('close');
     expect(refused.body).toEqual({ detail: expect.any(String), code: expect.any(String) });
+  });
+
+  it('the socket path spelled otherwise is still the socket: admitted as the URL parser reads it', async () => {
+    for (const path of ['/socket/websocket?vsn=1.0.0', '/socket/elsewhere/../websocket?vsn=1.0.0', '/socket/./websocket?vsn=1.0.0']) {
+      const refused = await refusedUpgrade(path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body, path).toMatchObject({ code: 'unsupported_vsn' });
+    }
   });
 
   it('an upgrade to another path is routed by Fastify: the API 404', async () => {
