@@ -2,12 +2,13 @@
  * The inbox's reads: rooms (a page of them, one with its newest messages, lookups), their tags,
  * unread counts and message history, and who may see which room under the agent feature.
  */
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../contract/chats';
 import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
 import { prepared, shapeOf } from '../../core/db/prepared';
+import { columnsJson, rowJson } from '../../core/db/rowJson';
 import { containsPattern } from '../../core/paging';
 import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
 import { ChatError } from './chatError';
@@ -25,6 +26,7 @@ export interface FetchRoomsQuery {
   /** Rooms per page (CHAT_PAGE_SIZE unless given: the REST list takes page_size). */
   pageSize?: number;
 }
+
 
 /** Messages returned to a reconnecting client at most (the client reloads the room beyond that). */
 export const MAX_MISSED = 500;
@@ -45,6 +47,14 @@ const roomColumns = {
   assigneeUserId: rooms.assigneeUserId,
   platform: channels.platform,
 };
+
+/**
+ * The room list's room and its newest message, each as one JSON value (rowJson.ts): drizzle's mapping of their
+ * 14 + 19 columns on every room of a page was a third of the list's server CPU (bench/data, issue #26).
+ */
+const pageRoomJson = columnsJson(roomColumns, 'page');
+const lastMessageJson = rowJson(messages, 'last_message');
+
 
 /** The room's assignee as a room carries it, read in the same statement (null when unassigned). */
 const assigneeJson = (roomAlias: SQL) =>
@@ -318,14 +328,15 @@ export class RoomQueries {
     const pageSize = query.pageSize ?? CHAT_PAGE_SIZE;
     const statement = prepared(this.db, `chat_fetch_rooms${filter.shape}`, (db, name) => this.fetchRoomsStatement(db, filter).prepare(name), PLAN_EACH_CALL);
     const rows = await statement.execute({ ...filter.params, userId: actor.userId ?? -1, limit: pageSize, offset: (query.page - 1) * pageSize });
-    return rows.map((row) =>
-      toRoom(row.record as RoomRecord, {
+    return rows.map((row) => {
+      const last = lastMessageJson.read(row.last);
+      return toRoom(pageRoomJson.read(row.record) as RoomRecord, {
         tags: (row.tagList ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
         unread: Number(row.unread) || 0,
-        messages: row.last && row.last.id != null ? [this.message(row.last as MessageRow)] : [],
+        messages: last ? [this.message(last)] : [],
         assignee: row.assignee ? { id: Number(row.assignee.id), first_name: row.assignee.first_name, email: row.assignee.email } : null,
-      }),
-    );
+      });
+    });
   }
 
   /**
@@ -343,25 +354,20 @@ export class RoomQueries {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
     );
-    const last = db.select().from(messages).where(and(sql`${messages.roomId} = "page"."id"`, notNote)).orderBy(desc(messages.id)).limit(1).as('last');
-    const record = Object.fromEntries(Object.keys(roomColumns).map((k) => [k, page[k as keyof typeof roomColumns]])) as {
-      [K in keyof typeof roomColumns]: (typeof page)[K];
-    };
     return db
       .with(page)
       .select({
-        record,
+        record: sql<Record<string, unknown>>`${pageRoomJson.select}`,
         tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
         assignee: assigneeJson(sql`"page"."assignee_user_id"`),
         unread: sql<number>`(select count(*) from messages m
                where m.room_id = "page"."id" and m.origin = 'user'
                  and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${sql.placeholder('userId')}), 0))::int`,
-        last: Object.fromEntries(Object.keys(getTableColumns(messages)).map((k) => [k, last[k as keyof MessageRow]])) as {
-          [K in keyof MessageRow]: (typeof last)[K];
-        },
+        // The newest message but a note, by the (room_id, id) index, as the lateral join it was.
+        last: sql<Record<string, unknown> | null>`(select ${lastMessageJson.select} from messages last_message
+               where last_message.room_id = "page"."id" and last_message.origin <> 'note' order by last_message.id desc limit 1)`,
       })
       .from(page)
-      .leftJoinLateral(last, sql`true`)
       .orderBy(desc(page.sortAt), desc(page.id));
   }
 
