@@ -40,7 +40,7 @@ export { PageLoading } from './components/PageLoading';
 export { visuallyHidden } from './components/visuallyHidden';
 export { MdiIcon, mdiIconComponent } from './components/MdiIcon';
 export { ConsolePagination, TABLE_PAGE_SIZES } from './components/ConsolePagination';
-export { lightTheme, darkTheme, BRAND, withMotionPreference } from './theme/theme';
+export { lightTheme, darkTheme, BRAND, withMotionPreference, statusTextColor } from './theme/theme';
 export { ConsoleLayout } from './layout/ConsoleLayout';
 export { ConsoleMenu, useVisibleMenu } from './layout/ConsoleMenu';
 export { ConsoleAppBar } from './layout/ConsoleAppBar';

@@ -1,6 +1,6 @@
 import { createTheme, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { BUTTON_HOVER, darkTheme, lightTheme, withMotionPreference } from './theme';
+import { BUTTON_HOVER, darkTheme, LIGHT_STATUS_TEXT, lightTheme, statusTextColor, withMotionPreference } from './theme';
 
 describe('withMotionPreference', () => {
   it('leaves the theme as it is when the visitor has not asked for less motion', () => {
@@ -46,5 +46,40 @@ describe('the dark theme', () => {
       // and a filled one its text
       expect(getContrastRatio(built.palette[colour].contrastText, built.palette[colour].main), `text on ${colour}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe('the light theme', () => {
+  it('writes its orange and light blue as text in a tone that reads on its surfaces (WCAG AA, 4.5:1)', () => {
+    const built = createTheme(lightTheme);
+    for (const status of ['warning', 'info'] as const) {
+      const text = statusTextColor(status)(built);
+      expect(text).toBe(LIGHT_STATUS_TEXT[status]);
+      for (const surface of [built.palette.background.default, built.palette.background.paper]) {
+        expect(getContrastRatio(text, surface), `${status} text on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      }
+      // The spec's colour itself would not: the reason for the darker tone.
+      expect(getContrastRatio(built.palette[status].main, built.palette.background.paper)).toBeLessThan(4.5);
+    }
+    // The dark theme keeps its own tones.
+    const dark = createTheme(darkTheme);
+    expect(statusTextColor('warning')(dark)).toBe(dark.palette.warning.main);
+  });
+
+  it('gives outlined chips and outlined or text buttons of those colours that tone, and no other colour', () => {
+    const components = createTheme(lightTheme).components!;
+    const chip = components.MuiChip?.styleOverrides?.root as Record<string, { color: string }>;
+    const button = components.MuiButton?.styleOverrides?.root as Record<string, { color: string }>;
+    expect(chip).toEqual({
+      '&.MuiChip-outlined.MuiChip-colorWarning': { color: LIGHT_STATUS_TEXT.warning },
+      '&.MuiChip-outlined.MuiChip-colorInfo': { color: LIGHT_STATUS_TEXT.info },
+    });
+    expect(button).toEqual({
+      '&.MuiButton-outlined.MuiButton-colorWarning, &.MuiButton-text.MuiButton-colorWarning': { color: LIGHT_STATUS_TEXT.warning },
+      '&.MuiButton-outlined.MuiButton-colorInfo, &.MuiButton-text.MuiButton-colorInfo': { color: LIGHT_STATUS_TEXT.info },
+    });
+    // The primary button's hover is still there beside them, and the dark theme has none of them.
+    expect(components.MuiButton?.styleOverrides?.containedPrimary).toBeDefined();
+    expect(createTheme(darkTheme).components?.MuiChip).toBeUndefined();
   });
 });

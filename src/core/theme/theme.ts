@@ -44,12 +44,35 @@ const shared = {
  */
 export const BUTTON_HOVER = { light: BRAND.buttonHover, dark: '#81D4FA' } as const;
 
+/**
+ * The light theme writes the spec's orange and light blue, when they are text (an outlined chip or button, a text
+ * button, a caption), in a darker tone of each: on white they are 3.1:1 and 2.3:1, under WCAG AA's 4.5:1. Their
+ * fills and borders keep the spec's colours. The dark theme's tones read on its surfaces as they are.
+ */
+export const LIGHT_STATUS_TEXT = { warning: '#A54B01', info: '#01579B' } as const;
+
+/** The colour of a status written as text (a caption, an icon's label) in either theme: `sx={{ color: statusTextColor('warning') }}`. */
+export const statusTextColor = (status: keyof typeof LIGHT_STATUS_TEXT) => (theme: Theme) =>
+  theme.palette.mode === 'light' ? LIGHT_STATUS_TEXT[status] : theme.palette[status].main;
+
+const STATUS_TEXT_SELECTORS = (component: 'Chip' | 'Button', colour: 'Warning' | 'Info') =>
+  component === 'Chip'
+    ? `&.MuiChip-outlined.MuiChip-color${colour}`
+    : `&.MuiButton-outlined.MuiButton-color${colour}, &.MuiButton-text.MuiButton-color${colour}`;
+
+const statusText = (component: 'Chip' | 'Button') => ({
+  [STATUS_TEXT_SELECTORS(component, 'Warning')]: { color: LIGHT_STATUS_TEXT.warning },
+  [STATUS_TEXT_SELECTORS(component, 'Info')]: { color: LIGHT_STATUS_TEXT.info },
+});
+
 const buttonHover = (mode: 'light' | 'dark') => ({
   MuiButton: {
     styleOverrides: {
+      ...(mode === 'light' ? { root: statusText('Button') } : {}),
       containedPrimary: { '&:hover': { backgroundColor: BUTTON_HOVER[mode] } },
     },
   },
+  ...(mode === 'light' ? { MuiChip: { styleOverrides: { root: statusText('Chip') } } } : {}),
 });
 
 /**

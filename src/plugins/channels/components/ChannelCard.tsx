@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Chip, Paper, Stack, Tooltip, Typography } from '@m
 import { mdiOpenInNew } from '@mdi/js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { MdiIcon, statusTextColor } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { channelIdentifier, channelState, formatDate, PLATFORM_ICONS, STATE_COLORS } from './channelDisplay';
 import { AutoAssignSwitch } from './AutoAssignSwitch';
@@ -55,7 +55,7 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
               {t(`channels.platforms.${channel.platform}`)} · {identifierText}
             </Typography>
             {problem && (
-              <Typography variant="caption" color={state === 'failed' ? 'error' : 'warning.main'} sx={{ display: 'block' }}>
+              <Typography variant="caption" sx={{ display: 'block', color: state === 'failed' ? 'error.main' : statusTextColor('warning') }}>
                 {problem}
               </Typography>
             )}
