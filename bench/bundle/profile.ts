@@ -1,0 +1,184 @@
+/**
+ * Where a page's main thread goes on a phone: a cold load of one signed-in page under 4× CPU, its CPU profile
+ * mapped to the sources through the build's source maps, cut into the stretches of busy time that make the
+ * blocking time (each > --min ms), each with its heaviest functions (self and inclusive), packages, and our own
+ * source's frames.
+ *
+ *   npx vite build --manifest --outDir /tmp/lhdist          # source maps beside each chunk
+ *   (serve it: see bench/bundle/README.md, "the phone")
+ *   npx tsx bench/bundle/profile.ts --url http://localhost:8383/chats [--dist /tmp/lhdist] [--min 100] [--runs 5]
+ *
+ * `--runs N` loads the page N times and prints each run's blocking time (the part over 50 ms of every long task,
+ * from the start of navigation) and their median, without the breakdown: the figure to compare before and after a
+ * change, since one load's blocking time varies by a third on a shared 2-core machine. Prints figures only.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map';
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const URL_ = arg('--url', 'http://localhost:8383/chats');
+const DIST = path.join(arg('--dist', '/tmp/lhdist'), 'assets');
+const MIN_MS = Number(arg('--min', '100'));
+const RUNS = Number(arg('--runs', '1'));
+const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: /Demo Company/ };
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+async function signIn(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/auth/login`);
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/(dashboard|company\/select)/);
+  if (page.url().includes('/company/select')) {
+    await page.getByRole('option', { name: DEMO.company }).or(page.getByRole('button', { name: DEMO.company })).first().click();
+    await page.waitForURL(/\/dashboard/);
+  }
+}
+
+/** One cold load (no HTTP cache) of the page under 4× CPU: its CPU profile and its long tasks. */
+async function load(page: Page): Promise<{ profile: CpuProfile; longTasks: [number, number][] }> {
+  await page.goto('about:blank');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(URL_);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3_000);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  const longTasks = await page.evaluate(() => (globalThis as unknown as { __longTasks: [number, number][] }).__longTasks);
+  await cdp.detach();
+  return { profile, longTasks };
+}
+
+const blocking = (tasks: [number, number][]) => tasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+
+/** Names a profile's frames by their original source (`name path:line`, packages as `nm:<package>/…`). */
+function frameNamer(profile: CpuProfile) {
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const names = new Map<number, string>();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  return async (id: number): Promise<string> => {
+    const known = names.get(id);
+    if (known) return known;
+    const frame = nodes.get(id)!.callFrame;
+    let name = `${frame.functionName || '(anonymous)'} ${frame.url ? path.basename(frame.url) : ''}`.trim();
+    if (frame.url.startsWith('http')) {
+      const file = path.basename(new URL(frame.url).pathname);
+      if (!maps.has(file)) {
+        const mapFile = path.join(DIST, `${file}.map`);
+        maps.set(file, existsSync(mapFile) ? await new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))) : null);
+      }
+      const original = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+      if (original?.source) {
+        let source = original.source.replace(/^.*node_modules\//, 'nm:').replace(/^(\.\.\/)+/, '').replace(/^.*?\/(src|contract)\//, '$1/');
+        // A package's own map may name its sources src/… (stylis): ours only if the file is in this repository.
+        if (/^(src|contract)\//.test(source) && !existsSync(source)) source = `nm:?/${source}`;
+        name = `${original.name || frame.functionName || '(anonymous)'} ${source}:${original.line}`;
+      }
+    }
+    names.set(id, name);
+    return name;
+  };
+}
+
+async function breakdown(profile: CpuProfile): Promise<void> {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = frameNamer(profile);
+  const idle = (id: number) => ['(idle)', '(program)'].includes(nodes.get(id)!.callFrame.functionName);
+  // Busy stretches: samples not idle, gaps under 2 ms joined.
+  const stretches: { start: number; end: number; samples: [number, number][] }[] = [];
+  let time = profile.startTime;
+  let current: (typeof stretches)[number] | null = null;
+  profile.samples.forEach((id, i) => {
+    time += profile.timeDeltas[i];
+    const at = time / 1000;
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (idle(id)) {
+      if (current && at - current.end > 2) {
+        stretches.push(current);
+        current = null;
+      }
+      return;
+    }
+    current ??= { start: at, end: at, samples: [] };
+    current.end = at + dt;
+    current.samples.push([id, dt]);
+  });
+  if (current) stretches.push(current);
+  const top = (totals: Map<string, number>, n: number) =>
+    [...totals].sort((a, b) => b[1] - a[1]).slice(0, n).map(([label, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${label}`).join('\n');
+  const add = (totals: Map<string, number>, key: string, ms: number) => totals.set(key, (totals.get(key) ?? 0) + ms);
+  for (const stretch of stretches) {
+    if (stretch.end - stretch.start < MIN_MS) continue;
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    const packages = new Map<string, number>();
+    const own = new Map<string, number>();
+    for (const [id, ms] of stretch.samples) {
+      const label = await name(id);
+      add(self, label, ms);
+      add(packages, label.match(/nm:((@[^/]+\/)?[^/]+)/)?.[1] ?? label.match(/ ((src|contract)\/[^/]+\/[^/]+)/)?.[1] ?? label.split(' ')[0], ms);
+      const seen = new Set<string>();
+      let ownFrame = '(no frame of ours)';
+      for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+        const frame = await name(n);
+        if (ownFrame === '(no frame of ours)' && / (src|contract)\//.test(frame)) ownFrame = frame;
+        if (!seen.has(frame)) add(inclusive, frame, ms);
+        seen.add(frame);
+      }
+      add(own, ownFrame, ms);
+    }
+    console.log(`\n=== busy from ${Math.round(stretch.start - profile.startTime / 1000)} ms for ${Math.round(stretch.end - stretch.start)} ms`);
+    console.log(`  self:\n${top(self, 12)}\n  by package (self):\n${top(packages, 10)}\n  our nearest frame:\n${top(own, 12)}\n  inclusive:\n${top(inclusive, 25)}`);
+  }
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    const tasks: [number, number][] = [];
+    (globalThis as unknown as { __longTasks: [number, number][] }).__longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    }).observe({ type: 'longtask', buffered: true } as never);
+  });
+  const page = await context.newPage();
+  await signIn(page, new URL(URL_).origin);
+  const figures: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const { profile, longTasks } = await load(page);
+    figures.push(blocking(longTasks));
+    console.log(`run ${run}: blocking ${blocking(longTasks)} ms; long tasks (start:duration ms) ${longTasks.map(([s, d]) => `${s}:${d}`).join(' ')}`);
+    if (RUNS === 1) await breakdown(profile);
+  }
+  if (RUNS > 1) {
+    const sorted = [...figures].sort((a, b) => a - b);
+    console.log(`blocking over ${RUNS} loads: ${sorted.join(', ')} ms; median ${sorted[Math.floor((RUNS - 1) / 2)]} ms`);
+  }
+} finally {
+  await browser.close();
+}
