@@ -15,8 +15,16 @@ export interface MembershipRecord {
   permissions: PermissionMap;
 }
 
+/** Each role's defaults, built once: every authenticated request works out its permissions from them. */
+const DEFAULTS = new Map<RoleId, Readonly<PermissionMap>>();
+
 export function effectivePermissions(role: RoleId, override: PermissionMap | null | undefined): PermissionMap {
-  return { ...defaultPermissions(role), ...(override ?? {}) };
+  let defaults = DEFAULTS.get(role);
+  if (!defaults) {
+    defaults = Object.freeze(defaultPermissions(role));
+    DEFAULTS.set(role, defaults);
+  }
+  return { ...defaults, ...(override ?? {}) };
 }
 
 const membershipColumns = {

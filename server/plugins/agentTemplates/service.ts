@@ -9,6 +9,7 @@ import type { Paged } from '../../../contract/api';
 import { AGENT_TEMPLATE_MESSAGES, type AgentTemplate, type AgentTemplateBody } from '../../../contract/agentTemplates';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { prepared, shapeOf } from '../../core/db/prepared';
 import { agentTemplates } from '../../core/db/schema';
 import { fieldError, notFound } from '../../core/errors';
 import { isUniqueViolation } from '../../core/db/uniqueViolation';
@@ -36,20 +37,33 @@ export class AgentTemplateService {
 
   /** Name order (case-insensitive), then id. `search` matches name or text, case-insensitively, wildcards literal. */
   async list(requestUrl: string, companyId: number, options: AgentTemplateListOptions): Promise<Paged<AgentTemplate>> {
-    const conditions: SQL[] = [eq(agentTemplates.companyId, companyId)];
-    if (options.search) {
-      const pattern = containsPattern(options.search);
-      conditions.push(or(ilike(agentTemplates.name, pattern), ilike(agentTemplates.text, pattern))!);
-    }
-    const where = and(...conditions);
-    const [{ total }] = await this.db.select({ total: count() }).from(agentTemplates).where(where);
-    const rows = await this.db
-      .select()
-      .from(agentTemplates)
-      .where(where)
-      .orderBy(asc(sql`lower(${agentTemplates.name})`), asc(agentTemplates.id))
-      .limit(options.pageSize)
-      .offset(offsetOf(options));
+    // Built once per shape (a search or not), bench/data.
+    const search = Boolean(options.search);
+    const where = () => {
+      const conditions: SQL[] = [eq(agentTemplates.companyId, sql.placeholder('companyId'))];
+      const pattern = sql.placeholder('pattern');
+      if (search) conditions.push(or(ilike(agentTemplates.name, pattern), ilike(agentTemplates.text, pattern))!);
+      return and(...conditions);
+    };
+    const shape = shapeOf({ search });
+    const params = { companyId, pattern: search ? containsPattern(options.search!) : null };
+    const countStatement = prepared(this.db, `agent_template_count${shape}`, (db, name) => db.select({ total: count() }).from(agentTemplates).where(where()).prepare(name));
+    // Planned on each call: its LIMIT and OFFSET are values (see prepared.ts).
+    const listStatement = prepared(
+      this.db,
+      `agent_template_list${shape}`,
+      (db, name) =>
+        db
+          .select()
+          .from(agentTemplates)
+          .where(where())
+          .orderBy(asc(sql`lower(${agentTemplates.name})`), asc(agentTemplates.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      { planEachCall: true },
+    );
+    const [[{ total }], rows] = await Promise.all([countStatement.execute(params), listStatement.execute({ ...params, limit: options.pageSize, offset: offsetOf(options) })]);
     return paged(requestUrl, options, total, rows.map(toTemplate));
   }
 

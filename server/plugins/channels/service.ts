@@ -142,11 +142,25 @@ export class ChannelService {
     requesterIsAdmin: boolean,
     page: PageRequest,
   ): Promise<ChannelsListResponse & Pick<Paged<Channel>, 'next' | 'previous'>> {
-    const where = eq(channels.companyId, companyId);
+    // Built once per database (bench/data); the page planned on each call (its LIMIT and OFFSET are values).
+    const company = eq(channels.companyId, sql.placeholder('companyId'));
+    const summaryStatement = prepared(this.db, 'channel_summaries', (db, name) =>
+      db.select({ platform: channels.platform, status: channels.status, signupStatus: channels.signupStatus }).from(channels).where(company).prepare(name),
+    );
+    const pageStatement = prepared(
+      this.db,
+      'channel_page',
+      (db, name) =>
+        db.select().from(channels).where(company).orderBy(desc(channels.createdAt), desc(channels.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name),
+      { planEachCall: true },
+    );
+    const memberCountStatement = prepared(this.db, 'channel_company_members', (db, name) =>
+      db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, sql.placeholder('companyId'))).prepare(name),
+    );
     const [all, rows, [members]] = await Promise.all([
-      this.db.select({ platform: channels.platform, status: channels.status, signupStatus: channels.signupStatus }).from(channels).where(where),
-      this.db.select().from(channels).where(where).orderBy(desc(channels.createdAt), desc(channels.id)).limit(page.pageSize).offset(offsetOf(page)),
-      this.db.select({ n: count() }).from(memberships).where(eq(memberships.companyId, companyId)),
+      summaryStatement.execute({ companyId }),
+      pageStatement.execute({ companyId, limit: page.pageSize, offset: offsetOf(page) }),
+      memberCountStatement.execute({ companyId }),
     ]);
     const summaries = all.map((c) => ({
       platform: c.platform,

@@ -11,6 +11,7 @@ import { ROLE_NAMES, canManage, normalizeRole, type PermissionMap, type RoleId }
 import type { MemberOrdering, TeamMember } from '../../../contract/team';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../core/db/client';
+import { prepared, shapeOf } from '../../core/db/prepared';
 import type { RealtimeHub } from '../../core/realtime/types';
 import { companies, memberships, users } from '../../core/db/schema';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
@@ -93,31 +94,40 @@ export class MemberService {
   }
 
   async list(requestUrl: string, companyId: number, callerId: number, options: MemberListOptions): Promise<Paged<TeamMember>> {
-    const conditions: SQL[] = [eq(memberships.companyId, companyId)];
-    if (options.search) {
-      const pattern = containsPattern(options.search);
-      conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
-    }
-    const where = and(...conditions);
-
+    // Built once per shape (a search or not, the ordering: SORT_KEYS' keys, either way), bench/data.
+    const search = Boolean(options.search);
+    const where = () => {
+      const conditions: SQL[] = [eq(memberships.companyId, sql.placeholder('companyId'))];
+      const pattern = sql.placeholder('pattern');
+      if (search) conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))!);
+      return and(...conditions);
+    };
     const ordering = options.ordering ?? 'created_at';
     const descending = ordering.startsWith('-');
     const key = SORT_KEYS[ordering.replace(/^-/, '')];
-    const order = descending ? [desc(key), desc(memberships.id)] : [asc(key), asc(memberships.id)];
+    const shape = shapeOf({ search });
+    const params = { companyId, pattern: search ? containsPattern(options.search!) : null };
 
-    const [{ total }] = await this.db
-      .select({ total: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where);
-    const rows = await this.db
-      .select(columns)
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(options.pageSize)
-      .offset(offsetOf(options));
+    const countStatement = prepared(this.db, `team_member_count${shape}`, (db, name) =>
+      db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where()).prepare(name),
+    );
+    // Planned on each call: its LIMIT and OFFSET are values (see prepared.ts).
+    const listStatement = prepared(
+      this.db,
+      `team_member_list${shape}:${ordering}`,
+      (db, name) =>
+        db
+          .select(columns)
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(where())
+          .orderBy(...(descending ? [desc(key), desc(memberships.id)] : [asc(key), asc(memberships.id)]))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      { planEachCall: true },
+    );
+    const [[{ total }], rows] = await Promise.all([countStatement.execute(params), listStatement.execute({ ...params, limit: options.pageSize, offset: offsetOf(options) })]);
     return paged(
       requestUrl,
       options,
