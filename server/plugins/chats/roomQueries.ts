@@ -94,7 +94,10 @@ export class RoomQueries {
   ) {}
 
   async agentFeature(companyId: number): Promise<boolean> {
-    const [row] = await this.db.select({ on: companies.agentFeature }).from(companies).where(eq(companies.id, companyId));
+    const statement = prepared(this.db, 'chat_agent_feature', (db, name) =>
+      db.select({ on: companies.agentFeature }).from(companies).where(eq(companies.id, sql.placeholder('companyId'))).prepare(name),
+    );
+    const [row] = await statement.execute({ companyId });
     return row?.on ?? false;
   }
 
@@ -414,16 +417,20 @@ export class RoomQueries {
 
   /** GET /api/tags/: all company tags; under the agent feature, a restricted member sees only the tags naming members' e-mails. */
   async listTags(actor: ChatActor): Promise<Tag[]> {
-    const conditions: SQL[] = [eq(tags.companyId, actor.companyId)];
-    if (await this.restrictedEmail(actor)) {
-      const memberEmails = this.db
-        .select({ email: users.email })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(eq(memberships.companyId, actor.companyId));
-      conditions.push(sql`lower(${tags.name}) in (${memberEmails})`);
-    }
-    return this.db.select({ id: tags.id, name: tags.name }).from(tags).where(and(...conditions)).orderBy(asc(tags.name), asc(tags.id));
+    const restricted = (await this.restrictedEmail(actor)) !== null;
+    const statement = prepared(this.db, `chat_tags${shapeOf({ restricted })}`, (db, name) => {
+      const conditions: SQL[] = [eq(tags.companyId, sql.placeholder('companyId'))];
+      if (restricted) {
+        const memberEmails = db
+          .select({ email: users.email })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(eq(memberships.companyId, sql.placeholder('companyId')));
+        conditions.push(sql`lower(${tags.name}) in (${memberEmails})`);
+      }
+      return db.select({ id: tags.id, name: tags.name }).from(tags).where(and(...conditions)).orderBy(asc(tags.name), asc(tags.id)).prepare(name);
+    });
+    return statement.execute({ companyId: actor.companyId });
   }
 
   /** Every message of a room after an id, ascending (the simulator's polling): never a private note. */
