@@ -27,7 +27,6 @@ export interface FetchRoomsQuery {
   pageSize?: number;
 }
 
-
 /** Messages returned to a reconnecting client at most (the client reloads the room beyond that). */
 export const MAX_MISSED = 500;
 
@@ -53,8 +52,7 @@ const roomColumns = {
  * 14 + 19 columns on every room of a page was a third of the list's server CPU (bench/data, issue #26).
  */
 const pageRoomJson = columnsJson(roomColumns, 'page');
-const lastMessageJson = rowJson(messages, 'last_message');
-
+const lastMessageJson = rowJson(messages, 'messages');
 
 /** The room's assignee as a room carries it, read in the same statement (null when unassigned). */
 const assigneeJson = (roomAlias: SQL) =>
@@ -367,8 +365,8 @@ export class RoomQueries {
                where m.room_id = "page"."id" and m.origin = 'user'
                  and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${sql.placeholder('userId')}), 0))::int`,
         // The newest message but a note, by the (room_id, id) index, as the lateral join it was.
-        last: sql<Record<string, unknown> | null>`(select ${lastMessageJson.select} from messages last_message
-               where last_message.room_id = "page"."id" and last_message.origin <> 'note' order by last_message.id desc limit 1)`,
+        last: sql<Record<string, unknown> | null>`(select ${lastMessageJson.select} from ${messages}
+               where ${messages.roomId} = "page"."id" and ${notNote} order by ${messages.id} desc limit 1)`,
       })
       .from(page)
       .orderBy(desc(page.sortAt), desc(page.id));

@@ -14,6 +14,11 @@ const DAY_AND_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'shor
 /** The formats of the room list's and the thread's times (ChatsPage builds them while the rooms load). */
 export const INBOX_DATE_FORMATS: readonly Intl.DateTimeFormatOptions[] = [TIME, DAY_AND_MONTH, {}];
 
+/** A message's time of day ("02:16 PM", "14:16"). */
+export function clockTime(iso: string | null | undefined, locale: string): string {
+  return formatDate(iso, locale, TIME);
+}
+
 /** Today: time only; this year: day and month; else the date. */
 export function shortTime(iso: string | null | undefined, locale: string, now = new Date()): string {
   if (!iso) return '';

@@ -1,6 +1,7 @@
 import { mdiFacebookMessenger, mdiInstagram, mdiTestTube, mdiWhatsapp } from '@mdi/js';
 import type { Channel } from '../../../../contract/channels';
 import type { Platform } from '../../../../contract/chats';
+import { dateTimeFormat } from '../../../core';
 
 /** What the status chip says about a channel. */
 export type ChannelState = 'connected' | 'setting_up' | 'needs_attention' | 'failed' | 'disconnected';
@@ -62,7 +63,7 @@ export function formatDate(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+    return dateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
   } catch {
     return date.toLocaleDateString();
   }

@@ -5,16 +5,12 @@ import { Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/materi
 import { mdiAccountBoxOutline, mdiBookOpenPageVariantOutline, mdiCartOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { assistantMarkOf } from '../../../../contract/assistant';
-import { MdiIcon, formatDate, safeUrl } from '../../../core';
-import { fullDateTime, systemLineLabel } from '../format';
+import { MdiIcon, safeUrl } from '../../../core';
+import { clockTime, fullDateTime, systemLineLabel } from '../format';
 import { messageContent } from '../model/messageContent';
 import type { ChatMessage } from '../model/messages';
 import { DeliveryTicks } from './DeliveryTicks';
 import { FOCUS_OUTLINE, NoteBubble, useFocusedMessage } from './NoteBubble';
-
-function timeOf(iso: string, locale: string) {
-  return formatDate(iso, locale, { hour: '2-digit', minute: '2-digit' });
-}
 
 function Media({ message, onError }: { message: ChatMessage; onError?: (messageId: number) => void }) {
   const { t } = useTranslation();
@@ -209,7 +205,7 @@ function EventRow({ message, event, testId, children }: { message: ChatMessage; 
       <Typography variant="caption" color="text.secondary" data-testid={testId} sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 1.5, py: 0.25, textAlign: 'center' }}>
         {children} ·{' '}
         <time dateTime={message.created_at} data-testid="message-time">
-          {timeOf(message.created_at, i18n.language)}
+          {clockTime(message.created_at, i18n.language)}
         </time>
       </Typography>
     </Box>
@@ -327,7 +323,7 @@ export const MessageBubble = memo(function MessageBubble({
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
             <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
               <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ opacity: 0.75 }}>
-                {timeOf(message.created_at, i18n.language)}
+                {clockTime(message.created_at, i18n.language)}
               </Typography>
             </Tooltip>
             {outgoing && !system && (

@@ -6,8 +6,8 @@ import { createContext, Fragment, useContext } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { mdiLockOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon, formatDate } from '../../../core';
-import { fullDateTime } from '../format';
+import { MdiIcon } from '../../../core';
+import { clockTime, fullDateTime } from '../format';
 import type { ChatMessage } from '../model/messages';
 import { NOTE_COLORS } from './NoteMode';
 
@@ -49,7 +49,7 @@ export function NoteBubble({ message }: { message: ChatMessage }) {
         </Typography>
         <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
           <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ display: 'block', textAlign: 'right', opacity: 0.8 }}>
-            {formatDate(message.created_at, i18n.language, { hour: '2-digit', minute: '2-digit' })}
+            {clockTime(message.created_at, i18n.language)}
           </Typography>
         </Tooltip>
       </Box>
