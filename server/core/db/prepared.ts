@@ -6,6 +6,7 @@
  * A query with optional parts is prepared once per shape, the shape in its name (`chat_older_messages:notes:id`):
  * a name is one SQL text for the life of the process, and node-postgres refuses a name reused for another text.
  */
+import type { SQL } from 'drizzle-orm';
 import type { Database } from './client';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -42,4 +43,33 @@ export function shapeOf(parts: Record<string, boolean>): string {
     .filter(([, present]) => present)
     .map(([part]) => `:${part}`)
     .join('');
+}
+
+/** A raw statement prepared by preparedSql: its rows for the placeholders' values. */
+export interface PreparedRows<T> {
+  execute(values: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * A raw statement (drizzle's `sql` template, its values as `sql.placeholder(name)`) prepared like a query builder's:
+ * its text is built once. For aggregates the builder cannot say (the stats' CTEs), whose dozen nested fragments
+ * drizzle otherwise walked on every request (bench/data, issue #26).
+ */
+export function preparedSql<T = Record<string, unknown>>(db: Database, name: string, build: () => SQL, options: PreparedOptions = {}): PreparedRows<T> {
+  return prepared(
+    db,
+    name,
+    (db, statementName) => {
+      // execute() only builds its PgRaw here (nothing runs until it is awaited); getQuery() is the SQL text and its parameters.
+      const query = db.execute(build()).getQuery();
+      const statement = db._.session.prepareQuery(query, undefined, statementName, false);
+      return {
+        async execute(values: Record<string, unknown>): Promise<T[]> {
+          const result = (await statement.execute(values)) as unknown;
+          return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+        },
+      };
+    },
+    options,
+  );
 }

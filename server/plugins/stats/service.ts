@@ -25,6 +25,7 @@ import type {
 } from '../../../contract/stats';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
+import { prepared, preparedSql } from '../../core/db/prepared';
 import { channels } from '../../core/db/schema';
 import type { MessagingLimits } from '../broadcasts';
 
@@ -113,19 +114,12 @@ export class StatsService {
 
   /** The rooms a viewer may count (alias r): the company's, for own scope only those assigned to or answered by the member. */
   private roomScope(v: StatsViewer, channelId: number | null): SQL {
-    const channel = channelId === null ? sql`` : sql` and r.channel_id = ${channelId}`;
-    if (v.scope === 'company') return sql`r.company_id = ${v.companyId}${channel}`;
-    return sql`r.company_id = ${v.companyId}${channel} and (
-      exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = r.id and lower(t.name) = lower(${v.email}))
-      or exists (select 1 from messages mine where mine.room_id = r.id and mine.sender_user_id = ${v.userId}))`;
+    return roomScopeOf(v.scope === 'own', { companyId: v.companyId, userId: v.userId, email: v.email }, channelId);
   }
 
   /** The bounds of [from, to] (days in tz, both included) as timestamps. */
   private bounds(from: string, to: string, tz: string): { lo: SQL; hi: SQL } {
-    return {
-      lo: sql`((${from}::date)::timestamp at time zone ${tz})`,
-      hi: sql`(((${to}::date) + 1)::timestamp at time zone ${tz})`,
-    };
+    return boundsOf(from, to, tz);
   }
 
   // ---------- /stats ----------
@@ -407,60 +401,17 @@ export class StatsService {
    * the company's, not one person's).
    */
   private broadcastSends(v: StatsViewer, lo: SQL, hi: SQL, channelId: number | null): SQL {
-    if (v.scope === 'own') return sql`select null::timestamptz as created_at, null::integer as channel_id where false`;
-    return sql`
-      select br.sent_at as created_at, b.channel_id from broadcasts b join broadcast_recipients br on br.broadcast_id = b.id
-      where b.company_id = ${v.companyId} and br.sent_at >= ${lo} and br.sent_at < ${hi}
-        ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}`;
+    return broadcastSendsOf(v.scope === 'own', v.companyId, lo, hi, channelId);
   }
 
   async dashboard(v: StatsViewer, tz: string): Promise<DashboardStats> {
     const nowDate = this.deps.clock.now();
-    const now = nowDate.toISOString();
     const today = dayIn(nowDate, tz);
-    const { lo, hi } = this.bounds(today, today, tz);
-    const scope = this.roomScope(v, null);
     const own = v.scope === 'own';
-    const outByMe = own ? sql`m.sender_user_id = ${v.userId}` : sql`m.origin in ('agent', 'bot')`;
-    const responderIsMe = own ? sql` and responder = ${v.userId}` : sql``;
-    const companyRooms = sql`r.company_id = ${v.companyId}`;
-    const open = (where: SQL) => sql`select r.id from rooms r where ${where} and r.blocked_at is null and r.last_message_at > ${now}::timestamptz - ${sql.raw(CLOSED_AFTER)}`;
-
-    const figuresQuery = this.rows<Record<string, unknown>>(sql`
-      with mm as (
-        select m.origin, m.sender_user_id from messages m join rooms r on r.id = m.room_id
-        where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}
-      ),
-      bm as (${this.broadcastSends(v, lo, hi, null)}),
-      s as (
-        select fu.created_at as first_in, fa.created_at as first_reply, fa.sender_user_id as responder
-        from rooms r
-        left join lateral (select m.id, m.created_at from messages m where m.room_id = r.id and m.origin = 'user' order by m.id limit 1) fu on true
-        left join lateral (select m.created_at, m.sender_user_id from messages m where m.room_id = r.id and m.origin = 'agent' and m.id > fu.id order by m.id limit 1) fa on true
-        where ${scope} and r.created_at >= ${lo} and r.created_at < ${hi}
-      ),
-      frt as (select extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null${responderIsMe}),
-      active as (
-        select exists (select 1 from messages b where b.room_id = r.id and b.origin = 'bot') as has_bot,
-          exists (select 1 from messages a where a.room_id = r.id and a.origin = 'agent') as has_agent
-        from rooms r where ${scope} and r.last_message_at >= ${lo} and r.last_message_at < ${hi}
-      )
-      select
-        (select count(*) from (${open(scope)}) o) as open,
-        (select count(*) from (${open(companyRooms)}) o
-          where not exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = o.id and t.name ~ ${sql.raw(AGENT_TAG_SQL)})) as unassigned,
-        (select count(*) from mm m where m.origin = 'user') as messages_in,
-        (select count(*) from mm m where ${outByMe}) + (select count(*) from bm) as messages_out,
-        (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,
-        (select percentile_cont(0.9) within group (order by secs) from frt) as frt_p90,
-        (select count(*) from frt) as frt_count,
-        (select count(*) from active where has_bot and not has_agent) as bot_conversations,
-        (select count(*) from active) as conversations,
-        (select coalesce(json_agg(rb order by rb.started_at desc nulls last, rb.id desc), '[]'::json) from (
-          select b.id, b.name, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.failed_count, b.unknown_count, b.started_at
-          from broadcasts b where b.company_id = ${v.companyId} and b.status in ('sending', 'waiting')
-          order by b.started_at desc nulls last, b.id desc limit 20) rb) as running,
-        ${setupColumns(v.companyId)}`);
+    // Built once per scope (its dozen nested fragments cost more CPU to build than the rest of the request,
+    // bench/data, issue #26), planned on each call: how many rooms and messages a company has decides the plan.
+    const figures = preparedSql(this.db, `stats_dashboard:${v.scope}`, () => dashboardFigures(own), { planEachCall: true });
+    const figuresQuery = figures.execute({ companyId: v.companyId, userId: v.userId, email: v.email, today, tz, now: nowDate.toISOString() });
 
     // The figures, the running broadcasts and the set-up steps in one statement, the channels' health beside it.
     const [[row], channelHealth] = await Promise.all([figuresQuery, this.channelHealth(v.companyId, nowDate)]);
@@ -508,12 +459,16 @@ export class StatsService {
 
   /** The company's channels (not disconnected by it) and what needs attention. */
   async channelHealth(companyId: number, now: Date): Promise<ChannelHealth[]> {
-    const rows = await this.db
-      .select()
-      .from(channels)
-      .where(and(eq(channels.companyId, companyId), ne(channels.status, 'disconnected')))
-      .orderBy(channels.id)
-      .limit(100);
+    const statement = prepared(this.db, 'stats_channel_health', (db, name) =>
+      db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.companyId, sql.placeholder('companyId')), ne(channels.status, 'disconnected')))
+        .orderBy(channels.id)
+        .limit(100)
+        .prepare(name),
+    );
+    const rows = await statement.execute({ companyId });
     // The WhatsApp channels' messaging limit usages at the same time (one read each).
     const usages = new Map(rows.filter((ch) => ch.platform === 'whatsapp').map((ch) => [ch.id, this.deps.messagingLimits.usage(ch, now)] as const));
     await Promise.all(usages.values());
@@ -534,8 +489,8 @@ export class StatsService {
   }
 }
 
-/** The getting-started steps as columns of a select (see StatsService.setup). */
-function setupColumns(companyId: number): SQL {
+/** The getting-started steps as columns of a select (see StatsService.setup); `companyId` a value or a placeholder. */
+function setupColumns(companyId: unknown): SQL {
   // conversation_answered: newest first along messages_company_created_idx, so bounded by the company's own
   // messages (with exists() the planner chose a sequential scan of the whole table for a busy company; bench/data).
   return sql`
@@ -546,6 +501,93 @@ function setupColumns(companyId: number): SQL {
         exists (select 1 from whatsapp_templates w where w.company_id = ${companyId}) as template_created,
         exists (select 1 from broadcasts b where b.company_id = ${companyId} and b.status <> 'draft') as broadcast_sent,
         (exists (select 1 from bots bt where bt.company_id = ${companyId}) or exists (select 1 from flows f where f.company_id = ${companyId})) as bot_built`;
+}
+
+/** Who the rooms' scope is about: values, or placeholders of a prepared statement. */
+interface ScopeOf {
+  companyId: unknown;
+  userId: unknown;
+  email: unknown;
+}
+
+/** The rooms a viewer may count (alias r): the company's, for own scope only those assigned to or answered by the member. */
+function roomScopeOf(own: boolean, who: ScopeOf, channelId: number | null): SQL {
+  const channel = channelId === null ? sql`` : sql` and r.channel_id = ${channelId}`;
+  if (!own) return sql`r.company_id = ${who.companyId}${channel}`;
+  return sql`r.company_id = ${who.companyId}${channel} and (
+      exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = r.id and lower(t.name) = lower(${who.email}))
+      or exists (select 1 from messages mine where mine.room_id = r.id and mine.sender_user_id = ${who.userId}))`;
+}
+
+/** The bounds of [from, to] (days in tz, both included) as timestamps; each a value or a placeholder. */
+function boundsOf(from: unknown, to: unknown, tz: unknown): { lo: SQL; hi: SQL } {
+  return {
+    lo: sql`((${from}::date)::timestamp at time zone ${tz})`,
+    hi: sql`(((${to}::date) + 1)::timestamp at time zone ${tz})`,
+  };
+}
+
+/**
+ * Broadcast messages the provider accepted in [lo, hi) (issue #25: they are messages out too), as rows of
+ * (created_at, channel_id). They live in broadcast_recipients, not in rooms; none in own scope (a broadcast is
+ * the company's, not one person's).
+ */
+function broadcastSendsOf(own: boolean, companyId: unknown, lo: SQL, hi: SQL, channelId: number | null): SQL {
+  if (own) return sql`select null::timestamptz as created_at, null::integer as channel_id where false`;
+  return sql`
+      select br.sent_at as created_at, b.channel_id from broadcasts b join broadcast_recipients br on br.broadcast_id = b.id
+      where b.company_id = ${companyId} and br.sent_at >= ${lo} and br.sent_at < ${hi}
+        ${channelId === null ? sql`` : sql`and b.channel_id = ${channelId}`}`;
+}
+
+/**
+ * "Today at a glance" in one statement: the figures, the running broadcasts and the set-up steps. Its values are
+ * placeholders (companyId, userId, email, today, tz, now), so it is built once per scope.
+ */
+function dashboardFigures(own: boolean): SQL {
+  const p = sql.placeholder;
+  const who: ScopeOf = { companyId: p('companyId'), userId: p('userId'), email: p('email') };
+  const { lo, hi } = boundsOf(p('today'), p('today'), p('tz'));
+  const scope = roomScopeOf(own, who, null);
+  const outByMe = own ? sql`m.sender_user_id = ${who.userId}` : sql`m.origin in ('agent', 'bot')`;
+  const responderIsMe = own ? sql` and responder = ${who.userId}` : sql``;
+  const companyRooms = sql`r.company_id = ${who.companyId}`;
+  const open = (where: SQL) => sql`select r.id from rooms r where ${where} and r.blocked_at is null and r.last_message_at > ${p('now')}::timestamptz - ${sql.raw(CLOSED_AFTER)}`;
+  return sql`
+      with mm as (
+        select m.origin, m.sender_user_id from messages m join rooms r on r.id = m.room_id
+        where m.company_id = ${who.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}
+      ),
+      bm as (${broadcastSendsOf(own, who.companyId, lo, hi, null)}),
+      s as (
+        select fu.created_at as first_in, fa.created_at as first_reply, fa.sender_user_id as responder
+        from rooms r
+        left join lateral (select m.id, m.created_at from messages m where m.room_id = r.id and m.origin = 'user' order by m.id limit 1) fu on true
+        left join lateral (select m.created_at, m.sender_user_id from messages m where m.room_id = r.id and m.origin = 'agent' and m.id > fu.id order by m.id limit 1) fa on true
+        where ${scope} and r.created_at >= ${lo} and r.created_at < ${hi}
+      ),
+      frt as (select extract(epoch from (first_reply - first_in)) as secs from s where first_reply is not null${responderIsMe}),
+      active as (
+        select exists (select 1 from messages b where b.room_id = r.id and b.origin = 'bot') as has_bot,
+          exists (select 1 from messages a where a.room_id = r.id and a.origin = 'agent') as has_agent
+        from rooms r where ${scope} and r.last_message_at >= ${lo} and r.last_message_at < ${hi}
+      )
+      select
+        (select count(*) from (${open(scope)}) o) as open,
+        (select count(*) from (${open(companyRooms)}) o
+          where not exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = o.id and t.name ~ ${sql.raw(AGENT_TAG_SQL)})) as unassigned,
+        (select count(*) from mm m where m.origin = 'user') as messages_in,
+        (select count(*) from mm m where ${outByMe}) + (select count(*) from bm) as messages_out,
+        (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,
+        (select percentile_cont(0.9) within group (order by secs) from frt) as frt_p90,
+        (select count(*) from frt) as frt_count,
+        (select count(*) from active where has_bot and not has_agent) as bot_conversations,
+        (select count(*) from active) as conversations,
+        (select coalesce(json_agg(rb order by rb.started_at desc nulls last, rb.id desc), '[]'::json) from (
+          select b.id, b.name, b.status, b.n_users, b.sent_count, b.delivered_count, b.read_count, b.failed_count, b.unknown_count, b.started_at
+          from broadcasts b where b.company_id = ${who.companyId} and b.status in ('sending', 'waiting')
+          order by b.started_at desc nulls last, b.id desc limit 20) rb) as running,
+        ${setupColumns(who.companyId)}`;
 }
 
 function setupOf(r: Record<string, unknown>): DashboardSetup {

@@ -415,33 +415,53 @@ export class TemplateService {
   /** Sent, delivered, read, replied and failed counts of the template's messages on this channel, from our own records. */
   async stats(companyId: number, channelId: number, templateId: number): Promise<TemplateStats> {
     const row = await this.channel(companyId, channelId);
-    const [template] = await this.db
-      .select()
-      .from(whatsappTemplates)
-      .where(and(eq(whatsappTemplates.id, templateId), eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, row.wabaId ?? '')));
+    const templateStatement = prepared(this.db, 'template_of_account', (db, name) =>
+      db
+        .select()
+        .from(whatsappTemplates)
+        .where(
+          and(
+            eq(whatsappTemplates.id, sql.placeholder('templateId')),
+            eq(whatsappTemplates.companyId, sql.placeholder('companyId')),
+            eq(whatsappTemplates.wabaId, sql.placeholder('wabaId')),
+          ),
+        )
+        .prepare(name),
+    );
+    const [template] = await templateStatement.execute({ templateId, companyId, wabaId: row.wabaId ?? '' });
     if (!template) throw notFound();
-    const status = messages.status;
-    const replied = sql<number>`count(*) filter (where exists (
-      select 1 from ${messages} as reply where reply.room_id = ${messages.roomId} and reply.origin = 'user' and reply.id > ${messages.id}))`;
-    const [counts] = await this.db
-      .select({
-        sent: sql<number>`count(*) filter (where ${status} in ('sent', 'delivered', 'read'))`,
-        delivered: sql<number>`count(*) filter (where ${status} in ('delivered', 'read'))`,
-        read: sql<number>`count(*) filter (where ${status} = 'read')`,
-        failed: sql<number>`count(*) filter (where ${status} = 'failed')`,
-        replied,
-      })
-      .from(messages)
-      .innerJoin(rooms, eq(rooms.id, messages.roomId))
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          eq(rooms.channelId, row.id),
-          eq(messages.type, 'template'),
-          sql`${messages.data}->'template'->>'name' = ${template.name}`,
-          sql`${messages.data}->'template'->>'language' = ${template.language}`,
-        ),
-      );
+    const countsStatement = prepared(
+      this.db,
+      'template_message_counts',
+      (db, name) => {
+        const status = messages.status;
+        const replied = sql<number>`count(*) filter (where exists (
+          select 1 from ${messages} as reply where reply.room_id = ${messages.roomId} and reply.origin = 'user' and reply.id > ${messages.id}))`;
+        return db
+          .select({
+            sent: sql<number>`count(*) filter (where ${status} in ('sent', 'delivered', 'read'))`,
+            delivered: sql<number>`count(*) filter (where ${status} in ('delivered', 'read'))`,
+            read: sql<number>`count(*) filter (where ${status} = 'read')`,
+            failed: sql<number>`count(*) filter (where ${status} = 'failed')`,
+            replied,
+          })
+          .from(messages)
+          .innerJoin(rooms, eq(rooms.id, messages.roomId))
+          .where(
+            and(
+              eq(messages.companyId, sql.placeholder('companyId')),
+              eq(rooms.channelId, sql.placeholder('channelId')),
+              eq(messages.type, 'template'),
+              sql`${messages.data}->'template'->>'name' = ${sql.placeholder('name')}`,
+              sql`${messages.data}->'template'->>'language' = ${sql.placeholder('language')}`,
+            ),
+          )
+          .prepare(name);
+      },
+      // How many of a company's messages are templates decides the plan.
+      { planEachCall: true },
+    );
+    const [counts] = await countsStatement.execute({ companyId, channelId: row.id, name: template.name, language: template.language });
     return { sent: Number(counts.sent), delivered: Number(counts.delivered), read: Number(counts.read), replied: Number(counts.replied), failed: Number(counts.failed) };
   }
 

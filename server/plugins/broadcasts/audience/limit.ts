@@ -6,7 +6,7 @@
  * `settings.business_portfolio_id` when known, else the WhatsApp Business Account.
  * The engine waits on it; the review step shows it (./index.ts).
  */
-import { and, countDistinct, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, countDistinct, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_MESSAGING_LIMIT_TIER,
   MESSAGING_LIMIT_TIERS,
@@ -14,6 +14,7 @@ import {
   type MessagingLimitUsage,
 } from '../../../../contract/broadcasts';
 import type { Database } from '../../../core/db/client';
+import { prepared } from '../../../core/db/prepared';
 import { channels } from '../../../core/db/schema';
 import { broadcastRecipients, broadcasts } from '../schema';
 
@@ -36,7 +37,14 @@ export function portfolioOf(channel: Pick<ChannelRow, 'settings' | 'wabaId' | 'i
 /** The company's WhatsApp channels sharing this channel's portfolio (the channel itself included). */
 export async function portfolioChannelIds(db: Database, channel: ChannelRow): Promise<number[]> {
   const key = portfolioOf(channel);
-  const rows = await db.select().from(channels).where(and(eq(channels.companyId, channel.companyId), eq(channels.platform, 'whatsapp')));
+  const statement = prepared(db, 'whatsapp_channels_of_company', (db, name) =>
+    db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.companyId, sql.placeholder('companyId')), eq(channels.platform, 'whatsapp')))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ companyId: channel.companyId });
   const ids = rows.filter((r) => portfolioOf(r) === key).map((r) => r.id);
   return ids.includes(channel.id) ? ids : [...ids, channel.id];
 }
@@ -46,11 +54,22 @@ export async function messagingLimitUsage(db: Database, channel: ChannelRow, now
   const tier = messagingLimitTier(channel);
   const limitValue = MESSAGING_LIMIT_TIERS[tier];
   const ids = await portfolioChannelIds(db, channel);
-  const [row] = await db
-    .select({ used: countDistinct(broadcastRecipients.phone) })
-    .from(broadcastRecipients)
-    .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
-    .where(and(inArray(broadcasts.channelId, ids), isNotNull(broadcastRecipients.sentAt), gt(broadcastRecipients.sentAt, new Date(now.getTime() - DAY_MS))));
+  // The channels as one int[] value, so one statement serves a portfolio of any size.
+  const statement = prepared(db, 'messaging_limit_used', (db, name) =>
+    db
+      .select({ used: countDistinct(broadcastRecipients.phone) })
+      .from(broadcastRecipients)
+      .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
+      .where(
+        and(
+          sql`${broadcasts.channelId} = any(${sql.placeholder('ids')}::int[])`,
+          isNotNull(broadcastRecipients.sentAt),
+          sql`${broadcastRecipients.sentAt} > ${sql.placeholder('since')}::timestamptz`,
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ ids, since: new Date(now.getTime() - DAY_MS).toISOString() });
   const used = Number(row?.used ?? 0);
   const limit = Number.isFinite(limitValue) ? limitValue : null;
   return { tier, limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
