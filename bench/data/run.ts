@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { benchServerEnv, freePort, spawnBenchServer, type ServerChild } from '../support';
+import { buildServer, serveEnv, serveNodeFlags, serverEntry } from '../../scripts/build-server.mjs';
 import { normalisedPath, socketKey, type FloorPlan } from './floor';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,6 +56,8 @@ const FLOOR_ONLY = argv.includes('--floor-only');
 const FLOOR = FLOOR_ONLY || argv.includes('--floor');
 const FLOOR_SECONDS = Number(arg('--floor-seconds') ?? 8);
 const FLOOR_RATE = Number(arg('--floor-rate') ?? 50);
+/** Each side's FLOOR_SECONDS split into rounds, alternating ours and the floor. */
+const FLOOR_ROUNDS = Math.max(1, Number(arg('--floor-rounds') ?? 4));
 export const BENCH_JWT_SECRET = 'bench-data-secret-that-is-long-enough-for-hs256-0123456789';
 /** The secret box's key, the same in the bench process (EXPLAIN: it creates the bot key) and the server child (it opens it). */
 export const BENCH_CHANNEL_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -135,12 +138,25 @@ export type { ServerChild };
 /** `node --import tsx server/main.ts` on the database, demo off, listening on loopback. */
 /** `root`: another checkout to run the server of (the "before" figures of bench/data/README.md). */
 /** `nodeOptions`: extra node flags for the server child (`--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
-export async function startServer(kind: Kind, dataDir: string, extraEnv: Record<string, string> = {}, root = ROOT, nodeOptions: string[] = []): Promise<ServerChild> {
+/** `compiled`: the bundle `npm start` runs (`--server compiled`, built first into `.test-data/dist-server-bench`), with the serve script's flags and environment. */
+export async function startServer(
+  kind: Kind,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  root = ROOT,
+  nodeOptions: string[] = [],
+  form: 'tsx' | 'compiled' = 'tsx',
+): Promise<ServerChild> {
   const port = await freePort();
   const env = benchServerEnv(
     { port, dataDir, jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, databaseUrl: kind === 'postgres' ? PG_URL : undefined },
-    extraEnv,
+    form === 'compiled' ? { ...serveEnv(), ...extraEnv } : extraEnv,
   );
+  if (form === 'compiled') {
+    const outDir = path.join(root, '.test-data/dist-server-bench');
+    await buildServer(outDir);
+    return spawnBenchServer([...serveNodeFlags(), ...nodeOptions, serverEntry(outDir)], { cwd: root, env, port });
+  }
   return spawnBenchServer([...nodeOptions, '--import', 'tsx', 'server/main.ts'], { cwd: root, env, port });
 }
 
@@ -507,11 +523,49 @@ export async function explainAll(kind: Kind, g: Generated, scenarios: Scenario[]
 // ------------------------------------------------------------------ the floor (floor.ts)
 
 /** Server CPU (ms) per answered request of one kind sent alone at `rate`/s for `seconds`, with its p50. */
-async function cpuPerRequest(server: ServerChild, g: Generated, scenario: Scenario, seconds: number, rate: number): Promise<{ cpuMs: number; p50: number; errors: number }> {
+interface CpuFigure {
+  /** Server CPU (user + system, every thread) per answered request. */
+  cpuMs: number;
+  p50: number;
+  errors: number;
+  /** For sums over rounds: the CPU and the answered requests. */
+  cpuSeconds: number;
+  answered: number;
+}
+
+async function cpuPerRequest(server: ServerChild, g: Generated, scenario: Scenario, seconds: number, rate: number): Promise<CpuFigure> {
   const stats: Partial<LoadStats> = {};
   const [figure] = await load(server, g, [scenario], seconds, rate, stats);
+  const cpuSeconds = stats.serverCores! * stats.seconds!;
+  const answered = Math.max(1, figure.requests - figure.errors);
   // p50 is null (NaN through IPC) when nothing was answered.
-  return { cpuMs: (stats.serverCores! * stats.seconds! * 1000) / Math.max(1, figure.requests - figure.errors), p50: figure.p50 ?? NaN, errors: figure.errors };
+  return { cpuMs: (cpuSeconds * 1000) / answered, p50: figure.p50 ?? NaN, errors: figure.errors, cpuSeconds, answered };
+}
+
+/** The rounds of one side summed: CPU per answered request over all of them, the median of their p50s. */
+function sumRounds(rounds: CpuFigure[]): CpuFigure {
+  const cpuSeconds = rounds.reduce((n, r) => n + r.cpuSeconds, 0);
+  const answered = rounds.reduce((n, r) => n + r.answered, 0);
+  const p50s = rounds.map((r) => r.p50).sort((a, b) => a - b);
+  return { cpuMs: (cpuSeconds * 1000) / answered, p50: p50s[Math.floor(p50s.length / 2)], errors: rounds.reduce((n, r) => n + r.errors, 0), cpuSeconds, answered };
+}
+
+/** A process's CPU while nothing is sent to it, in ms per second (its timers, its collector, its compiler threads). */
+async function idleCpuMsPerSecond(pid: number, ms: number): Promise<number> {
+  const before = cpuSecondsOf(pid);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return ((cpuSecondsOf(pid) - before) * 1000) / (ms / 1000);
+}
+
+/**
+ * Waits (at most 30 s) until the server's CPU at rest falls to `settledMsPerSecond`: for its first half minute a
+ * process still compiles and collects what its start and the warm-up made (20-30 ms a second here, against 5-6 at
+ * rest), and the first kinds measured carried that work.
+ */
+async function settle(pid: number, settledMsPerSecond = 10): Promise<number> {
+  let idle = Infinity;
+  for (let waited = 0; waited < 30_000 && idle > settledMsPerSecond; waited += 2_000) idle = await idleCpuMsPerSecond(pid, 2_000);
+  return idle;
 }
 
 /**
@@ -538,23 +592,37 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATABASE_URL: PG_URL, FLOOR_PLAN: planFile },
   });
   try {
-    console.log(`\n[floor] the same statements through a bare Fastify + pg (floor.ts); each kind alone at ${FLOOR_RATE}/s for ${FLOOR_SECONDS} s, ours then the floor; warming both up…`);
+    const roundSeconds = FLOOR_SECONDS / FLOOR_ROUNDS;
+    console.log(
+      `\n[floor] the same statements through a bare Fastify + pg (floor.ts); each kind alone at ${FLOOR_RATE}/s for ${FLOOR_SECONDS} s on each, ` +
+        `in ${FLOOR_ROUNDS} rounds of ${roundSeconds} s alternating ours and the floor (ABBA); warming both up…`,
+    );
     await load(server, g, resolved, 5, 100);
     await load(floor, g, resolved, 5, 100);
+    const [oursIdle, floorIdle] = [await settle(server.child.pid!), await idleCpuMsPerSecond(floor.child.pid!, 2_000)];
+    console.log(`  at rest before measuring: ours ${oursIdle.toFixed(1)} ms of CPU a second, the floor ${floorIdle.toFixed(1)} (counted in the figures below, as in production)`);
     const loadStart = loadAverage1();
-    const rows: { name: string; statements: number; ours: { cpuMs: number; p50: number; errors: number }; floor: { cpuMs: number; p50: number; errors: number } }[] = [];
+    const rows: { name: string; statements: number; ours: CpuFigure; floor: CpuFigure; pairRatios: number[] }[] = [];
     for (const s of resolved) {
-      const ours = await cpuPerRequest(server, g, s, FLOOR_SECONDS, FLOOR_RATE);
-      const bare = await cpuPerRequest(floor, g, s, FLOOR_SECONDS, FLOOR_RATE);
-      rows.push({ name: s.name, statements: captured.get(s.name)?.length ?? 0, ours, floor: bare });
+      const ours: CpuFigure[] = [];
+      const bare: CpuFigure[] = [];
+      // ABBA: ours, floor, floor, ours, … so a drift of the machine during the kind weighs on both sides alike.
+      for (let round = 0; round < FLOOR_ROUNDS; round++) {
+        const order = round % 2 === 0 ? ([server, floor] as const) : ([floor, server] as const);
+        for (const target of order) (target === server ? ours : bare).push(await cpuPerRequest(target, g, s, roundSeconds, FLOOR_RATE));
+      }
+      const pairRatios = ours.map((o, i) => o.cpuMs / bare[i].cpuMs).sort((a, b) => a - b);
+      rows.push({ name: s.name, statements: captured.get(s.name)?.length ?? 0, ours: sumRounds(ours), floor: sumRounds(bare), pairRatios });
     }
     const hottest = new Set([...rows].sort((a, b) => b.ours.cpuMs - a.ours.cpuMs).slice(0, 5).map((r) => r.name));
-    console.log(`\n  ${'request'.padEnd(34)} ${'SQL'.padStart(3)} ${'ours CPU ms'.padStart(11)} ${'floor CPU ms'.padStart(12)} ${'ratio'.padStart(6)} ${'ours p50'.padStart(9)} ${'floor p50'.padStart(9)} ${'errors'.padStart(6)}`);
+    console.log(
+      `\n  ${'request'.padEnd(34)} ${'SQL'.padStart(3)} ${'ours CPU ms'.padStart(11)} ${'floor CPU ms'.padStart(12)} ${'ratio'.padStart(6)} ${'rounds'.padStart(11)} ${'ours p50'.padStart(9)} ${'floor p50'.padStart(9)} ${'errors'.padStart(6)}`,
+    );
     for (const r of rows) {
       const ratio = r.ours.cpuMs / r.floor.cpuMs;
       const mark = hottest.has(r.name) ? (ratio <= 1.3 ? '  hottest ✔' : '  hottest > 1.3×') : '';
       console.log(
-        `  ${r.name.padEnd(34)} ${String(r.statements).padStart(3)} ${r.ours.cpuMs.toFixed(2).padStart(11)} ${r.floor.cpuMs.toFixed(2).padStart(12)} ${ratio.toFixed(2).padStart(5)}× ${r.ours.p50.toFixed(2).padStart(9)} ${r.floor.p50.toFixed(2).padStart(9)} ${String(r.ours.errors + r.floor.errors).padStart(6)}${mark}`,
+        `  ${r.name.padEnd(34)} ${String(r.statements).padStart(3)} ${r.ours.cpuMs.toFixed(2).padStart(11)} ${r.floor.cpuMs.toFixed(2).padStart(12)} ${ratio.toFixed(2).padStart(5)}× ${`${r.pairRatios[0].toFixed(2)}-${r.pairRatios[r.pairRatios.length - 1].toFixed(2)}`.padStart(11)} ${r.ours.p50.toFixed(2).padStart(9)} ${r.floor.p50.toFixed(2).padStart(9)} ${String(r.ours.errors + r.floor.errors).padStart(6)}${mark}`,
       );
     }
     const mean = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0) / rows.length;
@@ -613,7 +681,7 @@ async function main(): Promise<void> {
     }
     // --log-level info: the server logs as in production by default (two lines a request); warn by default here.
     const serverEnv: Record<string, string> = arg('--log-level') ? { LOG_LEVEL: arg('--log-level')! } : {};
-    const server = await startServer(kind, kind === 'postgres' ? path.join(INFO_DIR, 'pg-data-dir') : PGLITE_DATA_DIR, serverEnv, arg('--server-root'), (arg('--server-node-options') ?? '').split(/\s+/).filter(Boolean));
+    const server = await startServer(kind, kind === 'postgres' ? path.join(INFO_DIR, 'pg-data-dir') : PGLITE_DATA_DIR, serverEnv, arg('--server-root'), (arg('--server-node-options') ?? '').split(/\s+/).filter(Boolean), arg('--server') === 'compiled' ? 'compiled' : 'tsx');
     servers.push(server);
     try {
       console.log(`\n[${kind}] server started in ${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMb().toFixed(0)} MB; loading…`);

@@ -205,15 +205,28 @@ export class BillingService {
   }
 
   async invoices(companyId: number, page: number, pageSize: number): Promise<InvoicesResponse> {
-    const [{ n }] = await this.db.select({ n: count() }).from(billingInvoices).where(eq(billingInvoices.companyId, companyId));
-    const rows = await this.db
-      .select()
-      .from(billingInvoices)
-      .where(eq(billingInvoices.companyId, companyId))
-      .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const plans = await this.plans();
+    const company = eq(billingInvoices.companyId, sql.placeholder('companyId'));
+    const countStatement = prepared(this.db, 'billing_invoice_count', (db, name) => db.select({ n: count() }).from(billingInvoices).where(company).prepare(name));
+    const pageStatement = prepared(
+      this.db,
+      'billing_invoice_page',
+      (db, name) =>
+        db
+          .select()
+          .from(billingInvoices)
+          .where(company)
+          .orderBy(desc(billingInvoices.createdAt), desc(billingInvoices.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      { planEachCall: true },
+    );
+    // The count, the page and the plans' names at once.
+    const [[{ n }], rows, plans] = await Promise.all([
+      countStatement.execute({ companyId }),
+      pageStatement.execute({ companyId, limit: pageSize, offset: (page - 1) * pageSize }),
+      this.plans(),
+    ]);
     const total = Number(n);
     const link = (p: number) => `/api/invoices/?page=${p}&page_size=${pageSize}`;
     return {
