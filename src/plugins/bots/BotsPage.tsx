@@ -19,7 +19,7 @@ import { mdiDeleteOutline, mdiInformationOutline, mdiPlus, mdiSitemapOutline } f
 import { DataTable, ListContextProvider, ResourceContextProvider, useList, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, ConsolePagination, EmptyView, MdiIcon, useAccess, useAlert, useApi } from '../../core';
+import { ConfirmDialog, ConsolePagination, EmptyView, formatDate, MdiIcon, useAccess, useAlert, useApi } from '../../core';
 import { BOT_LIMITS, type BotSummary } from '../../../contract/bots';
 import type { Channel } from '../../../contract/channels';
 import { botServiceApiRef, NoBotAccessError } from './api/botService';
@@ -46,7 +46,7 @@ function DateCell() {
   const { i18n } = useTranslation();
   const bot = useRecordContext<BotSummary>();
   if (!bot) return null;
-  return <>{new Date(bot.updated_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</>;
+  return <>{formatDate(bot.updated_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</>;
 }
 
 function ActionsCell({ canManage }: { canManage: boolean }) {

@@ -4,7 +4,7 @@ import { mdiDownload, mdiPause, mdiPlay, mdiReplay, mdiStop } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, EmptyView, errorText, httpApiRef, MdiIcon, useAccount, useAlert, useApi, useFeature } from '../../core';
+import { ConfirmDialog, EmptyView, errorText, formatDate, httpApiRef, MdiIcon, useAccount, useAlert, useApi, useFeature } from '../../core';
 import { broadcastAction, fetchBroadcast, fetchReport, liveBroadcastsApiRef, type BroadcastAction } from './api';
 import { CounterLine, SendingProgress } from './components/LiveCounters';
 import { DeleteBroadcastButton } from './components/DeleteBroadcastButton';
@@ -126,7 +126,7 @@ export default function BroadcastDetailPage() {
   const busy = pending !== null;
   const failedCount = fields.stats.failed + fields.stats.unknown;
   const steps = funnelSteps(fields.n_users, fields.stats, engagement);
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null);
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null);
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>

@@ -23,7 +23,7 @@ import {
 import { mdiDeleteOutline, mdiMagnify, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ConfirmDialog, EmptyView, MdiIcon, useAccess, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
+import { ConfirmDialog, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
 import type { Flow } from '../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from './api/flowService';
 import { flowErrorAlert, logFlowListFailure } from './api/errors';
@@ -168,7 +168,7 @@ export default function FlowsPage() {
                         </Stack>
                       </TableCell>
                       <TableCell align="right">{flow.steps?.length ?? 0}</TableCell>
-                      <TableCell>{new Date(flow.updated_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                      <TableCell>{formatDate(flow.updated_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
                       <TableCell align="right">
                         <Stack direction="row" spacing={0.5} justifyContent="flex-end">
                           <Tooltip title={t('flows.open', { name: flow.flow_name })}>

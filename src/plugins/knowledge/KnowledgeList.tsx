@@ -20,7 +20,7 @@ import { mdiFileUploadOutline, mdiPlus } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { KnowledgeItemSummary } from '../../../contract/assistant';
-import { EmptyView, MdiIcon, TABLE_PAGE_SIZES, errorText, useAccount, useApi } from '../../core';
+import { EmptyView, errorText, formatDate, MdiIcon, TABLE_PAGE_SIZES, useAccount, useApi } from '../../core';
 import { knowledgeApiRef } from './api';
 import { ArticleDialog } from './ArticleDialog';
 import { ItemDialog } from './ItemDialog';
@@ -45,7 +45,7 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const date = (iso: string) => formatDate(iso, i18n.language, {});
 
   return (
     <>

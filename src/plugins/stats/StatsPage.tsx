@@ -30,9 +30,12 @@ import { mdiDownload } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StatsReport } from '../../../contract/stats';
-import { EmptyView, MdiIcon, featureFlagsApiRef, httpApiRef, useAccount, useApi, visuallyHidden } from '../../core';
+import { EmptyView, featureFlagsApiRef, formatDate, httpApiRef, MdiIcon, useAccount, useApi, visuallyHidden } from '../../core';
 import { PRESETS, downloadCsv, fetchChannels, fetchStats, presetRange, type Preset } from './model';
 import { browserTimeZone, duration } from '../../core/stats/format';
+
+/** `toLocaleString(locale)` without options: the numeric date and time. */
+const NUMERIC_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
 
 type Cell = string | number | null;
 
@@ -190,7 +193,7 @@ function Report({ data, engagement }: { data: StatsReport; engagement: boolean }
   const csatCsv: Cell[][] = data.csat.agents.map((a) => [a.name, a.email, a.responses, a.satisfied, a.score]);
 
   const unansweredHeaders = [t('stats.columns.question'), t('stats.columns.timesAsked'), t('stats.columns.lastAsked')];
-  const unansweredRows: Cell[][] = (data.assistant?.unanswered ?? []).map((q) => [q.question, q.count, new Date(q.last_asked).toLocaleString(i18n.language)]);
+  const unansweredRows: Cell[][] = (data.assistant?.unanswered ?? []).map((q) => [q.question, q.count, formatDate(q.last_asked, i18n.language, NUMERIC_DATE_TIME)]);
   const unansweredCsv: Cell[][] = (data.assistant?.unanswered ?? []).map((q) => [q.question, q.count, q.last_asked]);
 
   const dailyHeaders = [t('stats.columns.date'), t('stats.columns.started'), t('stats.columns.closed'), t('stats.columns.messagesIn'), t('stats.columns.messagesOut')];

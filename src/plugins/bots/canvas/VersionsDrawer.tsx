@@ -8,7 +8,7 @@ import { Alert, Box, Button, CircularProgress, Divider, Drawer, IconButton, List
 import { mdiClose } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, MdiIcon, useAccount, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, formatDate, MdiIcon, useAccount, useAlert, useApi } from '../../../core';
 import { BOT_VERSIONS_PAGE_SIZE, type BotDraft, type BotVersion } from '../../../../contract/botDrafts';
 import { botServiceApiRef } from '../api/botService';
 import { BOTS_QUERY_KEY } from '../api/hooks';
@@ -93,7 +93,7 @@ export function VersionsDrawer(props: { botId: number; open: boolean; onClose: (
                 )}
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {t('bots.draft.by', { who: v.created_by, when: new Date(v.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
+                {t('bots.draft.by', { who: v.created_by, when: formatDate(v.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
                 {t('bots.draft.stepsCount', { count: v.steps_count })}
               </Typography>
             </ListItem>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Broadcast } from '../../../../contract/broadcasts';
 import type { Channel } from '../../../../contract/channels';
 import type { WhatsAppTemplate } from '../../../../contract/templates';
-import { ConsolePagination, EmptyView, httpApiRef, useAccount, useApi } from '../../../core';
+import { ConsolePagination, EmptyView, formatDate, httpApiRef, useAccount, useApi } from '../../../core';
 import { fetchApprovedTemplates, fetchChannels } from '../api';
 import { useCanSend, useLiveBroadcasts, useOnResync, useWatchChannels } from '../hooks';
 import { mergeLive } from '../model/status';
@@ -115,7 +115,7 @@ function CreatedCell() {
   if (!record) return null;
   const created = new Date(record.created_at);
   const scheduled = record.scheduled_at ? new Date(record.scheduled_at) : null;
-  const format = (d: Date) => d.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const format = (d: Date) => formatDate(d, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Stack spacing={0.25}>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>

@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListPaginationContext, type ListPaginationContextValue } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { RECIPIENT_STATES, type BroadcastRecipient, type RecipientState } from '../../../../contract/broadcasts';
-import { ConsolePagination, EmptyView, errorText, httpApiRef, useAccount, useApi } from '../../../core';
+import { ConsolePagination, EmptyView, errorText, formatDate, httpApiRef, useAccount, useApi } from '../../../core';
 import { fetchRecipients } from '../api';
 import { describeFailure } from '../model/failures';
 
@@ -81,7 +81,7 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
       }) as ListPaginationContextValue,
     [query.isPending, page, perPage, total],
   );
-  const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '');
+  const time = (iso: string | null) => (iso ? formatDate(iso, i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '');
   const rows = query.data?.results ?? [];
 
   return (

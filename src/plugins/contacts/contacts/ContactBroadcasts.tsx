@@ -1,6 +1,7 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ContactBroadcast } from '../../../../contract/contacts';
+import { formatDate } from '../../../core';
 
 /** The broadcasts this contact was sent, newest first, each with what became of it (a broadcast is no room message). */
 export function ContactBroadcasts({ broadcasts }: { broadcasts: ContactBroadcast[] }) {
@@ -12,7 +13,7 @@ export function ContactBroadcasts({ broadcasts }: { broadcasts: ContactBroadcast
         <ListItem key={b.id} disablePadding>
           <ListItemText
             primary={b.name}
-            secondary={[t(`contacts.broadcasts.states.${b.state}`, { defaultValue: b.state }), b.sent_at ? new Date(b.sent_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null].filter(Boolean).join(' · ')}
+            secondary={[t(`contacts.broadcasts.states.${b.state}`, { defaultValue: b.state }), b.sent_at ? formatDate(b.sent_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null].filter(Boolean).join(' · ')}
           />
         </ListItem>
       ))}

@@ -1,6 +1,7 @@
 import { List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ContactRoom } from '../../../../contract/contacts';
+import { formatDate } from '../../../core';
 
 /** The contact's conversations, newest first; choosing one opens it (in place in the inbox, or the inbox from the contacts page). */
 export function ContactRooms({ rooms, currentRoomId, onOpen }: { rooms: ContactRoom[]; currentRoomId?: number; onOpen: (roomId: number) => void }) {
@@ -18,7 +19,7 @@ export function ContactRooms({ rooms, currentRoomId, onOpen }: { rooms: ContactR
           >
             <ListItemText
               primary={room.id === currentRoomId ? t('contacts.panel.current') : `${room.platform} · ${t(`contacts.rooms.status.${room.status}`)}`}
-              secondary={new Date(room.last_message_at ?? room.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+              secondary={formatDate(room.last_message_at ?? room.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
             />
           </ListItemButton>
         </ListItem>

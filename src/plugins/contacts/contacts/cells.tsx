@@ -2,6 +2,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/contacts';
+import { formatDate } from '../../../core';
 
 export function TagsCell() {
   const contact = useRecordContext<Contact>();
@@ -19,7 +20,7 @@ export function DateCell({ source }: { source: 'created_at' | 'last_message_at' 
   const contact = useRecordContext<Contact>();
   const { t, i18n } = useTranslation();
   const value = contact?.[source];
-  return <Typography variant="body2">{value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('contacts.noValue')}</Typography>;
+  return <Typography variant="body2">{value ? formatDate(value, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('contacts.noValue')}</Typography>;
 }
 
 export function NameCell() {

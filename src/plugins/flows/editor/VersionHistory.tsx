@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, Drawer, IconButton, List, ListItem, Stack, Typography } from '@mui/material';
 import { mdiClose } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, MdiIcon } from '../../../core';
+import { ConfirmDialog, formatDate, MdiIcon } from '../../../core';
 import type { FlowVersion } from '../../../../contract/flows';
 import { useFlowVersions } from '../api/hooks';
 
@@ -74,7 +74,7 @@ export function VersionHistory(props: { flowId: number; currentVersion: number; 
                   )}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
-                  {t('flows.history.by', { who: v.created_by, when: new Date(v.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  {t('flows.history.by', { who: v.created_by, when: formatDate(v.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
                 </Typography>
                 <Typography variant="caption" component="p" sx={{ mt: 0.5, fontWeight: 600 }}>
                   {t('flows.history.changes')}

@@ -4,7 +4,7 @@ import { mdiArrowLeft, mdiContentCopy, mdiPencilOutline } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon, useAccess, useAccount, useApi } from '../../../core';
+import { formatDate, MdiIcon, useAccess, useAccount, useApi } from '../../../core';
 import type { TemplateButton, TemplateComponent, TemplateStats, WhatsAppTemplate } from '../../../../contract/templates';
 import { templatesApiRef } from '../api';
 import { duplicatePath, editorPath, templateType } from '../list/model';
@@ -307,7 +307,7 @@ export default function TemplateDetailPage() {
                         <ListItemText
                           primary={t(`templates.status.${change.status}`, { defaultValue: change.status })}
                           secondary={[
-                            new Date(change.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }),
+                            formatDate(change.at, i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }),
                             change.reason && change.reason !== 'NONE' ? t('templates.reason', { reason: reasonText(change.reason) }) : null,
                           ]
                             .filter(Boolean)

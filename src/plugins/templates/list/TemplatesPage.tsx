@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, ConsolePagination, EmptyView, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, ConsolePagination, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateLimitsUsage, type WhatsAppTemplate } from '../../../../contract/templates';
 import { hasTemplateApi, templatesApiRef } from '../api';
@@ -245,7 +245,7 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
 function UpdatedAt({ value }: { value: string }) {
   const { i18n } = useTranslation();
   const date = new Date(value);
-  return <time dateTime={value}>{date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+  return <time dateTime={value}>{formatDate(date, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
 }
 
 function NameCell() {
