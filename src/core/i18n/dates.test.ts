@@ -30,20 +30,17 @@ describe('formatDate', () => {
 
 describe('prewarmDateFormats', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
+    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 
-  it('builds each formatter in an idle moment of its own, then the page gets it built', () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+  it('builds each formatter in a task of its own after the current one, then the page gets it built', () => {
+    vi.useFakeTimers();
     const built = vi.spyOn(Intl, 'DateTimeFormat');
     prewarmDateFormats('de', [{ weekday: 'short' }, { month: 'long', year: 'numeric' }]);
     expect(built).not.toHaveBeenCalled();
-    expect(idle).toHaveLength(2);
-    idle[0]();
-    expect(built).toHaveBeenCalledTimes(1);
-    idle[1]();
+    expect(vi.getTimerCount()).toBe(2);
+    vi.runAllTimers();
     expect(built).toHaveBeenCalledTimes(2);
     dateTimeFormat('de', { year: 'numeric', month: 'long' });
     dateTimeFormat('de', { weekday: 'short' });

@@ -28,18 +28,12 @@ export function formatDate(value: Date | string | number | null | undefined, loc
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale, options).format(date);
 }
 
-type IdleWindow = { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
-
 /**
- * Builds the formatters a page will need, one per idle moment, before its data arrives: building the first of a
- * language loads its calendar data (about 80 ms on a phone, bench/bundle), which would otherwise land in the render of
- * the data.
+ * Builds the formatters a page will need, each in a task of its own right after the current one, before its data
+ * arrives: building the first of a language loads its calendar data (about 55-80 ms at 4x CPU, bench/bundle), which
+ * would otherwise land in the render of the data. Not in idle moments: a page loading is seldom idle, and a profile
+ * of the inbox showed its rooms rendered (and the formatter built inside that render) before any idle callback ran.
  */
 export function prewarmDateFormats(locale: string | undefined, optionsList: readonly Intl.DateTimeFormatOptions[]): void {
-  const idle = (globalThis as IdleWindow).requestIdleCallback;
-  for (const options of optionsList) {
-    const build = () => void dateTimeFormat(locale, options);
-    if (idle) idle(build, { timeout: 2_000 });
-    else setTimeout(build, 0);
-  }
+  for (const options of optionsList) setTimeout(() => void dateTimeFormat(locale, options), 0);
 }

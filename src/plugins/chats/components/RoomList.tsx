@@ -1,11 +1,15 @@
 import { useCallback } from 'react';
-import { Box, CircularProgress, List } from '@mui/material';
+import { Box, CircularProgress, List, type SxProps, type Theme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { EmptyView } from '../../../core';
 import { channelName } from '../format';
 import { useChatService, useChatState } from '../hooks';
 import { RoomListItem } from './RoomListItem';
+import { roomRowStyles } from './roomRowStyles';
+
+/** The list's own layout and every row's rules (roomRowStyles.ts), serialised once per render of the list, not per row. */
+const LIST_SX: SxProps<Theme> = (theme) => ({ flex: 1, minHeight: 0, ...roomRowStyles(theme) });
 
 /** The conversations, newest activity first; more pages load when the end is reached (pages from 1). */
 export function RoomList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
@@ -40,7 +44,7 @@ export function RoomList({ selectedId, onSelect }: { selectedId: number | null; 
   return (
     // A labelled region: a plain div may not carry aria-label (axe: aria-prohibited-attr), which axe reports the moment
     // the list is on screen before its rows are (nothing inside names it then).
-    <List disablePadding component="div" role="region" aria-label={t('chats.title')} data-testid="room-list" sx={{ flex: 1, minHeight: 0 }}>
+    <List disablePadding component="div" role="region" aria-label={t('chats.title')} data-testid="room-list" sx={LIST_SX}>
       <Virtuoso
         style={{ height: '100%' }}
         data={ids}

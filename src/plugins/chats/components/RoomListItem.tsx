@@ -1,14 +1,14 @@
 import { memo } from 'react';
-import { Avatar, Badge, Box, ListItemAvatar, ListItemButton, Typography } from '@mui/material';
+import { ListItemButton } from '@mui/material';
 import { mdiAccountOutline, mdiBlockHelper, mdiPause } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { isAgentTagName, isRoomPaused, type Room } from '../../../../contract/chats';
 import { csatRatingOf } from '../../../../contract/csat';
 import { systemLineOf } from '../../../../contract/customerEvents';
-import { MdiIcon } from '../../../core';
 import { initials, shortTime, systemLineLabel } from '../format';
 import { lastMessage } from '../model/rooms';
-import { PlatformIcon } from './PlatformIcon';
+import { PLATFORM_ICONS } from './PlatformIcon';
+import { ROOM_ROW } from './roomRowStyles';
 
 /** Kinds whose preview is a label when they carry no text. */
 const LABELLED = new Set(['location', 'contacts', 'template', 'interactive']);
@@ -21,7 +21,26 @@ interface Props {
   onSelect: (id: number) => void;
 }
 
-/** One conversation in the list: avatar, name, last message, time, unread count and state icons. */
+/** An mdi icon as a plain svg drawn by the list's rules (named when `label` is given, else hidden from screen readers). */
+function RowIcon({ path, label, color, size, className }: { path: string; label?: string; color?: string; size?: number; className?: string }) {
+  return (
+    <svg
+      className={className ? `${ROOM_ROW.icon} ${className}` : ROOM_ROW.icon}
+      viewBox="0 0 24 24"
+      focusable="false"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      style={color || size ? { color, fontSize: size } : undefined}
+    >
+      {label && <title>{label}</title>}
+      <path d={path} />
+    </svg>
+  );
+}
+
+/**
+ * One conversation in the list: avatar, name, last message, time, unread count and state icons. Its parts are plain
+ * elements drawn by the list's rules (roomRowStyles.ts), not styled components: a row renders no style of its own.
+ */
 export const RoomListItem = memo(function RoomListItem({ room, channel, unread, selected, onSelect }: Props) {
   const { t, i18n } = useTranslation();
   const last = lastMessage(room);
@@ -37,6 +56,7 @@ export const RoomListItem = memo(function RoomListItem({ room, channel, unread, 
     ? last.text || (last.media_url ? t(`chats.media.${last.type}`, { defaultValue: t('chats.media.document') }) : LABELLED.has(last.type) ? t(`chats.media.${last.type}`) : (last.text ?? ''))
     : '';
   const agents = room.tags.filter((x) => isAgentTagName(x.name));
+  const platform = PLATFORM_ICONS[room.platform] ?? PLATFORM_ICONS.sandbox;
   return (
     <ListItemButton
       selected={selected}
@@ -44,42 +64,47 @@ export const RoomListItem = memo(function RoomListItem({ room, channel, unread, 
       data-testid="room-item"
       data-room-id={room.id}
       aria-current={selected ? 'true' : undefined}
-      sx={{ alignItems: 'flex-start', py: 1, borderBottom: 1, borderColor: 'divider' }}
+      className={unread ? `${ROOM_ROW.row} ${ROOM_ROW.unread}` : ROOM_ROW.row}
     >
-      <ListItemAvatar sx={{ minWidth: 48 }}>
-        <Avatar sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', width: 36, height: 36, fontSize: 14 }}>{initials(room.name)}</Avatar>
-      </ListItemAvatar>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="subtitle2" noWrap sx={{ flex: 1, fontWeight: unread ? 700 : 500 }} data-testid="room-item-name">
+      <div className={ROOM_ROW.avatar} aria-hidden="true">
+        {initials(room.name)}
+      </div>
+      <div className={ROOM_ROW.body}>
+        <div className={ROOM_ROW.line}>
+          <h6 className={ROOM_ROW.name} data-testid="room-item-name">
             {room.name}
-          </Typography>
-          <Typography variant="caption" color={unread ? 'primary' : 'text.secondary'} sx={{ flexShrink: 0 }}>
-            {shortTime(room.last_message_at ?? last?.created_at, i18n.language)}
-          </Typography>
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }} data-testid="room-item-preview">
+          </h6>
+          <span className={ROOM_ROW.time}>{shortTime(room.last_message_at ?? last?.created_at, i18n.language)}</span>
+        </div>
+        <div className={ROOM_ROW.status}>
+          <p className={ROOM_ROW.preview} data-testid="room-item-preview">
             {last && last.origin !== 'user' ? '↪ ' : ''}
             {preview}
-          </Typography>
-          {room.blocked_at && <MdiIcon path={mdiBlockHelper} aria-label={t('chats.room.blocked')} sx={{ fontSize: 14, color: 'error.main' }} />}
-          {isRoomPaused(room) && <MdiIcon path={mdiPause} aria-label={t('chats.room.pauseBot')} sx={{ fontSize: 14, color: 'warning.main' }} />}
+          </p>
+          {room.blocked_at && <RowIcon path={mdiBlockHelper} label={t('chats.room.blocked')} color="var(--RoomRow-error)" />}
+          {isRoomPaused(room) && <RowIcon path={mdiPause} label={t('chats.room.pauseBot')} color="var(--RoomRow-warning)" />}
           {unread > 0 && (
-            <Badge badgeContent={unread} max={99} color="primary" data-testid="room-unread" aria-label={t('chats.unread', { count: unread })} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+            <span className={ROOM_ROW.badge} data-testid="room-unread" role="img" aria-label={t('chats.unread', { count: unread })}>
+              {unread > 99 ? '99+' : unread}
+            </span>
           )}
-        </Box>
-        <Typography variant="caption" color="text.secondary" noWrap component="p" data-testid="room-item-channel">
-          <PlatformIcon platform={room.platform} sx={{ mr: 0.5, mt: -0.25 }} />
+        </div>
+        <p className={ROOM_ROW.channel} data-testid="room-item-channel">
+          <RowIcon
+            path={platform.path}
+            label={t(`chats.platform.${room.platform}`, { defaultValue: room.platform })}
+            color={platform.color.startsWith('#') ? platform.color : undefined}
+            className={ROOM_ROW.platform}
+          />
           {channel}
           {agents.length > 0 && (
             <>
               {' · '}
-              <MdiIcon path={mdiAccountOutline} sx={{ fontSize: 12, verticalAlign: 'middle' }} /> {agents.map((a) => a.name).join(', ')}
+              <RowIcon path={mdiAccountOutline} size={12} /> {agents.map((a) => a.name).join(', ')}
             </>
           )}
-        </Typography>
-      </Box>
+        </p>
+      </div>
     </ListItemButton>
   );
 });
