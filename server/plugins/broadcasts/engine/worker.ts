@@ -23,6 +23,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { MESSAGING_LIMIT_TIERS, type RecipientState, type ResolvedVariables } from '../../../../contract/broadcasts';
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
+import { prepared } from '../../../core/db/prepared';
 import { channels } from '../../../core/db/schema';
 import type { MetaGraph, OutboundContent } from '../../../providers/meta/types';
 import { templateOutbound } from '../audience/variables';
@@ -219,19 +220,28 @@ export class BroadcastWorker {
       await this.expireOrphans(now);
     }
     this.phase('tick', 'promoting due broadcasts');
-    const promoted = await this.db
-      .update(broadcasts)
-      .set({ status: 'sending', statusReason: null, waitingUntil: null, startedAt: sql`coalesce(${broadcasts.startedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-      .where(
-        or(
-          and(eq(broadcasts.status, 'scheduled'), or(isNull(broadcasts.scheduledAt), lte(broadcasts.scheduledAt, now))),
-          and(eq(broadcasts.status, 'waiting'), or(isNull(broadcasts.waitingUntil), lte(broadcasts.waitingUntil, now))),
-        ),
-      )
-      .returning({ id: broadcasts.id });
+    // Both statements run twice a second in every process, busy or not: prepared, so an idle engine costs only their calls.
+    const promote = prepared(this.db, 'broadcasts_promote_due', (db, name) => {
+      const at = sql`${sql.placeholder('now')}::timestamptz`;
+      return db
+        .update(broadcasts)
+        .set({ status: 'sending', statusReason: null, waitingUntil: null, startedAt: sql`coalesce(${broadcasts.startedAt}, ${at})`, updatedAt: at })
+        .where(
+          or(
+            and(eq(broadcasts.status, 'scheduled'), or(isNull(broadcasts.scheduledAt), lte(broadcasts.scheduledAt, at))),
+            and(eq(broadcasts.status, 'waiting'), or(isNull(broadcasts.waitingUntil), lte(broadcasts.waitingUntil, at))),
+          ),
+        )
+        .returning({ id: broadcasts.id })
+        .prepare(name);
+    });
+    const promoted = await promote.execute({ now: now.toISOString() });
     for (const row of promoted) this.deps.changed(row.id);
     this.phase('tick', 'finding sending numbers');
-    const active = await this.db.selectDistinct({ channelId: broadcasts.channelId }).from(broadcasts).where(eq(broadcasts.status, 'sending'));
+    const sendingNumbers = prepared(this.db, 'broadcasts_sending_numbers', (db, name) =>
+      db.selectDistinct({ channelId: broadcasts.channelId }).from(broadcasts).where(eq(broadcasts.status, 'sending')).prepare(name),
+    );
+    const active = await sendingNumbers.execute({});
     for (const { channelId } of active) {
       if (this.stopped || this.loops.has(channelId)) continue;
       const loop = this.runNumber(channelId)
