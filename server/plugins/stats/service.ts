@@ -112,16 +112,6 @@ export class StatsService {
     return !!row;
   }
 
-  /** The rooms a viewer may count (alias r): the company's, for own scope only those assigned to or answered by the member. */
-  private roomScope(v: StatsViewer, channelId: number | null): SQL {
-    return roomScopeOf(v.scope === 'own', { companyId: v.companyId, userId: v.userId, email: v.email }, channelId);
-  }
-
-  /** The bounds of [from, to] (days in tz, both included) as timestamps. */
-  private bounds(from: string, to: string, tz: string): { lo: SQL; hi: SQL } {
-    return boundsOf(from, to, tz);
-  }
-
   // ---------- /stats ----------
 
   /**
@@ -171,9 +161,9 @@ export class StatsService {
 
   private async computeReport(v: StatsViewer, range: StatsRange): Promise<StatsReport> {
     const { from, to, tz, channelId } = range;
-    const { lo, hi } = this.bounds(from, to, tz);
+    const { lo, hi } = boundsOf(from, to, tz);
     const now = this.deps.clock.now().toISOString();
-    const scope = this.roomScope(v, channelId);
+    const scope = roomScopeOf(v.scope === 'own', v, channelId);
     const own = v.scope === 'own';
     const responderIsMe = own ? sql` and responder = ${v.userId}` : sql``;
     const outByMe = own ? sql`m.sender_user_id = ${v.userId}` : sql`m.origin in ('agent', 'bot')`;
@@ -201,7 +191,7 @@ export class StatsService {
       select m.origin, m.sender_user_id, m.created_at, r.channel_id from messages m join rooms r on r.id = m.room_id
       where m.company_id = ${v.companyId} and m.created_at >= ${lo} and m.created_at < ${hi} and ${scope}`;
 
-    const broadcastSends = this.broadcastSends(v, lo, hi, channelId);
+    const broadcastSends = broadcastSendsOf(v.scope === 'own', v.companyId, lo, hi, channelId);
 
     // The statements are independent: they run at the same time (each on its own pooled connection).
     const totalsQuery = this.rows<Record<string, unknown>>(sql`
@@ -394,15 +384,6 @@ export class StatsService {
   }
 
   // ---------- /dashboard ----------
-
-  /**
-   * Broadcast messages the provider accepted in [lo, hi) (issue #25: they are messages out too), as rows of
-   * (created_at, channel_id). They live in broadcast_recipients, not in rooms; none in own scope (a broadcast is
-   * the company's, not one person's).
-   */
-  private broadcastSends(v: StatsViewer, lo: SQL, hi: SQL, channelId: number | null): SQL {
-    return broadcastSendsOf(v.scope === 'own', v.companyId, lo, hi, channelId);
-  }
 
   async dashboard(v: StatsViewer, tz: string): Promise<DashboardStats> {
     const nowDate = this.deps.clock.now();
