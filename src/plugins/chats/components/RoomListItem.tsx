@@ -7,7 +7,7 @@ import { csatRatingOf } from '../../../../contract/csat';
 import { systemLineOf } from '../../../../contract/customerEvents';
 import { initials, shortTime, systemLineLabel } from '../format';
 import { lastMessage } from '../model/rooms';
-import { PLATFORM_ICONS } from './PlatformIcon';
+import { PLATFORM_ICONS } from './platformIcons';
 import { ROOM_ROW } from './roomRowStyles';
 
 /** Kinds whose preview is a label when they carry no text. */
@@ -93,7 +93,7 @@ export const RoomListItem = memo(function RoomListItem({ room, channel, unread, 
           <RowIcon
             path={platform.path}
             label={t(`chats.platform.${room.platform}`, { defaultValue: room.platform })}
-            color={platform.color.startsWith('#') ? platform.color : undefined}
+            color={platform.color ?? undefined}
             className={ROOM_ROW.platform}
           />
           {channel}
