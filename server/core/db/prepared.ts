@@ -8,6 +8,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Database } from './client';
+import { rowsOf } from './rows';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
@@ -65,8 +66,7 @@ export function preparedSql<T = Record<string, unknown>>(db: Database, name: str
       const statement = db._.session.prepareQuery(query, undefined, statementName, false);
       return {
         async execute(values: Record<string, unknown>): Promise<T[]> {
-          const result = (await statement.execute(values)) as unknown;
-          return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+          return rowsOf<T>(await statement.execute(values));
         },
       };
     },

@@ -24,6 +24,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
+import { rowsOf } from '../../core/db/rows';
 import { isCommonVerb, isQuestionWord } from './questionWords';
 import { questionShape } from './questionShape';
 import { rankPassages, type Candidate, type WeightedWord } from './scoring';
@@ -48,12 +49,6 @@ const CANDIDATES = 30;
 export const RARITY_SAMPLE = 5000;
 /** Where a passage's sentences end, for PostgreSQL's regexp_split_to_table: after . ! ? and white space ("5.50" is not cut), or at a line end. */
 const SENTENCE_END = String.raw`(?<=[.!?])\s+|\n`;
-
-/** Rows of db.execute on either driver (node-postgres answers {rows}, PGlite's drizzle driver too). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 export interface WordStems {
   word: string;

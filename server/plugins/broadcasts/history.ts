@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { ContactBroadcast } from '../../../contract/contacts';
 import type { Database } from '../../core/db/client';
-import { rowsOf } from './engine/worker';
+import { rowsOf } from '../../core/db/rows';
 import type { BroadcastHistory } from './index';
 
 export class RecipientHistory implements BroadcastHistory {

@@ -42,6 +42,7 @@ import type { Tag } from '../../../contract/chats';
 import type { ApiErrorBody } from '../../../contract/errors';
 import type { Database } from '../../core/db/client';
 import { isUniqueViolation } from '../../core/db/uniqueViolation';
+import { rowsOf } from '../../core/db/rows';
 import { ApiError, fieldError, forbidden, notFound, validationError } from '../../core/errors';
 import { Slicer } from '../../core/jobs/slices';
 import type { ContactAttributes } from './attributes';
@@ -455,11 +456,6 @@ export class ContactImports {
         .where(eq(contactImports.id, imp.id));
     });
   }
-}
-
-/** The rows of an execute() answer: node-postgres and PGlite both answer `{rows}`. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
 interface RunState {

@@ -26,6 +26,7 @@ import type {
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { prepared, preparedSql } from '../../core/db/prepared';
+import { rowsOf } from '../../core/db/rows';
 import { channels } from '../../core/db/schema';
 import type { MessagingLimits } from '../broadcasts';
 
@@ -47,11 +48,6 @@ export interface StatsRange {
 const CLOSED_AFTER = "interval '24 hours'";
 /** The agent-tag pattern of contract/validation.ts (AGENT_TAG_PATTERN) in PostgreSQL's syntax. */
 const AGENT_TAG_SQL = `'^[^[:space:]@]+@[^[:space:]@]+\\.[A-Za-z]{2,}$'`;
-
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);

@@ -15,7 +15,7 @@ import { channels, companies } from '../../../core/db/schema';
 import { SecretBox } from '../../../core/crypto/secretBox';
 import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { seedBroadcast, stateCounts, testPhones } from './testing';
-import { rowsOf } from './worker';
+import { rowsOf } from '../../../core/db/rows';
 import { freePort, withDatabase } from '../../../testing/network';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;

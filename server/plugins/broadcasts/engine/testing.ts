@@ -10,7 +10,7 @@ import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fak
 import type { DatabaseKind } from '../../../testing/testApp';
 import { channelsTestApp, type ChannelsTestApp } from '../../channels/testing';
 import { broadcastEngineRuntime, type BroadcastEngineRuntime } from '../index';
-import { rowsOf } from './worker';
+import { rowsOf } from '../../../core/db/rows';
 
 export interface SeedBroadcast {
   companyId: number;

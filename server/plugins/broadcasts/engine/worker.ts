@@ -24,6 +24,7 @@ import { MESSAGING_LIMIT_TIERS, type RecipientState, type ResolvedVariables } fr
 import type { Clock } from '../../../core/clock';
 import type { Database } from '../../../core/db/client';
 import { prepared } from '../../../core/db/prepared';
+import { rowsOf } from '../../../core/db/rows';
 import { channels } from '../../../core/db/schema';
 import type { MetaGraph, OutboundContent } from '../../../providers/meta/types';
 import { templateOutbound } from '../audience/variables';
@@ -664,11 +665,6 @@ function titleOf(c: Classified): string {
   }
 }
 
-/** node-postgres answers {rows}, PGlite {rows} too; drizzle's execute passes them through. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
