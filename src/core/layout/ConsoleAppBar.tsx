@@ -1,10 +1,11 @@
-import { AppBar, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton, useLocales, useThemesContext, type AppBarProps } from 'react-admin';
+import { AppBar, LoadingIndicator, TitlePortal, ToggleThemeButton, useLocales, useThemesContext, type AppBarProps } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { permissionApiRef } from '../apis';
 import { useAccount } from '../account/useAccount';
 import { useApi } from '../di/ApiProvider';
 import { useConsole } from '../plugins/ConsoleContext';
 import { CompanySwitcher } from './CompanySwitcher';
+import { LanguageMenuButton } from './LanguageMenuButton';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
 
 /** The plugins' app bar items the user may view (e.g. the chats plugin's notification bell). */
@@ -34,7 +35,7 @@ function ConsoleToolbar() {
   const { darkTheme } = useThemesContext();
   return (
     <>
-      {locales && locales.length > 1 ? <LocalesMenuButton /> : null}
+      {locales && locales.length > 1 ? <LanguageMenuButton /> : null}
       {darkTheme && <ToggleThemeButton />}
       <LoadingIndicator aria-label={t('core.loading')} />
     </>

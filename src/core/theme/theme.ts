@@ -102,26 +102,6 @@ function focusRing(mode: 'light' | 'dark') {
   };
 }
 
-/**
- * react-admin's language menu in the top bar says the language's name beside its icon ("English", 128 px). On a
- * phone the top bar holds the menu, the company, the bell, the language, the theme, refresh and the profile, and
- * the profile was pushed past the right edge at 390 px: there the button shows its icon only. The name stays in
- * the button (its accessible name) and in the menu it opens.
- */
-const compactLanguageMenu = {
-  RaLocalesMenuButton: {
-    styleOverrides: {
-      root: ({ theme }: { theme: Theme }) => ({
-        [theme.breakpoints.down('sm')]: {
-          '& .MuiButton-root': { fontSize: 0, minWidth: 0, paddingLeft: 8, paddingRight: 8 },
-          '& .MuiButton-startIcon': { margin: 0 },
-          '& .MuiButton-endIcon': { display: 'none' },
-        },
-      }),
-    },
-  },
-};
-
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
@@ -131,7 +111,7 @@ export const lightTheme: RaThemeOptions = {
     background: { default: BRAND.background, paper: '#FFFFFF' },
     ...shared,
   },
-  components: { ...defaultLightTheme.components, ...buttonHover('light'), ...focusRing('light'), ...compactLanguageMenu },
+  components: { ...defaultLightTheme.components, ...buttonHover('light'), ...focusRing('light') },
 };
 
 export const darkTheme: RaThemeOptions = {
@@ -151,7 +131,7 @@ export const darkTheme: RaThemeOptions = {
     warning: { main: '#FFA726', contrastText: BRAND.primary },
     success: { main: '#66BB6A', contrastText: '#000000' },
   },
-  components: { ...defaultDarkTheme.components, ...buttonHover('dark'), ...focusRing('dark'), ...compactLanguageMenu },
+  components: { ...defaultDarkTheme.components, ...buttonHover('dark'), ...focusRing('dark') },
 };
 
 /** The durations of MUI's transitions (theme.transitions.duration), all zero. */
