@@ -136,7 +136,10 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
       itemContent={itemContent}
       // Opened at a message (a search result), the list stays there: a resize (the contact panel opening) must not
       // take it to the bottom. Sending still does (RoomView calls scrollToBottom).
-      followOutput={(atBottom) => (atBottom && openAt < 0 ? 'smooth' : false)}
+      // 'auto', not 'smooth': a bot answers with several messages within milliseconds, and a message that came while
+      // the previous one's smooth scroll still ran found the list "not at the bottom" and was not followed; the
+      // rest of the burst stayed below, out of the page (react-virtuoso issues 317 and 844; tests/e2e/chats-follow).
+      followOutput={(atBottom) => (atBottom && openAt < 0 ? 'auto' : false)}
       alignToBottom
       startReached={startReached}
       increaseViewportBy={{ top: 400, bottom: 200 }}
