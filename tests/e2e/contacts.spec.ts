@@ -52,8 +52,11 @@ test.describe('contacts at 1440 px', () => {
     await page.getByRole('link', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/contacts\/create$/);
     const phone = page.getByRole('textbox', { name: 'Phone' });
-    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    const nameInput = page.getByRole('textbox', { name: 'Name' });
+    await nameInput.fill(name);
     await phone.fill('12345');
+    // Once in CI the Save below stayed on this page with the Name empty: if the form loses what was typed, say so here.
+    await expect(nameInput).toHaveValue(name);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Enter a valid phone number with its country code, e.g. +33612345678.')).toBeVisible();
     await phone.fill(uniquePhone());
