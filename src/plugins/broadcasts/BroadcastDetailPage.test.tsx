@@ -147,4 +147,34 @@ describe('/broadcast/{id}', () => {
     expect(screen.getByTestId('counter-read').textContent).toBe('2');
     await waitFor(() => expect(recipientCalls()).toBeGreaterThan(before), { timeout: 5000 });
   });
+
+  it('re-reads a broadcast that ended less than a day ago (replies still come) when no live event says so; not an older one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const state = { detail: detail({ completed_at: new Date(Date.now() - 60_000).toISOString() }) };
+      const http = api(state);
+      renderBroadcasts(<BroadcastDetailPage />, { ...OPTS, http });
+      await waitFor(() => expect(screen.getByTestId('counter-replied').textContent).toBe('0'));
+      const recipientCalls = () => http.calls.filter((c) => c.path === '/api/broadcasts/11/recipients/').length;
+      const before = recipientCalls();
+      // A customer replied; the page's socket is down (no event): the fallback re-read brings it, and the rows with it.
+      state.detail = detail({ completed_at: state.detail.completed_at, stats: { ...EMPTY_STATS, sent: 2, delivered: 2, read: 0, replied: 1, failed: 1 } });
+      await act(() => vi.advanceTimersByTimeAsync(16_000));
+      await waitFor(() => expect(screen.getByTestId('counter-replied').textContent).toBe('1'));
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      await waitFor(() => expect(recipientCalls()).toBeGreaterThan(before));
+      cleanup();
+
+      const old = { detail: detail({ completed_at: new Date(Date.now() - 2 * 24 * 3600_000).toISOString() }) };
+      const oldHttp = api(old);
+      renderBroadcasts(<BroadcastDetailPage />, { ...OPTS, http: oldHttp });
+      await waitFor(() => expect(screen.getByTestId('counter-sent').textContent).toBe('2'));
+      const reads = () => oldHttp.calls.filter((c) => c.path === '/api/broadcasts/11/').length;
+      const first = reads();
+      await act(() => vi.advanceTimersByTimeAsync(31_000));
+      expect(reads()).toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

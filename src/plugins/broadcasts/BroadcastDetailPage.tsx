@@ -14,9 +14,9 @@ import { StatusChip } from './components/StatusChip';
 import { useCanSend, useLiveBroadcasts, useOnResync, useWatchChannels } from './hooks';
 import { describeFailure } from './model/failures';
 import { downloadText, reportFileName, reportToCsv } from './model/report';
-import { canCancel, canPause, canResume, isFinal, mergeLive } from './model/status';
+import { canCancel, canPause, canResume, countersMayMove, isFinal, mergeLive } from './model/status';
 
-/** How often an unfinished broadcast is re-read besides its live socket events. */
+/** How often a broadcast whose counters may still move is re-read besides its live socket events. */
 const FALLBACK_REFRESH_MS = 15_000;
 
 /** Recipients reload at most this often while live counters move. */
@@ -43,9 +43,11 @@ export default function BroadcastDetailPage() {
     queryFn: ({ signal }) => fetchBroadcast(http, broadcastId, signal),
     enabled: Number.isInteger(broadcastId) && broadcastId > 0,
     retry: false,
-    // The socket brings the counters live; while the broadcast can still change, a slow re-read also
-    // keeps the page true when the socket is down (reconnecting, or a join refused by its limits).
-    refetchInterval: (q) => (q.state.data && !isFinal(q.state.data.status) ? FALLBACK_REFRESH_MS : false),
+    // The socket brings the counters live; while they can still move (sending, or replies within a day of the
+    // end), a slow re-read also keeps the page true when the socket is down (reconnecting, or a connect or join
+    // refused by its limits). It stopped at completion, and a page whose socket had dropped kept
+    // "Delivered 1, Replied 0" while both were delivered and one had replied.
+    refetchInterval: (q) => (q.state.data && countersMayMove(q.state.data) ? FALLBACK_REFRESH_MS : false),
   });
   const broadcast = query.data;
   useWatchChannels(broadcast ? [broadcast.page_id] : []);
@@ -54,19 +56,25 @@ export default function BroadcastDetailPage() {
   const event = progress[broadcastId];
   const fields = broadcast ? mergeLive(broadcast, event) : null;
 
-  // Live counters moved: reload the recipients (throttled), and the record once it ends.
+  // The counters moved (a live event or a re-read): reload the recipients (throttled), and the record once it ends.
   const [version, setVersion] = useState(0);
   const lastReload = useRef(0);
   const statsKey = fields ? JSON.stringify(fields.stats) + fields.status : '';
+  const firstStatsKey = useRef<string | null>(null);
   useEffect(() => {
-    if (!event) return;
+    if (!statsKey) return;
+    // The recipients loaded with the page: only a change since reloads them.
+    if (firstStatsKey.current === null || firstStatsKey.current === statsKey) {
+      firstStatsKey.current ??= statsKey;
+      return;
+    }
     const wait = Math.max(0, lastReload.current + RECIPIENTS_RELOAD_MS - Date.now());
     const timer = setTimeout(() => {
       lastReload.current = Date.now();
       setVersion((v) => v + 1);
     }, wait);
     return () => clearTimeout(timer);
-  }, [statsKey, event]);
+  }, [statsKey]);
   const finalNow = fields ? isFinal(fields.status) : false;
   useEffect(() => {
     if (finalNow && broadcast && !isFinal(broadcast.status)) void query.refetch();
