@@ -30,6 +30,38 @@ export class ChatsPage {
     return this.room(name).getByTestId('room-unread');
   }
 
+  /**
+   * The room is in the list: scrolled to first when it is below the rows the list renders (the list is
+   * virtualised, and other specs' customers, writing all run long, push the demo rooms down).
+   */
+  async expectListed(name: string) {
+    await expect(this.rooms.first()).toBeVisible();
+    // Waits (as any expectation) for the list to settle: a filter just cleared reloads it.
+    await expect.poll(() => this.scrollListTo(name), { message: `${name} in the room list` }).toBe(true);
+    await expect(this.room(name)).toBeVisible();
+  }
+
+  /** Scrolls the room list from its top until the room's row is rendered; whether it was found. */
+  private async scrollListTo(name: string): Promise<boolean> {
+    const scroller = this.page.getByTestId('room-list').locator('[data-virtuoso-scroller]');
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    for (;;) {
+      await this.nextFrames();
+      if ((await this.room(name).count()) > 0) return true;
+      const moved = await scroller.evaluate((el) => {
+        const before = el.scrollTop;
+        el.scrollTo({ top: before + el.clientHeight });
+        return el.scrollTop > before;
+      });
+      if (!moved) return false;
+    }
+  }
+
+  /** The rows of a new scroll position are rendered on the next frames. */
+  private nextFrames(): Promise<unknown> {
+    return this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+
   async openRoom(name: string) {
     // Other specs' customers write in all run long and push a demo room past the list's first page
     // (CHAT_PAGE_SIZE rooms, the rest loads on scroll): when it is not among the loaded rooms, search for it.
