@@ -19,6 +19,16 @@ describe('routeAreaFor', () => {
     expect(routeAreaFor('/invites/3/show', routes, resources)).toBe('members');
     expect(routeAreaFor('/unknown', routes, resources)).toBeNull();
   });
+
+  it('answers per table and per path (paths remembered, the oldest forgotten first)', () => {
+    // Another console's table is another matcher, though the paths are the same.
+    expect(routeAreaFor('/team', [{ path: '/team', name: 'team', area: 'members', component: C }], resources)).toBe('members');
+    expect(routeAreaFor('/team', routes, resources)).toBe('team');
+    for (let id = 0; id < 600; id++) expect(routeAreaFor(`/chats/${id}`, routes, resources)).toBe('chats');
+    expect(routeAreaFor('/chats/0', routes, resources)).toBe('chats');
+    expect(routeAreaFor('/unknown', routes, resources)).toBeNull();
+    expect(isServedPath('/invites/3?x=1', routes, resources)).toBe(true);
+  });
 });
 
 describe('fallbackPath', () => {

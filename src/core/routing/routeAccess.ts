@@ -5,18 +5,53 @@ import type { MenuEntry, PluginResource, PluginRoute } from '../plugins/types';
 export const DASHBOARD_PATH = '/dashboard';
 export const LAST_RESORT_PATH = '/account';
 
+interface RouteMatch {
+  /** The permission area of the matched route (plugin routes by `area ?? name`, resources by their declared area). */
+  area: string | null;
+  /** The matched route's path pattern. */
+  pattern: string;
+}
+
+type Matcher = (pathname: string) => RouteMatch | null;
+
+/** Paths remembered per matcher: the menu's few, and the pages visited (room ids make many; the oldest go first). */
+const REMEMBERED_PATHS = 500;
+const matchers = new WeakMap<PluginRoute[], WeakMap<PluginResource[], Matcher>>();
+
+/**
+ * The shell's paths matched against the loaded plugins' routes and resources, once per path. react-router's
+ * matchRoutes flattens and ranks the whole table on every call, and the side menu asked twice per entry
+ * (isServedPath, routeAreaFor) on each render: about 40 ms of the shell's first render at 4× CPU (bench/bundle).
+ */
+function matcherFor(routes: PluginRoute[], resources: PluginResource[]): Matcher {
+  let byResources = matchers.get(routes);
+  if (!byResources) matchers.set(routes, (byResources = new WeakMap()));
+  let matcher = byResources.get(resources);
+  if (matcher) return matcher;
+  const table = [
+    ...routes.map((r) => ({ path: r.path, handle: (r.area ?? r.name) as string | null })),
+    ...resources.map((r) => ({ path: `/${r.name}/*`, handle: r.area as string | null })),
+  ];
+  const known = new Map<string, RouteMatch | null>();
+  matcher = (pathname) => {
+    if (known.has(pathname)) return known.get(pathname)!;
+    const last = matchRoutes(table, pathname)?.at(-1);
+    const found = last ? { area: last.route.handle ?? null, pattern: last.route.path } : null;
+    if (known.size >= REMEMBERED_PATHS) known.delete(known.keys().next().value!);
+    known.set(pathname, found);
+    return found;
+  };
+  byResources.set(resources, matcher);
+  return matcher;
+}
+
 /**
  * The permission area of a shell path: plugin routes by `area ?? name` (the contract's aliases
  * turn 'team'/'pricing' into 'members'/'billing'), resources by their declared area.
  * null when no route matches (nothing to check).
  */
 export function routeAreaFor(pathname: string, routes: PluginRoute[], resources: PluginResource[]): string | null {
-  const table = [
-    ...routes.map((r) => ({ path: r.path, handle: r.area ?? r.name })),
-    ...resources.map((r) => ({ path: `/${r.name}/*`, handle: r.area })),
-  ];
-  const matches = matchRoutes(table, pathname);
-  return (matches?.at(-1)?.route.handle as string | undefined) ?? null;
+  return matcherFor(routes, resources)(pathname)?.area ?? null;
 }
 
 /**
@@ -58,10 +93,9 @@ export function fallbackPath(options: {
 export function pathAfterCompanySwitch(previous: string | null, routes: PluginRoute[], resources: PluginResource[]): string {
   if (!previous) return DASHBOARD_PATH;
   const pathname = previous.split(/[?#]/)[0];
-  const table = [...routes.map((r) => ({ path: r.path })), ...resources.map((r) => ({ path: `/${r.name}/*` }))];
-  const match = matchRoutes(table, pathname)?.at(-1);
+  const match = matcherFor(routes, resources)(pathname);
   if (!match) return DASHBOARD_PATH;
-  const pattern = (match.route.path ?? '').split('/').filter(Boolean);
+  const pattern = match.pattern.split('/').filter(Boolean);
   const segments = pathname.split('/').filter(Boolean);
   const kept: string[] = [];
   for (const [index, part] of pattern.entries()) {
@@ -84,7 +118,5 @@ export function loadedAreas(routes: PluginRoute[], resources: PluginResource[]):
 
 /** True when a loaded plugin serves `path` (a route or a resource): a link to it cannot end on "Not Found". */
 export function isServedPath(path: string, routes: PluginRoute[], resources: PluginResource[]): boolean {
-  const pathname = path.split(/[?#]/)[0];
-  const table = [...routes.map((r) => ({ path: r.path })), ...resources.map((r) => ({ path: `/${r.name}/*` }))];
-  return !!matchRoutes(table, pathname)?.length;
+  return matcherFor(routes, resources)(path.split(/[?#]/)[0]) !== null;
 }
