@@ -21,6 +21,17 @@ export interface JobLogger {
   error(obj: unknown, msg?: string): void;
 }
 
+/**
+ * A run that cannot be done yet for an expected reason (what it depends on is not written yet, e.g. a message
+ * status that arrives before its send's answer): retried as any failure, logged as the ordinary event it is (no
+ * warning, no stack), since a broadcast at its full rate meets it many times a second.
+ */
+export class NotYetError extends Error {
+  readonly notYet = true;
+}
+
+export const isNotYet = (err: unknown): err is NotYetError => err instanceof Error && (err as { notYet?: unknown }).notYet === true;
+
 /** Exponential back-off: the first retry waits firstMs, each next one twice as long, up to maxMs. */
 export interface Backoff {
   firstMs: number;

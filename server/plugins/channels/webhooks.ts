@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
-import { BackgroundJob, backoffDelay } from '../../core/jobs/backgroundJob';
+import { BackgroundJob, backoffDelay, isNotYet } from '../../core/jobs/backgroundJob';
 import type { Leases } from '../../core/jobs/leases';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
 import { GraphApiError, type InboundWebhookMessage, type ReactionWebhookEvent, type StatusWebhookEvent, type SystemWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
@@ -164,7 +164,8 @@ export class WebhookProcessor {
           await this.db.update(webhookEvents).set({ error }).where(eq(webhookEvents.id, event.id));
           if (event.attempts >= this.timing.maxAttempts) this.deps.log.error({ err, eventId: event.id }, 'webhook event given up');
           else {
-            this.deps.log.warn({ err, eventId: event.id, attempts: event.attempts }, 'webhook event failed, will retry');
+            if (isNotYet(err)) this.deps.log.info({ eventId: event.id, attempts: event.attempts, reason: error }, 'webhook event not processable yet, will retry');
+            else this.deps.log.warn({ err, eventId: event.id, attempts: event.attempts }, 'webhook event failed, will retry');
             // A little after the event is due again (claim() computes the same back-off from its reception).
             this.job.triggerAfter(backoffDelay({ firstMs: this.timing.firstRetryMs, maxMs: this.timing.maxRetryMs }, event.attempts - 1) + 50);
           }

@@ -17,6 +17,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { OptOutReason, OptOutSource } from '../../../../contract/broadcasts';
 import type { RecipientState } from '../../../../contract/broadcasts';
 import type { Clock } from '../../../core/clock';
+import { NotYetError } from '../../../core/jobs/backgroundJob';
 import type { Database } from '../../../core/db/client';
 import type { InboundWebhookMessage, StatusWebhookEvent, UserPreferenceWebhookEvent } from '../../../providers/meta/types';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
@@ -26,7 +27,7 @@ import { DAY_MS } from './limits';
 /** Words customers use to stop messages (compared trimmed, case-insensitively, as the whole message). */
 export const DEFAULT_OPT_OUT_KEYWORDS = ['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPT OUT', 'OPTOUT', 'ARRET', 'ARRÊT', 'STOPP'];
 
-export class StatusNotYetRecorded extends Error {
+export class StatusNotYetRecorded extends NotYetError {
   constructor(messageId: string) {
     super(`Status for broadcast message ${messageId} arrived before its send was recorded; retried later.`);
     this.name = 'StatusNotYetRecorded';
