@@ -32,6 +32,7 @@ export const CHANNEL_MESSAGES = {
 export const SECRET_SETTINGS = ['code_enc', 'pin_enc', 'run_lease_until', 'run_id'] as const;
 
 export interface Logger {
+  debug?(obj: unknown, msg?: string): void;
   info(obj: unknown, msg?: string): void;
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;

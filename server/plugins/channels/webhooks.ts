@@ -58,9 +58,16 @@ export interface WebhookTiming {
   sweepMs: number;
   /** Events claimed per query. */
   batchSize: number;
+  /**
+   * An event not processable yet (NotYetError: a status before its send's answer, which the broadcast engine
+   * writes within about 100 ms) is tried again this much later by this process, the attempt not counted…
+   */
+  notYetRetryMs: number;
+  /** …for this long after its reception; after, it counts and backs off as any failure. */
+  notYetMaxMs: number;
 }
 
-export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = { firstRetryMs: 5_000, maxRetryMs: 5 * 60_000, maxAttempts: 10, sweepMs: 30_000, batchSize: 20 };
+export const DEFAULT_WEBHOOK_TIMING: WebhookTiming = { firstRetryMs: 5_000, maxRetryMs: 5 * 60_000, maxAttempts: 10, sweepMs: 30_000, batchSize: 20, notYetRetryMs: 500, notYetMaxMs: 60_000 };
 
 const PLATFORM_APPS: Record<WebhookEvent['platform'], string> = { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram' };
 
@@ -75,6 +82,8 @@ export class WebhookProcessor {
   /** Runs at each sweep besides the events (the plugin resumes in-progress signups there). */
   onSweep: (() => Promise<unknown>) | null = null;
   private readonly inFlight = new Set<number>();
+  /** Events not processable yet, by id: when (the clock's ms) this process tries them again. */
+  private readonly parked = new Map<number, number>();
   /** Passes over the pending events: at start, at each sweep (with onSweep), when an event is stored, after a failure's back-off. */
   private readonly job: BackgroundJob;
 
@@ -161,6 +170,16 @@ export class WebhookProcessor {
           processed++;
         } catch (err) {
           const error = errorText(err);
+          const now = this.deps.clock.now().getTime();
+          if (isNotYet(err) && now - event.receivedAt.getTime() < this.timing.notYetMaxMs) {
+            // Soon processable: not an attempt (the give-up count is for failures), tried again in a moment. Another
+            // process may try it meanwhile (the row is due); it parks it in turn.
+            await this.db.update(webhookEvents).set({ error, attempts: sql`greatest(0, ${webhookEvents.attempts} - 1)` }).where(eq(webhookEvents.id, event.id));
+            this.parked.set(event.id, now + this.timing.notYetRetryMs);
+            this.deps.log.debug?.({ eventId: event.id, reason: error }, 'webhook event not processable yet, tried again shortly');
+            this.job.triggerAfter(this.timing.notYetRetryMs + 10);
+            continue;
+          }
           await this.db.update(webhookEvents).set({ error }).where(eq(webhookEvents.id, event.id));
           if (event.attempts >= this.timing.maxAttempts) this.deps.log.error({ err, eventId: event.id }, 'webhook event given up');
           else {
@@ -178,8 +197,15 @@ export class WebhookProcessor {
     return processed;
   }
 
-  private async claim(elsewhere: ReadonlySet<number>): Promise<{ id: number; payload: unknown; attempts: number }[]> {
-    const skip = [...this.inFlight, ...elsewhere];
+  /** The parked events still to wait for, the others forgotten. */
+  private stillParked(): number[] {
+    const now = this.deps.clock.now().getTime();
+    for (const [id, wakeAt] of this.parked) if (wakeAt <= now) this.parked.delete(id);
+    return [...this.parked.keys()];
+  }
+
+  private async claim(elsewhere: ReadonlySet<number>): Promise<{ id: number; payload: unknown; attempts: number; receivedAt: Date }[]> {
+    const skip = [...this.inFlight, ...elsewhere, ...this.stillParked()];
     const delays = sql.raw(`(ARRAY[${this.cumulativeDelays().join(',')}]::float8[])`);
     const now = this.deps.clock.now().toISOString();
     const due = this.db
@@ -204,7 +230,7 @@ export class WebhookProcessor {
       .update(webhookEvents)
       .set({ attempts: sql`${webhookEvents.attempts} + 1` })
       .where(inArray(webhookEvents.id, due))
-      .returning({ id: webhookEvents.id, payload: webhookEvents.payload, attempts: webhookEvents.attempts });
+      .returning({ id: webhookEvents.id, payload: webhookEvents.payload, attempts: webhookEvents.attempts, receivedAt: webhookEvents.receivedAt });
     return rows.sort((a, b) => a.id - b.id);
   }
 
