@@ -138,10 +138,11 @@ suite(enabled ? 'broadcast engine: two processes on PostgreSQL + Redis' : 'broad
       const perSecond = rowsOf<{ n: number }>(
         await db.db.execute(sql`select count(*)::int as n from broadcast_recipients where broadcast_id = ${broadcastId} group by date_trunc('second', sent_at)`),
       ).map((r) => Number(r.n));
-      expect(Math.max(...perSecond)).toBeLessThanOrEqual(RATE);
-      // Both processes took part (each logs the recipients it claimed at the end).
+      expect(Math.max(...perSecond), `calls per second: ${perSecond.join(', ')}`).toBeLessThanOrEqual(RATE);
+      // Both processes took part (each logs when it starts sending for the number). Failed once under heavy load
+      // beside other suites and not since: the processes' last lines say which one did not, and why.
       const claimedBy = procs.map((p) => p.output.includes('"msg":"broadcast sending loop"'));
-      expect(claimedBy).toEqual([true, true]);
+      expect(claimedBy, procs.map((p, i) => `process ${i}:\n${p.output.slice(-3000)}`).join('\n')).toEqual([true, true]);
     } finally {
       await db.close();
     }
