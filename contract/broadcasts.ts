@@ -37,6 +37,9 @@ export const ACTIVE_BROADCAST_STATUSES: readonly BroadcastStatus[] = ['scheduled
 /** Statuses that never change again (except retry of failed recipients, which reopens `completed`). */
 export const FINAL_BROADCAST_STATUSES: readonly BroadcastStatus[] = ['completed', 'cancelled', 'failed'];
 
+/** A customer's message within this long of a broadcast message counts as a reply to it (so a broadcast's counters still move this long after its end). */
+export const BROADCAST_REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'unknown', 'excluded'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 /** States a recipient never leaves by itself (delivery webhooks may still move sent → delivered → read → replied). */

@@ -22,15 +22,11 @@ export interface JobLogger {
 }
 
 /**
- * A run that cannot be done yet for an expected reason (what it depends on is not written yet, e.g. a message
- * status that arrives before its send's answer): retried as any failure, logged as the ordinary event it is (no
- * warning, no stack), since a broadcast at its full rate meets it many times a second.
+ * A run that cannot be done yet for an expected reason: what it depends on is not written yet, e.g. a message
+ * status that arrives before its send's answer. Not a failure: the webhook processor tries it again shortly,
+ * without counting an attempt or warning (server/plugins/channels/webhooks.ts).
  */
-export class NotYetError extends Error {
-  readonly notYet = true;
-}
-
-export const isNotYet = (err: unknown): err is NotYetError => err instanceof Error && (err as { notYet?: unknown }).notYet === true;
+export class NotYetError extends Error {}
 
 /** Exponential back-off: the first retry waits firstMs, each next one twice as long, up to maxMs. */
 export interface Backoff {

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { MessageType } from '../../../contract/chats';
 import type { AppConfig } from '../../core/config';
-import { BackgroundJob, backoffDelay, isNotYet } from '../../core/jobs/backgroundJob';
+import { BackgroundJob, backoffDelay, NotYetError } from '../../core/jobs/backgroundJob';
 import type { Leases } from '../../core/jobs/leases';
 import { messages, rooms, webhookEvents } from '../../core/db/schema';
 import { GraphApiError, type InboundWebhookMessage, type ReactionWebhookEvent, type StatusWebhookEvent, type SystemWebhookEvent, type WebhookEvent } from '../../providers/meta/types';
@@ -171,7 +171,7 @@ export class WebhookProcessor {
         } catch (err) {
           const error = errorText(err);
           const now = this.deps.clock.now().getTime();
-          if (isNotYet(err) && now - event.receivedAt.getTime() < this.timing.notYetMaxMs) {
+          if (err instanceof NotYetError && now - event.receivedAt.getTime() < this.timing.notYetMaxMs) {
             // Soon processable: not an attempt (the give-up count is for failures), tried again in a moment. Another
             // process may try it meanwhile (the row is due); it parks it in turn.
             await this.db.update(webhookEvents).set({ error, attempts: sql`greatest(0, ${webhookEvents.attempts} - 1)` }).where(eq(webhookEvents.id, event.id));
@@ -183,7 +183,7 @@ export class WebhookProcessor {
           await this.db.update(webhookEvents).set({ error }).where(eq(webhookEvents.id, event.id));
           if (event.attempts >= this.timing.maxAttempts) this.deps.log.error({ err, eventId: event.id }, 'webhook event given up');
           else {
-            if (isNotYet(err)) this.deps.log.info({ eventId: event.id, attempts: event.attempts, reason: error }, 'webhook event not processable yet, will retry');
+            if (err instanceof NotYetError) this.deps.log.info({ eventId: event.id, attempts: event.attempts, reason: error }, 'webhook event not processable yet, will retry');
             else this.deps.log.warn({ err, eventId: event.id, attempts: event.attempts }, 'webhook event failed, will retry');
             // A little after the event is due again (claim() computes the same back-off from its reception).
             this.job.triggerAfter(backoffDelay({ firstMs: this.timing.firstRetryMs, maxMs: this.timing.maxRetryMs }, event.attempts - 1) + 50);

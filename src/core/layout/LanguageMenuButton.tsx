@@ -17,14 +17,14 @@ import { useTranslation } from 'react-i18next';
 export function LanguageMenuButton() {
   const { i18n } = useTranslation();
   const languages = useLocales();
-  const [chosen, setLocale] = useLocaleState();
+  const [, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const shown = i18n.resolvedLanguage ?? i18n.language;
   const nameOf = (locale: string) => languages.find((l) => l.locale === locale)?.name ?? '';
 
   const choose = (locale: string) => () => {
     setAnchor(null);
-    if (locale !== chosen) setLocale(locale);
+    setLocale(locale);
   };
 
   return (

@@ -60,14 +60,12 @@ export default function BroadcastDetailPage() {
   const [version, setVersion] = useState(0);
   const lastReload = useRef(0);
   const statsKey = fields ? JSON.stringify(fields.stats) + fields.status : '';
-  const firstStatsKey = useRef<string | null>(null);
+  const shownStatsKey = useRef('');
   useEffect(() => {
-    if (!statsKey) return;
-    // The recipients loaded with the page: only a change since reloads them.
-    if (firstStatsKey.current === null || firstStatsKey.current === statsKey) {
-      firstStatsKey.current ??= statsKey;
-      return;
-    }
+    const before = shownStatsKey.current;
+    shownStatsKey.current = statsKey;
+    // The recipients loaded with the page: only a change of the counters since reloads them.
+    if (!before || before === statsKey) return;
     const wait = Math.max(0, lastReload.current + RECIPIENTS_RELOAD_MS - Date.now());
     const timer = setTimeout(() => {
       lastReload.current = Date.now();

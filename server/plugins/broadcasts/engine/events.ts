@@ -15,14 +15,13 @@
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { OptOutReason, OptOutSource } from '../../../../contract/broadcasts';
-import type { RecipientState } from '../../../../contract/broadcasts';
+import { BROADCAST_REPLY_WINDOW_MS, type RecipientState } from '../../../../contract/broadcasts';
 import type { Clock } from '../../../core/clock';
 import { NotYetError } from '../../../core/jobs/backgroundJob';
 import type { Database } from '../../../core/db/client';
 import type { InboundWebhookMessage, StatusWebhookEvent, UserPreferenceWebhookEvent } from '../../../providers/meta/types';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
 import { deltaOf, isZero, type CounterDelta } from './funnel';
-import { DAY_MS } from './limits';
 
 /** Words customers use to stop messages (compared trimmed, case-insensitively, as the whole message). */
 export const DEFAULT_OPT_OUT_KEYWORDS = ['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPT OUT', 'OPTOUT', 'ARRET', 'ARRÊT', 'STOPP'];
@@ -139,7 +138,7 @@ export class BroadcastEvents {
     const at = new Date(event.timestamp);
     const when = Number.isNaN(at.getTime()) ? now : at;
     const phone = `+${event.customerId.replace(/\D/g, '')}`;
-    const since = new Date(when.getTime() - DAY_MS);
+    const since = new Date(when.getTime() - BROADCAST_REPLY_WINDOW_MS);
     const touched = new Set<number>();
 
     const optOut = isOptOutMessage(event.text, channel.settings);

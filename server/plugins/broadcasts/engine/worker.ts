@@ -665,7 +665,6 @@ function titleOf(c: Classified): string {
   }
 }
 
-
 function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

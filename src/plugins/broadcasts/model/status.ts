@@ -4,6 +4,7 @@
  */
 import {
   ACTIVE_BROADCAST_STATUSES,
+  BROADCAST_REPLY_WINDOW_MS,
   EMPTY_STATS,
   FINAL_BROADCAST_STATUSES,
   type BroadcastStats,
@@ -33,8 +34,6 @@ type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'succe
 
 export const isSending = (status: string) => status === 'sending';
 export const isFinal = (status: string) => (FINAL_BROADCAST_STATUSES as readonly string[]).includes(status);
-/** How long after its end a broadcast's counters still move: a customer's message within 24 hours of theirs counts as a reply (server/plugins/broadcasts/engine/events.ts). */
-export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * The counters can still change: unfinished, or ended less than the reply window ago (delivered, read and
  * replied keep arriving after the last send).
@@ -42,7 +41,7 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export function countersMayMove(broadcast: { status: string; completed_at?: string | null; cancelled_at?: string | null }, now = Date.now()): boolean {
   if (!isFinal(broadcast.status)) return true;
   const ended = Date.parse(broadcast.completed_at ?? broadcast.cancelled_at ?? '');
-  return Number.isFinite(ended) && now - ended < REPLY_WINDOW_MS;
+  return Number.isFinite(ended) && now - ended < BROADCAST_REPLY_WINDOW_MS;
 }
 /** Scheduled, waiting, sending or paused: deleting it cancels it first. */
 export const isRunning = (status: string) => (ACTIVE_BROADCAST_STATUSES as readonly string[]).includes(status) || status === 'paused';
