@@ -6,7 +6,7 @@
  * Meta's status and quality webhooks. Writes validate with the contract first (the route's
  * schema), check Meta's limits, call Meta, and store only what Meta accepted.
  */
-import { and, asc, count, desc, eq, gt, ilike, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -24,7 +24,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../core/db/client';
 import { prepared, shapeOf } from '../../core/db/prepared';
 import { containsPattern } from '../../core/paging';
-import { KeyedJobs } from '../../core/jobs/backgroundJob';
+import { KeyedJobs, NotYetError } from '../../core/jobs/backgroundJob';
 import type { Leases } from '../../core/jobs/leases';
 import { channels, messages, rooms, whatsappTemplateCreations, whatsappTemplateStatusHistory, whatsappTemplates } from '../../core/db/schema';
 import { ApiError, notFound } from '../../core/errors';
@@ -228,9 +228,21 @@ export class TemplateService {
     return this.syncs.run(key, () => this.sync(companyId, channelId).catch((err) => this.deps.log.warn({ err, channelId }, 'template sync failed; the list shows our copy')));
   }
 
-  /** Replaces our copy of the account's templates with Meta's list (status changes recorded in the history). */
+  /**
+   * Replaces our copy of the account's templates with Meta's list (status changes recorded in the history).
+   *
+   * The list is as Meta had it when it answered; meanwhile a create of ours may have stored a template the list
+   * does not hold yet, or a webhook may have moved a status past the listed one. So only what was ours *before*
+   * the list was asked for, and is unchanged since (read again under a row lock), is updated or
+   * deleted: an end-to-end run saw a sync delete a carousel just created, and its approval then found nothing.
+   */
   async sync(companyId: number, channelId: number): Promise<void> {
     const { row, wabaId, token } = await this.connected(companyId, channelId);
+    const ofAccount = and(eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, wabaId));
+    // The whole row, not only updated_at: two changes may share a clock reading.
+    const before = new Map((await this.db.select().from(whatsappTemplates).where(ofAccount)).map((r) => [r.id, JSON.stringify(r)]));
+    /** Ours before the list was asked for and not changed since (the caller holds the row's lock). */
+    const unchangedSinceListed = (existing: TemplateRow) => before.get(existing.id) === JSON.stringify(existing);
     const listed = await this.deps.graph().messageTemplates(wabaId, token).catch(graphFailure(this.deps.log, [token]));
     this.lastSync.set(wabaId, this.deps.clock.now().getTime());
     const now = this.deps.clock.now();
@@ -240,7 +252,8 @@ export class TemplateService {
         const [existing] = await tx
           .select()
           .from(whatsappTemplates)
-          .where(and(eq(whatsappTemplates.wabaId, wabaId), eq(whatsappTemplates.name, t.name), eq(whatsappTemplates.language, t.language)));
+          .where(and(eq(whatsappTemplates.wabaId, wabaId), eq(whatsappTemplates.name, t.name), eq(whatsappTemplates.language, t.language)))
+          .for('update');
         const values = {
           metaTemplateId: t.id,
           category: t.category,
@@ -250,11 +263,16 @@ export class TemplateService {
           qualityScore: t.quality_score ?? existing?.qualityScore ?? 'UNKNOWN',
         };
         if (!existing) {
-          const [inserted] = await tx.insert(whatsappTemplates).values({ companyId, channelId: row.id, wabaId, name: t.name, language: t.language, ...values }).returning();
-          await tx.insert(whatsappTemplateStatusHistory).values({ templateId: inserted.id, status: t.status, reason: values.rejectedReason, at: now });
+          // A create of ours may store the same template meanwhile: its row wins (it is as fresh as this list).
+          const [inserted] = await tx
+            .insert(whatsappTemplates)
+            .values({ companyId, channelId: row.id, wabaId, name: t.name, language: t.language, ...values, updatedAt: now })
+            .onConflictDoNothing()
+            .returning();
+          if (inserted) await tx.insert(whatsappTemplateStatusHistory).values({ templateId: inserted.id, status: t.status, reason: values.rejectedReason, at: now });
           continue;
         }
-        if (existing.companyId !== companyId) continue;
+        if (existing.companyId !== companyId || !unchangedSinceListed(existing)) continue;
         const statusMoved = existing.status !== t.status;
         const differs = statusMoved || existing.metaTemplateId !== t.id || existing.category !== t.category || existing.qualityScore !== values.qualityScore || JSON.stringify(existing.components) !== JSON.stringify(t.components);
         if (!differs) continue;
@@ -270,9 +288,13 @@ export class TemplateService {
       }
       // What Meta no longer lists was deleted there (in WhatsApp Manager, or by another tool).
       const ids = listed.map((t) => t.id);
-      await tx
-        .delete(whatsappTemplates)
-        .where(and(eq(whatsappTemplates.companyId, companyId), eq(whatsappTemplates.wabaId, wabaId), ids.length ? notInArray(whatsappTemplates.metaTemplateId, ids) : undefined));
+      const unlisted = await tx
+        .select()
+        .from(whatsappTemplates)
+        .where(and(ofAccount, ids.length ? notInArray(whatsappTemplates.metaTemplateId, ids) : undefined))
+        .for('update');
+      const gone = unlisted.filter(unchangedSinceListed).map((r) => r.id);
+      if (gone.length) await tx.delete(whatsappTemplates).where(inArray(whatsappTemplates.id, gone));
     });
     for (const updated of changed) await this.pushChange(updated);
   }
@@ -489,10 +511,10 @@ export class TemplateService {
     const template = rows.find((r) => r.metaTemplateId === event.templateId) ?? rows[0];
     const now = this.deps.clock.now();
     if (!template) {
-      // A create under way in another process: a fresh event is failed so the webhook processor tries it
-      // again after its back-off; an old one is about a template made elsewhere (Meta's own manager) and
+      // A create under way in another process: a fresh event is "not yet" (NotYetError), so the webhook
+      // processor tries it again within a second rather than after a failure's back-off; an old one is about a template made elsewhere (Meta's own manager) and
       // is dropped.
-      if (Math.abs(now.getTime() - at.getTime()) < UNKNOWN_TEMPLATE_RETRY_MS) throw new Error(`template ${event.templateId} is not stored yet (its creation may still be under way)`);
+      if (Math.abs(now.getTime() - at.getTime()) < UNKNOWN_TEMPLATE_RETRY_MS) throw new NotYetError(`template ${event.templateId} is not stored yet (its creation may still be under way)`);
       this.deps.log.info({ wabaId: event.wabaId, templateId: event.templateId }, 'template event for a template we do not know, ignored');
       return;
     }

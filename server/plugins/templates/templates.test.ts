@@ -15,6 +15,7 @@ import { connectedNumber, graphFor, metaConfigFor, postJson, startTestFakeMeta }
 import { describeEachDatabase } from '../../testing/testApp';
 import { channelsTestApp, companyFixture, eventually, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { postWebhook } from '../channels/testing';
+import { NotYetError } from '../../core/jobs/backgroundJob';
 import { templateService } from './index';
 
 const body = (text = 'Hi {{1}}, your order is ready.', examples = ['Ana']) => ({ type: 'BODY', text, example: { body_text: [examples] } });
@@ -266,6 +267,13 @@ describeEachDatabase('WhatsApp message templates with the fake Meta', (database)
       expect(await stored('made_in_meta_manager')).toBeUndefined();
     });
 
+    it('a fresh event for a template not stored yet (created by another process) is "not yet": tried again shortly, not backed off', async () => {
+      // Another process's create: this one has no create under way to wait for. A failure's back-off (5 s, then 10)
+      // left an end-to-end carousel "Pending" past its 20-s wait; NotYetError is tried again within a second.
+      const event = { kind: 'template_status', wabaId, templateId: '990003', name: 'made_by_another_process', language: 'en_US', at: t.clock.now().toISOString(), status: 'APPROVED', reason: null } as const;
+      await expect(templateService(t.app).applyWebhook(event)).rejects.toBeInstanceOf(NotYetError);
+    });
+
     it('an unsigned template webhook is refused', async () => {
       const res = await postWebhook(t, templateStatusPayload(wabaId, fakeTemplate('kind_image')!, 'DISABLED'), 'sha256=bad');
       expect(res.statusCode).toBe(401);
@@ -280,6 +288,52 @@ describeEachDatabase('WhatsApp message templates with the fake Meta', (database)
         await t.settled();
         expect((await stored('kind_image')).qualityScore).toBe('YELLOW');
       });
+    });
+  });
+
+  describe('a sync racing our own changes (Meta lists, then we store, then the sync writes)', () => {
+    /** Runs a sync whose list is read from Meta before `meanwhile` and returned after it. */
+    async function syncListingBefore(meanwhile: () => Promise<void>) {
+      const list = graph.messageTemplates.bind(graph);
+      graph.messageTemplates = async (...args: Parameters<typeof list>) => {
+        const listed = await list(...args);
+        await meanwhile();
+        return listed;
+      };
+      try {
+        await templateService(t.app).sync(acme.company, channelId);
+      } finally {
+        graph.messageTemplates = list;
+      }
+    }
+
+    it('a template created after the list was read is kept (not taken for one deleted at Meta)', async () => {
+      await syncListingBefore(async () => {
+        expect((await create(template('made_during_sync', [body()], 'UTILITY'))).statusCode).toBe(201);
+      });
+      expect(await stored('made_during_sync')).toBeDefined();
+      // Its approval then finds it.
+      await eventually(async () => {
+        await t.settled();
+        expect((await stored('made_during_sync')).status).toBe('APPROVED');
+      });
+    });
+
+    it('a status a webhook moved after the list was read is not put back to the listed one', async () => {
+      expect((await create(template('paused_during_sync', [body()], 'UTILITY'))).statusCode).toBe(201);
+      await eventually(async () => {
+        await t.settled();
+        expect((await stored('paused_during_sync')).status).toBe('APPROVED');
+      });
+      await syncListingBefore(async () => {
+        const paused = templateStatusPayload(wabaId, fakeTemplate('paused_during_sync')!, 'PAUSED', 'LOW_QUALITY') as { entry: { time: number }[] };
+        paused.entry[0].time = Math.floor(Date.now() / 1000) + 5;
+        expect((await postWebhook(t, paused)).statusCode).toBe(200);
+        await t.settled();
+        expect((await stored('paused_during_sync')).status).toBe('PAUSED');
+      });
+      // Meta listed it APPROVED before the webhook: the newer PAUSED stays.
+      expect((await stored('paused_during_sync')).status).toBe('PAUSED');
     });
   });
 

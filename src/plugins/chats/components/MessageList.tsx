@@ -138,7 +138,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
       // take it to the bottom. Sending still does (RoomView calls scrollToBottom).
       // 'auto', not 'smooth': a bot answers with several messages within milliseconds, and a message that came while
       // the previous one's smooth scroll still ran found the list "not at the bottom" and was not followed; the
-      // rest of the burst stayed below, out of the page (react-virtuoso issues 317 and 844; tests/e2e/chats-follow).
+      // rest of the burst stayed below, out of the page (react-virtuoso issues 317 and 844; docs/testing.md).
       followOutput={(atBottom) => (atBottom && openAt < 0 ? 'auto' : false)}
       alignToBottom
       startReached={startReached}
