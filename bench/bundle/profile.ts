@@ -137,6 +137,7 @@ async function breakdown(profile: CpuProfile): Promise<void> {
     const inclusive = new Map<string, number>();
     const packages = new Map<string, number>();
     const own = new Map<string, number>();
+    const ownInclusive = new Map<string, number>();
     for (const [id, ms] of stretch.samples) {
       const label = await name(id);
       add(self, label, ms);
@@ -146,13 +147,16 @@ async function breakdown(profile: CpuProfile): Promise<void> {
       for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
         const frame = await name(n);
         if (ownFrame === '(no frame of ours)' && / (src|contract)\//.test(frame)) ownFrame = frame;
-        if (!seen.has(frame)) add(inclusive, frame, ms);
+        if (!seen.has(frame)) {
+          add(inclusive, frame, ms);
+          if (/ (src|contract)\//.test(frame)) add(ownInclusive, frame, ms);
+        }
         seen.add(frame);
       }
       add(own, ownFrame, ms);
     }
     console.log(`\n=== busy from ${Math.round(stretch.start - profile.startTime / 1000)} ms for ${Math.round(stretch.end - stretch.start)} ms`);
-    console.log(`  self:\n${top(self, 12)}\n  by package (self):\n${top(packages, 10)}\n  our nearest frame:\n${top(own, 12)}\n  inclusive:\n${top(inclusive, 25)}`);
+    console.log(`  self:\n${top(self, 12)}\n  by package (self):\n${top(packages, 10)}\n  our nearest frame:\n${top(own, 12)}\n  inclusive:\n${top(inclusive, 25)}\n  our frames, inclusive (which of our components and calls the time is under):\n${top(ownInclusive, 25)}`);
   }
 }
 

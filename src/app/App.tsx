@@ -46,6 +46,7 @@ import {
 } from './lazyPages';
 import { pageTranslations } from './pages/translations';
 import { realtimeApiFactory } from '../core/realtime/realtimeFactory';
+import { withShownLocale } from './shownLocaleStore';
 
 export interface ConsoleAppProps {
   plugins: ConsolePlugin[];
@@ -75,8 +76,8 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
     createConsole({ plugins, features, config, overrides: [realtimeApiFactory, ...(overrides ?? [])], translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
   );
   const [queryClient] = useState(() => new QueryClient());
-  const [adminStore] = useState(() => store ?? localStorageStore(undefined, 'console'));
   const i18n = console.get(i18nApiRef);
+  const [adminStore] = useState(() => withShownLocale(store ?? localStorageStore(undefined, 'console'), () => i18n.provider.getLocale()));
   const inRouter = useInRouterContext();
 
   const admin = useMemo(
