@@ -31,6 +31,20 @@ describe('account store', () => {
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
+  it('an equal user keeps the stored object (no re-render of its readers) and still says it was loaded', () => {
+    const store = createAccountStore();
+    store.setUser(testUser([membership(1)]));
+    const first = store.getUser();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.setUser(testUser([membership(1)]));
+    expect(store.getUser()).toBe(first);
+    expect(listener).toHaveBeenCalledWith('userChanged');
+    store.setUser(testUser([membership(1), membership(2)]));
+    expect(store.getUser()).not.toBe(first);
+    expect(store.getUser()?.companies).toHaveLength(2);
+  });
+
   it('returns no company when the selected id is not among the memberships', () => {
     const store = createAccountStore();
     store.setUser(testUser([membership(1)]));

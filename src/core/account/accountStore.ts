@@ -34,8 +34,13 @@ export function createAccountStore(storage: Storage = localStorage): AccountStor
   return {
     getUser: () => state.user,
     setUser(user) {
-      state = { ...state, user };
-      save();
+      // An equal user (the start-up reload of the saved one) keeps its object, so the views reading it
+      // (useAccount's useSyncExternalStore) do not re-render for nothing, synchronously, while the console
+      // mounts (bench/bundle README); the event still says the user was loaded (accountRefresh.ts).
+      if (user === null || state.user === null || JSON.stringify(user) !== JSON.stringify(state.user)) {
+        state = { ...state, user };
+        save();
+      }
       emit('userChanged');
     },
     getCompanyId: () => state.companyId,
