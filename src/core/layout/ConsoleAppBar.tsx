@@ -7,6 +7,7 @@ import { useConsole } from '../plugins/ConsoleContext';
 import { CompanySwitcher } from './CompanySwitcher';
 import { LanguageMenuButton } from './LanguageMenuButton';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
+import { HideOnScroll } from './HideOnScroll';
 
 /** The plugins' app bar items the user may view (e.g. the chats plugin's notification bell). */
 function PluginAppBarItems() {
@@ -42,10 +43,13 @@ function ConsoleToolbar() {
   );
 }
 
-/** App bar: company switcher, title, then react-admin's toolbar (language menu, theme toggle, loading), the plugins' items and the user menu. */
+/**
+ * App bar: company switcher, title, then react-admin's toolbar (language menu, theme toggle, loading), the plugins'
+ * items and the user menu. It hides on scroll through our HideOnScroll (no layout forced when it mounts).
+ */
 export function ConsoleAppBar(props: AppBarProps) {
   return (
-    <AppBar color="primary" {...props} toolbar={<ConsoleToolbar />} userMenu={<ConsoleUserMenu />}>
+    <AppBar color="primary" container={HideOnScroll} {...props} toolbar={<ConsoleToolbar />} userMenu={<ConsoleUserMenu />}>
       <CompanySwitcher />
       <TitlePortal />
       <PluginAppBarItems />
