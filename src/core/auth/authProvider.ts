@@ -98,9 +98,9 @@ export function createAuthProvider(deps: AuthProviderDeps): ConsoleAuthProvider 
       return { id: user.id, fullName: `${user.first_name} ${user.last_name}`.trim(), avatar: user.profile_avatar_url ?? undefined };
     },
 
-    async getPermissions() {
-      return account.getCompany()?.permissions ?? {};
-    },
+    // No getPermissions: every check goes through canAccess (the permission API). With one, react-admin waited for
+    // its query before computing its routes, then computed and registered its resources again when it settled,
+    // re-rendering the console twice more, synchronously, while it mounted (bench/bundle README).
 
     async canAccess(params: { resource: string; action: string; record?: unknown }) {
       return permissions.canAccess(params);

@@ -10,11 +10,10 @@ import {
   useAlert,
   useApi,
 } from '../../../core';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import { mdiFacebook, mdiGoogle } from '../shared/icons';
 import { useNotificationContext } from 'react-admin';
-import { QueryClientContext } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { firstErrorMessage } from '../../../../contract/errors';
@@ -44,8 +43,6 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
   const account = useApi(accountApiRef);
   const alert = useAlert();
   const navigate = useNavigate();
-  // react-admin's query client in the shell; none on the signed-out pages (PublicPages has no AdminContext).
-  const queryClient = useContext(QueryClientContext);
   const { resetNotifications } = useNotificationContext();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   // Providers the server says it has not configured (GET /api/client-config/ answers null) are not
@@ -78,7 +75,6 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
       await auth.socialLogin(provider, token);
       // What react-admin's useLogin does after authProvider.login, with the login's redirect rule.
       resetNotifications();
-      void queryClient?.invalidateQueries({ queryKey: ['auth', 'getPermissions'] });
       navigate(account.getCompanyId() !== null ? ROUTE_PATHS.dashboard : ROUTE_PATHS['company-select']);
     } catch (e) {
       if (e instanceof SocialDialogClosedError) alert.warning(t(MESSAGES[provider].closed));
