@@ -4,7 +4,7 @@
  * member's own topic `notifications:{userId}` on a socket of its own (the inbox's socket only runs on
  * /chats); a new one also raises the browser notification the inbox offers, while the tab is hidden.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { mdiBellOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +63,16 @@ export function NotificationBell() {
     [http],
   );
 
+  // What a live notification does, with this render's `t` and `navigate`: read through a ref, so that the socket
+  // below does not depend on them. react-router's navigate changes at every page change, and the bell connected a
+  // socket again at each one (the connects a user may make in a minute are limited: the page lost live updates).
+  const onNotification = useRef<(n: Notification) => void>(() => undefined);
+  onNotification.current = (n: Notification) => {
+    setUnread((c) => c + 1);
+    setItems((prev) => (prev ? [n, ...prev.filter((p) => p.id !== n.id)] : prev));
+    showBrowserNotification(t('chats.bell.browserTitle'), notificationText(t, n), () => navigate(notificationLink(n)));
+  };
+
   // The unread count, then live: each company's notifications come on that company's socket.
   useEffect(() => {
     if (userId === null || companyId == null) return;
@@ -71,17 +81,13 @@ export function NotificationBell() {
     const socket = realtime.createSocket();
     socket.connect();
     const channel = socket.channel(notificationTopic(userId), {});
-    channel.on(NOTIFICATION_EVENT, (n: Notification) => {
-      setUnread((c) => c + 1);
-      setItems((prev) => (prev ? [n, ...prev.filter((p) => p.id !== n.id)] : prev));
-      showBrowserNotification(t('chats.bell.browserTitle'), notificationText(t, n), () => navigate(notificationLink(n)));
-    });
+    channel.on(NOTIFICATION_EVENT, (n: Notification) => onNotification.current(n));
     channel.join();
     return () => {
       channel.leave();
       socket.disconnect();
     };
-  }, [userId, companyId, realtime, loadUnread, navigate, t]);
+  }, [userId, companyId, realtime, loadUnread]);
 
   const open = (el: HTMLElement) => {
     setAnchor(el);
