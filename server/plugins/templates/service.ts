@@ -512,8 +512,8 @@ export class TemplateService {
     const now = this.deps.clock.now();
     if (!template) {
       // A create under way in another process: a fresh event is "not yet" (NotYetError), so the webhook
-      // processor tries it again within a second rather than after a failure's back-off; an old one is about a template made elsewhere (Meta's own manager) and
-      // is dropped.
+      // processor tries it again within a second rather than after a failure's back-off; an old one is about a
+      // template made elsewhere (Meta's own manager) and is dropped.
       if (Math.abs(now.getTime() - at.getTime()) < UNKNOWN_TEMPLATE_RETRY_MS) throw new NotYetError(`template ${event.templateId} is not stored yet (its creation may still be under way)`);
       this.deps.log.info({ wabaId: event.wabaId, templateId: event.templateId }, 'template event for a template we do not know, ignored');
       return;

@@ -24,10 +24,6 @@ const PAGE_FITS_THE_SCREEN = {
 } as const;
 
 /**
- * The dashboard shell. Everything inside needs login and a selected company, and the global
- * access guard decides before any page content renders.
- */
-/**
  * The app bar and the menu re-render only for their own state, not each time react-admin re-renders the layout:
  * while the console mounts, react-admin registers its resources from effects (registered, unregistered and
  * registered again), and each pass re-rendered both (about 25 ms each at 4× CPU, bench/bundle README).
@@ -35,6 +31,10 @@ const PAGE_FITS_THE_SCREEN = {
 const MemoAppBar = memo(ConsoleAppBar);
 const MemoMenu = memo(ConsoleMenu);
 
+/**
+ * The dashboard shell. Everything inside needs login and a selected company, and the global
+ * access guard decides before any page content renders.
+ */
 export function ConsoleLayout({ children }: { children?: ReactNode }) {
   return (
     <RequireSession>
