@@ -41,6 +41,9 @@ export function normalizeRole(role: string | null | undefined): RoleId {
 
 function lookup(permissions: PermissionMap | null | undefined, key: string): boolean | undefined {
   if (!permissions) return undefined;
+  // Every key is spelled in lower case in practice: answered without a scan (checked on every request).
+  const exact = permissions[key];
+  if (exact !== undefined) return exact;
   const wanted = key.toLowerCase();
   for (const [k, v] of Object.entries(permissions)) {
     if (k.toLowerCase() === wanted) return v;

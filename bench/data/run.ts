@@ -586,7 +586,7 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
   const planFile = path.join(INFO_DIR, 'floor-plan.json');
   writeFileSync(planFile, JSON.stringify(plan));
   const port = await freePort();
-  const floor = await spawnBenchServer(['--import', 'tsx', 'bench/data/floor.ts'], {
+  const floor = await spawnBenchServer([...(arg('--floor-node-options') ?? '').split(/\s+/).filter(Boolean), '--import', 'tsx', 'bench/data/floor.ts'], {
     cwd: ROOT,
     port,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATABASE_URL: PG_URL, FLOOR_PLAN: planFile },

@@ -99,10 +99,16 @@ export const access = {
   company: (area?: PermissionArea, level?: AccessLevel) => {
     if ((area === undefined) !== (level === undefined)) throw new Error('access.company(area, level): give both or neither');
     const permission = area && level ? { area, access: level } : null;
-    // requireUser then requireCompany, in one database round trip (companyRequest.ts).
-    const hooks: Hook[] = [requireUserInCompany];
-    if (permission) hooks.push(requirePermission(permission.area, permission.access));
-    return rule({ kind: 'company', permission } as const, hooks);
+    // requireUser then requireCompany, in one database round trip (companyRequest.ts), then the permission's
+    // check in the same hook: one hook a request (each costs a promise and a turn of the microtask queue).
+    if (!permission) return rule({ kind: 'company', permission } as const, [requireUserInCompany]);
+    const checkPermission = requirePermission(permission.area, permission.access);
+    return rule({ kind: 'company', permission } as const, [
+      async function requireMemberWithPermission(request) {
+        await requireUserInCompany(request);
+        checkPermission(request);
+      },
+    ]);
   },
   botKey: (resolve: BotKeyResolver) => rule({ kind: 'botKey' } as const, [requireBotKey(resolve)]),
 };

@@ -36,9 +36,9 @@ export async function requireCompany(request: FastifyRequest): Promise<void> {
   request.membership = { role: membership.role, permissions: membership.permissions };
 }
 
-/** Runs after requireCompany: the membership's view or manage access to an area. */
+/** Runs after requireCompany: the membership's view or manage access to an area (throws 403). */
 export function requirePermission(area: PermissionArea, access: 'view' | 'manage') {
-  return async function checkPermission(request: FastifyRequest): Promise<void> {
+  return function checkPermission(request: FastifyRequest): void {
     const permissions = request.membership?.permissions;
     const allowed = access === 'view' ? canView(permissions, area) : canManage(permissions, area);
     if (!permissions || !allowed) throw forbidden();
