@@ -36,6 +36,7 @@ export { safeUrl } from './url/safeUrl';
 export { required, email, minLength, maxLength, ruleMessage, translateRule, validateOnChangeAndBlur } from './validation';
 
 export { EmptyView } from './components/EmptyView';
+export { FullWidthTabs, type FullWidthTab } from './components/FullWidthTabs';
 export { PageLoading } from './components/PageLoading';
 export { visuallyHidden } from './components/visuallyHidden';
 export { MdiIcon, mdiIconComponent } from './components/MdiIcon';

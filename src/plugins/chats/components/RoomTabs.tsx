@@ -1,6 +1,7 @@
-import { Box, MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ROOM_STATUS_FILTERS, ROOM_STATUSES, ROOM_TABS, type RoomCounts, type RoomStatusFilter, type RoomTab } from '../../../../contract/conversations';
+import { FullWidthTabs } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
 
 /** How many rooms a tab holds under a status filter ('all': every status), or null before the counts arrive. */
@@ -26,17 +27,12 @@ export function RoomTabs({ tab, onTabChange }: { tab: RoomTab; onTabChange: (tab
   };
   return (
     <Box sx={{ px: 1.5, pb: 0.5 }}>
-      <Tabs
+      <FullWidthTabs
         value={tab}
-        onChange={(_, value: RoomTab) => onTabChange(value)}
-        variant="fullWidth"
+        onChange={onTabChange}
         aria-label={t('chats.conversations.tabs.label')}
-        sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36, minWidth: 0, px: 0.5, textTransform: 'none', fontSize: 13 } }}
-      >
-        {ROOM_TABS.map((key) => (
-          <Tab key={key} value={key} label={label(key)} data-testid={`room-tab-${key}`} />
-        ))}
-      </Tabs>
+        tabs={ROOM_TABS.map((key) => ({ value: key, label: label(key), testId: `room-tab-${key}` }))}
+      />
       <TextField
         select
         size="small"
