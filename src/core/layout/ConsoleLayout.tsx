@@ -3,6 +3,7 @@ import { Layout } from 'react-admin';
 import { AccessGuard, RequireSession } from '../routing/guards';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
+import { ConsoleSidebar } from './ConsoleSidebar';
 import { PendingInvitationsNotice } from './PendingInvitationsNotice';
 
 /**
@@ -38,7 +39,7 @@ const MemoMenu = memo(ConsoleMenu);
 export function ConsoleLayout({ children }: { children?: ReactNode }) {
   return (
     <RequireSession>
-      <Layout appBar={MemoAppBar} menu={MemoMenu} sx={PAGE_FITS_THE_SCREEN}>
+      <Layout appBar={MemoAppBar} menu={MemoMenu} sidebar={ConsoleSidebar} sx={PAGE_FITS_THE_SCREEN}>
         <PendingInvitationsNotice />
         <AccessGuard>{children}</AccessGuard>
       </Layout>

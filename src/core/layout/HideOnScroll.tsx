@@ -10,13 +10,13 @@ export function hiddenAfterScroll(previous: number, current: number): boolean {
 }
 
 /**
- * The app bar's hide-on-scroll (react-admin's `AppBar` container), as react-admin's own does it with MUI's
- * `useScrollTrigger`, less one thing: that hook reads the scroll position when it mounts, which forces the
- * browser to lay out the whole console in the middle of its first render (25–30 ms of the load's longest task at
- * 4× CPU, bench/bundle README). A page opens at its top, so this one starts shown and reads the position only
- * in scroll events, when the layout is already done.
+ * Whether the app bar is hidden by scrolling: MUI's `useScrollTrigger` less one thing. That hook reads the scroll
+ * position when it mounts, which forces the browser to lay out the whole console in the middle of its first render
+ * (25–30 ms of the load's longest task at 4× CPU, bench/bundle README; react-admin's app bar and side menu each
+ * called it). A page opens at its top, so this one starts shown and reads the position only in scroll events,
+ * when the layout is already done.
  */
-export function HideOnScroll({ children, className }: { children: ReactElement; className?: string }) {
+export function useHiddenOnScroll(): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     let previous = 0;
@@ -28,6 +28,12 @@ export function HideOnScroll({ children, className }: { children: ReactElement; 
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
+  return hidden;
+}
+
+/** The app bar's hide-on-scroll (react-admin's `AppBar` container), as react-admin's own, with useHiddenOnScroll. */
+export function HideOnScroll({ children, className }: { children: ReactElement; className?: string }) {
+  const hidden = useHiddenOnScroll();
   return (
     <Slide appear={false} direction="down" in={!hidden} className={className}>
       {children}
