@@ -13,7 +13,7 @@ describeEachDatabase('rowJson', (database) => {
   });
   afterAll(async () => t.close());
 
-  it("reads a message row as drizzle maps it: every column, nulls, JSON data, and the timestamps' instants", async () => {
+  it("reads a message row as drizzle maps it: every column, nulls, JSON data, and the timestamps' instants to the millisecond", async () => {
     const db = t.app.services.get('Database');
     const companyId = await t.seed.company('Row Co');
     const [channel] = await db.insert(channels).values({ companyId, platform: 'sandbox', name: 'Sandbox', externalId: 'sb-1' }).returning();
@@ -33,11 +33,14 @@ describeEachDatabase('rowJson', (database) => {
         deliveryLeaseUntil: new Date('2026-11-21T00:00:00.999Z'),
       },
     ]);
+    // Microseconds, which neither a Date nor drizzle keeps: cut to the millisecond as drizzle's date is.
+    await db.execute(sql`insert into messages (company_id, room_id, origin, text, created_at) values (${companyId}, ${room.id}, 'user', 'micro', '2026-11-20 19:11:00.123987')`);
     const json = rowJson(messages, 'm');
     const rows = (await db.execute(sql`select ${json.select} as row from messages m where m.room_id = ${room.id} order by m.id`)) as unknown as { rows: { row: Record<string, unknown> }[] };
     const mapped = await db.select().from(messages).where(eq(messages.roomId, room.id)).orderBy(messages.id);
     expect(rows.rows.map((r) => json.read(r.row))).toEqual(mapped);
     expect(mapped[0].createdAt.toISOString()).toBe('2026-11-20T19:11:00.123Z');
+    expect(mapped[2].createdAt.toISOString()).toBe('2026-11-20T19:11:00.123Z');
     expect(json.read(null)).toBeNull();
   });
 
