@@ -18,7 +18,7 @@ const AS_IS = new Set(['PgSerial', 'PgInteger', 'PgText', 'PgJsonb', 'PgBoolean'
 export interface RowJson<T> {
   /** `json_build_object(...)` of the columns under `alias` (the alias of the table or CTE in the query). */
   readonly select: SQL;
-  /** The object drizzle would have mapped from the same row; null for no row. */
+  /** The object drizzle would have mapped from the same row, made from `json` itself (pg's, parsed for this row); null for no row. */
   read(json: Record<string, unknown> | null): T | null;
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Drawer, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import { useSidebarState } from 'react-admin';
 import { useHiddenOnScroll } from './HideOnScroll';
 
@@ -22,6 +22,7 @@ export function ConsoleSidebar({ children, appBarAlwaysOn = false }: { children?
   const isXSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useSidebarState();
   const appBarHidden = useHiddenOnScroll() && !appBarAlwaysOn;
+  const widths = sidebarWidths(useTheme());
 
   if (isXSmall) {
     return (
@@ -29,7 +30,7 @@ export function ConsoleSidebar({ children, appBarAlwaysOn = false }: { children?
         variant="temporary"
         open={open}
         onClose={() => setOpen(false)}
-        slotProps={{ paper: { sx: (theme) => ({ width: sidebarWidths(theme).open, bgcolor: 'background.default' }) } }}
+        slotProps={{ paper: { sx: { width: widths.open, bgcolor: 'background.default' } } }}
       >
         {children}
       </Drawer>
@@ -49,7 +50,7 @@ export function ConsoleSidebar({ children, appBarAlwaysOn = false }: { children?
         }),
         '& .MuiDrawer-paper': {
           position: 'relative',
-          width: open ? sidebarWidths(theme).open : sidebarWidths(theme).folded,
+          width: open ? widths.open : widths.folded,
           transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
           backgroundColor: 'transparent',
           border: 'none',
