@@ -1,28 +1,12 @@
-import { memo, type ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { memo, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { styled } from '@mui/material/styles';
+import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
 import { AccessGuard, RequireSession } from '../routing/guards';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
 import { ConsoleSidebar } from './ConsoleSidebar';
 import { PendingInvitationsNotice } from './PendingInvitationsNotice';
-
-/**
- * The page keeps the screen's width, whatever it holds: react-admin's layout is at least as wide as its content
- * (`min-width: fit-content` on its root, and the content column a flex item that grows to its widest child), so
- * one wide table made every part of the page, its title and forms included, scroll sideways on a phone
- * (/broadcast was 975 px wide at 390, /stats 1054, /templates 920, /contacts 776). A wide table now scrolls inside
- * its own box (react-admin's DataTable wrapper, MUI's TableContainer).
- */
-const PAGE_FITS_THE_SCREEN = {
-  minWidth: 0,
-  '& .RaLayout-content': { minWidth: 0 },
-  // A list's column likewise (a flex item of the list's row), and its table scrolls in its own wrapper.
-  '& .RaList-main': { minWidth: 0 },
-  // Positioned, so that what a cell places absolutely (text for screen readers only) is clipped with the table
-  // instead of widening the page (/flows was 545 px wide at 390 for a 1-px hidden label).
-  '& .RaDataTable-tableWrapper': { overflowX: 'auto', position: 'relative' },
-  '& .MuiTableContainer-root': { position: 'relative' },
-} as const;
 
 /**
  * The app bar and the menu re-render only for their own state, not each time react-admin re-renders the layout:
@@ -32,17 +16,100 @@ const PAGE_FITS_THE_SCREEN = {
 const MemoAppBar = memo(ConsoleAppBar);
 const MemoMenu = memo(ConsoleMenu);
 
+/** react-admin's class names, kept so that its components' styles and our tests find the same parts. */
+export const ConsoleLayoutClasses = {
+  appFrame: 'RaLayout-appFrame',
+  contentWithSidebar: 'RaLayout-contentWithSidebar',
+  content: 'RaLayout-content',
+} as const;
+
 /**
- * The dashboard shell. Everything inside needs login and a selected company, and the global
- * access guard decides before any page content renders.
+ * react-admin's layout frame, with one difference: the page keeps the screen's width whatever it holds. react-admin's
+ * root is at least as wide as its content (`min-width: fit-content`, and the content column a flex item that grows
+ * to its widest child), so one wide table made every part of the page, its title and forms included, scroll
+ * sideways on a phone (/broadcast was 975 px wide at 390, /stats 1054, /templates 920, /contacts 776). A wide table
+ * scrolls inside its own box instead (react-admin's DataTable wrapper, MUI's TableContainer).
+ */
+const Frame = styled('div', { name: 'RaLayout', overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  zIndex: 1,
+  minHeight: '100vh',
+  backgroundColor: theme.palette.background.default,
+  position: 'relative',
+  width: '100%',
+  minWidth: 0,
+  [`& .${ConsoleLayoutClasses.appFrame}`]: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    marginTop: theme.spacing(6),
+    [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(7) },
+  },
+  [`& .${ConsoleLayoutClasses.contentWithSidebar}`]: {
+    display: 'flex',
+    flexGrow: 1,
+    transition: theme.transitions.create('margin', {
+      easing: theme.transitions.easing.easeOut,
+      duration: theme.transitions.duration.enteringScreen,
+    }),
+  },
+  [`& .${ConsoleLayoutClasses.content}`]: {
+    backgroundColor: theme.palette.background.default,
+    zIndex: 2,
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    flexBasis: 0,
+    minWidth: 0,
+    padding: 0,
+    paddingRight: theme.spacing(1),
+    paddingLeft: theme.spacing(1),
+  },
+  // A list's column likewise (a flex item of the list's row), and its table scrolls in its own wrapper.
+  '& .RaList-main': { minWidth: 0 },
+  // Positioned, so that what a cell places absolutely (text for screen readers only) is clipped with the table
+  // instead of widening the page (/flows was 545 px wide at 390 for a 1-px hidden label).
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto', position: 'relative' },
+  '& .MuiTableContainer-root': { position: 'relative' },
+}));
+
+/**
+ * The dashboard shell: react-admin's `Layout` (skip link, app bar, side menu, the page inside an error boundary and a
+ * suspense boundary), written here because react-admin's always renders its preferences `Inspector`, which reads
+ * `document.body.clientWidth` on every render and so forces the browser to lay out the whole console inside the
+ * load's longest task (62 ms of a /dashboard load at 4× CPU, bench/bundle README). The console has no preferences
+ * editor, so nothing is lost. Everything inside needs login and a selected company, and the global access guard
+ * decides before any page content renders.
  */
 export function ConsoleLayout({ children }: { children?: ReactNode }) {
+  const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);
   return (
     <RequireSession>
-      <Layout appBar={MemoAppBar} menu={MemoMenu} sidebar={ConsoleSidebar} sx={PAGE_FITS_THE_SCREEN}>
-        <PendingInvitationsNotice />
-        <AccessGuard>{children}</AccessGuard>
-      </Layout>
+      <Frame className="layout">
+        <SkipNavigationButton />
+        <div className={ConsoleLayoutClasses.appFrame}>
+          <MemoAppBar />
+          <main className={ConsoleLayoutClasses.contentWithSidebar}>
+            <ConsoleSidebar>
+              <MemoMenu />
+            </ConsoleSidebar>
+            <div id="main-content" className={ConsoleLayoutClasses.content}>
+              <ErrorBoundary
+                onError={(_error, info) => setErrorInfo(info)}
+                fallbackRender={({ error, resetErrorBoundary }) => (
+                  <ErrorPage error={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
+                )}
+              >
+                <Suspense fallback={<Loading />}>
+                  <PendingInvitationsNotice />
+                  <AccessGuard>{children}</AccessGuard>
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+          </main>
+        </div>
+      </Frame>
     </RequireSession>
   );
 }

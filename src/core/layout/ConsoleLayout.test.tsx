@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import type { ReactElement } from 'react';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { membership, testUser } from '../account/testUsers';
+import { createFakeHttp } from '../testing/fakeHttp';
+import { renderPluginPage } from '../testing/renderPluginPage';
+import { NavigationMemoryProvider } from '../routing/NavigationMemory';
+import { ConsoleLayout } from './ConsoleLayout';
+
+function Broken(): never {
+  throw new Error('the page broke');
+}
+
+function renderLayout(page: ReactElement) {
+  const http = createFakeHttp((method, path) => {
+    if (method === 'GET' && path === '/api/invitations/') return { count: 0, results: [] };
+    throw new Error(`unexpected ${method} ${path}`);
+  });
+  // As the console does (src/app/App.tsx): the access guard inside the layout remembers the last allowed path.
+  return renderPluginPage(
+    <NavigationMemoryProvider>
+      <ConsoleLayout>{page}</ConsoleLayout>
+    </NavigationMemoryProvider>,
+    {
+    route: false,
+    path: '/dashboard',
+    signedIn: true,
+    user: testUser([membership(1)]),
+    companyId: 1,
+    http,
+    },
+  );
+}
+
+describe('ConsoleLayout', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('frames the page with the skip link, the app bar and the menu, without reading the page width (that forced a layout)', async () => {
+    // react-admin's Layout renders its preferences Inspector, which reads this on every render.
+    const clientWidth = vi.spyOn(document.body, 'clientWidth', 'get').mockReturnValue(1440);
+    renderLayout(<p>The page itself</p>);
+    expect((await screen.findByText('The page itself')).closest('#main-content')).not.toBeNull();
+    expect(document.querySelector('header')).not.toBeNull();
+    expect(document.querySelector('.MuiDrawer-docked')).not.toBeNull();
+    expect(document.querySelector('.skip-nav-button')).not.toBeNull();
+    expect(clientWidth).not.toHaveBeenCalled();
+  });
+
+  it('shows react-admin\'s error page in place of a page that throws, and keeps the frame', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught error
+    renderLayout(<Broken />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(screen.getAllByText(/the page broke/).length).toBeGreaterThan(0); // the page's own error, not the frame's
+    expect(document.querySelector('header')).not.toBeNull();
+  });
+});
