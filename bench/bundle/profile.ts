@@ -13,7 +13,7 @@
  * change, since one load's blocking time varies by a third on a shared 2-core machine, and the main thread's time in
  * script and in the browser's own work (style, layout, paint), steadier. Prints figures only.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map';
@@ -27,6 +27,8 @@ const URL_ = arg('--url', 'http://localhost:8383/chats');
 const DIST = path.join(arg('--dist', '/tmp/lhdist'), 'assets');
 const MIN_MS = Number(arg('--min', '100'));
 const RUNS = Number(arg('--runs', '1'));
+/** `--save <file>`: the (last) load's raw CPU profile, for DevTools' Performance panel or a script of one's own. */
+const SAVE = arg('--save', '');
 const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: /Demo Company/ };
 
 interface ProfileNode {
@@ -206,6 +208,7 @@ try {
     console.log(
       `run ${run}: blocking ${blocking(longTasks)} ms; script ${scriptMs} ms, browser ${browserMs} ms; long tasks (start:duration ms) ${longTasks.map(([s, d]) => `${s}:${d}`).join(' ')}`,
     );
+    if (SAVE) writeFileSync(SAVE, JSON.stringify(profile));
     if (RUNS === 1) await breakdown(profile);
   }
   if (RUNS > 1) {

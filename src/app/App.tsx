@@ -3,7 +3,7 @@
  * plugins into one <Admin>. Tests pass `overrides` (fake HTTP, session…) and wrap it in a MemoryRouter.
  */
 import { Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { AdminContext, localStorageStore, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Outlet, Route, useInRouterContext } from 'react-router-dom';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
@@ -47,6 +47,7 @@ import {
 import { pageTranslations } from './pages/translations';
 import { realtimeApiFactory } from '../core/realtime/realtimeFactory';
 import { withShownLocale } from './shownLocaleStore';
+import { ConsoleRoutes } from './ConsoleRoutes';
 
 export interface ConsoleAppProps {
   plugins: ConsolePlugin[];
@@ -82,89 +83,89 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
 
   const admin = useMemo(
     () => (
-      <Admin
-        title={i18n.i18n.t('core.appName')}
-        loginPage={false}
-        disableTelemetry
-        layout={ConsoleLayout}
+      <AdminContext
+        authProvider={console.get(authApiRef)}
+        dataProvider={console.get(dataProviderApiRef)}
+        i18nProvider={i18n.provider}
         theme={withMotionPreference(lightTheme)}
         darkTheme={withMotionPreference(darkTheme)}
         defaultTheme="light"
-        i18nProvider={i18n.provider}
-        authProvider={console.get(authApiRef)}
-        dataProvider={console.get(dataProviderApiRef)}
-        notification={ConsoleNotification}
-        accessDenied={AccessDenied}
-        catchAll={NotFound}
         queryClient={queryClient}
         store={adminStore}
       >
-        {console.resources.map(({ area: _area, feature: _feature, apiPath: _apiPath, lifecycle: _lifecycle, ...resource }) => (
-          <Resource key={resource.name} {...resource} />
-        ))}
-        <CustomRoutes noLayout>
-          <Route path="/" element={<Navigate to="/dashboard" replace />} />
-          <Route
-            path="/auth"
-            element={
-              <RedirectSignedIn>
-                <Lazy>
-                  <Outlet />
-                </Lazy>
-              </RedirectSignedIn>
-            }
-          >
-            <Route index element={<Navigate to="/auth/login" replace />} />
-            <Route path="login" element={<LoginPage />} />
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="reset-password" element={<ResetPasswordRequestPage />} />
-            <Route path="signup">
-              <Route index element={<Navigate to="/auth/signup/check-email" replace />} />
-              <Route path="check-email" element={<SignupCheckEmailPage />} />
-              <Route path="create-account" element={<SignupCreateAccountPage />} />
-              <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
-            </Route>
-          </Route>
-          {/*
-            A reset link from an e-mail stays reachable while signed in (as Chatwoot does): the token
-            alone proves the mailbox, the person may be resetting because they fear the password is
-            known, or be another person on a shared browser; sending them to the console would strand
-            the link. The confirm page then goes to sign-in, which leads a still-valid session on.
-          */}
-          <Route path="/auth/reset-password/:token" element={
-              <Lazy>
-                <ResetPasswordConfirmPage />
-              </Lazy>
-            } />
-          {/* The sandbox channel's customer simulator: public, the key in the link is the secret. */}
-          <Route path="/sandbox/:key" element={
-              <Lazy>
-                <SandboxSimulatorPage />
-              </Lazy>
-            } />
-          <Route
-            path="/company"
-            element={
-              <RequireLogin>
-                <Outlet />
-              </RequireLogin>
-            }
-          >
-            <Route index element={<Navigate to="/company/select" replace />} />
-            <Route path="select" element={<CompanySelectPage />} />
-            <Route
-              path="create"
-              element={
-                <Lazy>
-                  <CompanyCreatePage />
-                </Lazy>
-              }
-            />
-          </Route>
-          {noLayoutRouteElements(console.routes)}
-        </CustomRoutes>
-        <CustomRoutes>{shellRouteElements(console.routes)}</CustomRoutes>
-      </Admin>
+        <ConsoleRoutes
+          title={i18n.i18n.t('core.appName')}
+          layout={ConsoleLayout}
+          notification={ConsoleNotification}
+          accessDenied={AccessDenied}
+          catchAll={NotFound}
+          resources={console.resources.map(({ area: _area, feature: _feature, apiPath: _apiPath, lifecycle: _lifecycle, ...resource }) => resource)}
+          insideLayout={shellRouteElements(console.routes)}
+          outsideLayout={
+            <>
+              <Route path="/" element={<Navigate to="/dashboard" replace />} />
+              <Route
+                path="/auth"
+                element={
+                  <RedirectSignedIn>
+                    <Lazy>
+                      <Outlet />
+                    </Lazy>
+                  </RedirectSignedIn>
+                }
+              >
+                <Route index element={<Navigate to="/auth/login" replace />} />
+                <Route path="login" element={<LoginPage />} />
+                <Route path="register" element={<RegisterPage />} />
+                <Route path="reset-password" element={<ResetPasswordRequestPage />} />
+                <Route path="signup">
+                  <Route index element={<Navigate to="/auth/signup/check-email" replace />} />
+                  <Route path="check-email" element={<SignupCheckEmailPage />} />
+                  <Route path="create-account" element={<SignupCreateAccountPage />} />
+                  <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
+                </Route>
+              </Route>
+              {/*
+                A reset link from an e-mail stays reachable while signed in (as Chatwoot does): the token
+                alone proves the mailbox, the person may be resetting because they fear the password is
+                known, or be another person on a shared browser; sending them to the console would strand
+                the link. The confirm page then goes to sign-in, which leads a still-valid session on.
+              */}
+              <Route path="/auth/reset-password/:token" element={
+                  <Lazy>
+                    <ResetPasswordConfirmPage />
+                  </Lazy>
+                } />
+              {/* The sandbox channel's customer simulator: public, the key in the link is the secret. */}
+              <Route path="/sandbox/:key" element={
+                  <Lazy>
+                    <SandboxSimulatorPage />
+                  </Lazy>
+                } />
+              <Route
+                path="/company"
+                element={
+                  <RequireLogin>
+                    <Outlet />
+                  </RequireLogin>
+                }
+              >
+                <Route index element={<Navigate to="/company/select" replace />} />
+                <Route path="select" element={<CompanySelectPage />} />
+                <Route
+                  path="create"
+                  element={
+                    <Lazy>
+                      <CompanyCreatePage />
+                    </Lazy>
+                  }
+                />
+              </Route>
+              {noLayoutRouteElements(console.routes)}
+            </>
+          }
+        />
+      </AdminContext>
     ),
     [console, i18n, queryClient, adminStore],
   );
