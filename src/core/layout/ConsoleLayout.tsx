@@ -1,7 +1,8 @@
 import { memo, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { styled } from '@mui/material/styles';
-import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
+import { Button } from '@mui/material';
+import { Error as ErrorPage, Loading, useTranslate } from 'react-admin';
 import { AccessGuard, RequireSession } from '../routing/guards';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
@@ -74,6 +75,48 @@ const Frame = styled('div', { name: 'RaLayout', overridesResolver: (_props, styl
   '& .MuiTableContainer-root': { position: 'relative' },
 }));
 
+/** Off the screen until focused (react-admin's skip link's look). */
+const SkipLink = styled(Button)(({ theme }) => ({
+  position: 'fixed',
+  padding: theme.spacing(1),
+  left: theme.spacing(2),
+  top: theme.spacing(-10),
+  zIndex: 5000,
+  transition: theme.transitions.create(['top', 'opacity'], {
+    easing: theme.transitions.easing.easeIn,
+    duration: theme.transitions.duration.leavingScreen,
+  }),
+  '&:focus': {
+    top: theme.spacing(2),
+    transition: theme.transitions.create(['top', 'opacity'], {
+      easing: theme.transitions.easing.easeOut,
+      duration: theme.transitions.duration.enteringScreen,
+    }),
+  },
+}));
+
+/**
+ * The keyboard's first stop: moves the focus to the page. react-admin's `SkipNavigationButton` is its `Button`, which
+ * on a phone is an icon button inside a tooltip, and a tooltip re-renders itself right after it mounts (MUI keeps its
+ * child's node in state): a synchronous render inside the load's longest task, for a link a phone never shows.
+ */
+function SkipToContent() {
+  const translate = useTranslate();
+  const skip = () => {
+    const main = document.getElementById('main-content');
+    if (!main) return;
+    main.setAttribute('tabIndex', '-1');
+    main.focus();
+    main.blur(); // the next Tab starts from the page, without a focus ring on the whole of it
+    main.removeAttribute('tabIndex');
+  };
+  return (
+    <SkipLink className="skip-nav-button" variant="contained" onClick={skip}>
+      {translate('ra.navigation.skip_nav')}
+    </SkipLink>
+  );
+}
+
 /**
  * The dashboard shell: react-admin's `Layout` (skip link, app bar, side menu, the page inside an error boundary and a
  * suspense boundary), written here because react-admin's always renders its preferences `Inspector`, which reads
@@ -87,7 +130,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
   return (
     <RequireSession>
       <Frame className="layout">
-        <SkipNavigationButton />
+        <SkipToContent />
         <div className={ConsoleLayoutClasses.appFrame}>
           <MemoAppBar />
           <main className={ConsoleLayoutClasses.contentWithSidebar}>

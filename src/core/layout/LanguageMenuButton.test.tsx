@@ -25,4 +25,17 @@ describe('LanguageMenuButton', () => {
     expect(await screen.findByRole('button', { name: 'Français' })).toBeInTheDocument();
     expect(i18n.i18n.language).toBe('fr');
   });
+
+  it('mounts its menu only while open, and says which menu it controls then', async () => {
+    localStorage.clear(); // the test above chose French
+    renderPluginPage(<LanguageMenuButton />, { route: false, path: '/chats', signedIn: true });
+    const button = screen.getByRole('button', { name: 'English' });
+    expect(document.getElementById('language-menu')).toBeNull();
+    expect(button).not.toHaveAttribute('aria-controls');
+    fireEvent.click(button);
+    expect(await screen.findByRole('menuitem', { name: 'Français' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-controls', 'language-menu');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('language-menu')).not.toBeNull();
+  });
 });

@@ -32,7 +32,8 @@ export function LanguageMenuButton() {
       <Button
         color="inherit"
         variant="text"
-        aria-controls="language-menu"
+        aria-controls={anchor ? 'language-menu' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
         aria-haspopup="true"
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         startIcon={<LanguageIcon />}
@@ -40,7 +41,8 @@ export function LanguageMenuButton() {
       >
         {nameOf(shown)}
       </Button>
-      <Menu id="language-menu" anchorEl={anchor} keepMounted open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Mounted only while open: a closed menu kept mounted cost every load a portal, a modal and their re-render. */}
+      <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {languages.map((language) => (
           <MenuItem key={language.locale} onClick={choose(language.locale)} selected={language.locale === shown}>
             {language.name}
