@@ -21,7 +21,6 @@ import {
   NavigationMemoryProvider,
   NotFound,
   noLayoutRouteElements,
-  RedirectSignedIn,
   RequireLogin,
   withMotionPreference,
   shellRouteElements,
@@ -31,19 +30,10 @@ import {
   type ConsolePlugin,
 } from '../core';
 import { CompanySelectPage } from './pages';
-// The signed-out pages as PublicPages loads them, each its own chunk fetched when it opens: the
+// The signed-out pages (publicRoutes) and the company creation page, each its own chunk fetched when it opens: the
 // shell starts signed in and seldom shows them (bench/bundle).
-import {
-  LoginPage,
-  RegisterPage,
-  ResetPasswordConfirmPage,
-  ResetPasswordRequestPage,
-  SignupCheckEmailPage,
-  SignupCreateAccountPage,
-  SignupVerifyEmailPage,
-  SandboxSimulatorPage,
-  CompanyCreatePage,
-} from './lazyPages';
+import { CompanyCreatePage } from './lazyPages';
+import { publicRouteElements } from './publicRoutes';
 import { pageTranslations } from './pages/translations';
 import { realtimeApiFactory } from '../core/realtime/realtimeFactory';
 import { withShownLocale } from './shownLocaleStore';
@@ -104,44 +94,7 @@ export function ConsoleApp({ plugins, features, config, overrides, store }: Cons
           outsideLayout={
             <>
               <Route path="/" element={<Navigate to="/dashboard" replace />} />
-              <Route
-                path="/auth"
-                element={
-                  <RedirectSignedIn>
-                    <Lazy>
-                      <Outlet />
-                    </Lazy>
-                  </RedirectSignedIn>
-                }
-              >
-                <Route index element={<Navigate to="/auth/login" replace />} />
-                <Route path="login" element={<LoginPage />} />
-                <Route path="register" element={<RegisterPage />} />
-                <Route path="reset-password" element={<ResetPasswordRequestPage />} />
-                <Route path="signup">
-                  <Route index element={<Navigate to="/auth/signup/check-email" replace />} />
-                  <Route path="check-email" element={<SignupCheckEmailPage />} />
-                  <Route path="create-account" element={<SignupCreateAccountPage />} />
-                  <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
-                </Route>
-              </Route>
-              {/*
-                A reset link from an e-mail stays reachable while signed in (as Chatwoot does): the token
-                alone proves the mailbox, the person may be resetting because they fear the password is
-                known, or be another person on a shared browser; sending them to the console would strand
-                the link. The confirm page then goes to sign-in, which leads a still-valid session on.
-              */}
-              <Route path="/auth/reset-password/:token" element={
-                  <Lazy>
-                    <ResetPasswordConfirmPage />
-                  </Lazy>
-                } />
-              {/* The sandbox channel's customer simulator: public, the key in the link is the secret. */}
-              <Route path="/sandbox/:key" element={
-                  <Lazy>
-                    <SandboxSimulatorPage />
-                  </Lazy>
-                } />
+              {publicRouteElements((page) => <Lazy>{page}</Lazy>)}
               <Route
                 path="/company"
                 element={

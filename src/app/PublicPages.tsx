@@ -7,55 +7,17 @@
  * (pages/shared/form.tsx), alerts go through the AlertApi, the theme is MUI's ThemeProvider.
  */
 import { Suspense, useState } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { AlertHost, ConsoleProvider, createConsole, darkTheme, i18nApiRef, lightTheme, RedirectSignedIn, withMotionPreference } from '../core';
+import { AlertHost, ConsoleProvider, createConsole, darkTheme, i18nApiRef, lightTheme, withMotionPreference } from '../core';
 
-import {
-  LoginPage,
-  RegisterPage,
-  ResetPasswordConfirmPage,
-  ResetPasswordRequestPage,
-  SandboxSimulatorPage,
-  SignupCheckEmailPage,
-  SignupCreateAccountPage,
-  SignupVerifyEmailPage,
-} from './lazyPages';
+import { publicRouteElements } from './publicRoutes';
 import { pageTranslations } from './pages/translations';
 
 /** Paths served by this chunk; every other path loads the shell. Keep in step with the routes below. */
 export const PUBLIC_PATH = /^\/(auth|sandbox)(\/|$)/;
-
-/** The same /auth routes as the shell's (src/app/App.tsx), for signed-out visitors. */
-export function publicRouteElements() {
-  return (
-    <>
-      <Route
-        path="/auth"
-        element={
-          <RedirectSignedIn>
-            <Outlet />
-          </RedirectSignedIn>
-        }
-      >
-        <Route index element={<Navigate to="/auth/login" replace />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="reset-password" element={<ResetPasswordRequestPage />} />
-        <Route path="signup">
-          <Route index element={<Navigate to="/auth/signup/check-email" replace />} />
-          <Route path="check-email" element={<SignupCheckEmailPage />} />
-          <Route path="create-account" element={<SignupCreateAccountPage />} />
-          <Route path="verify-account-email" element={<SignupVerifyEmailPage />} />
-        </Route>
-      </Route>
-      <Route path="/auth/reset-password/:token" element={<ResetPasswordConfirmPage />} />
-      <Route path="/sandbox/:key" element={<SandboxSimulatorPage />} />
-    </>
-  );
-}
 
 /**
  * The theme the shell's store holds (react-admin's localStorageStore(undefined, 'console'), key
