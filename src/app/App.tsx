@@ -1,6 +1,7 @@
 /**
  * The console's root (react-admin CRM-example style): a configurable component assembling the
- * plugins inside react-admin's AdminContext, with the routes of ConsoleRoutes. Tests pass `overrides` (fake HTTP, session…) and wrap it in a MemoryRouter.
+ * plugins inside react-admin's AdminContext, with the routes of ConsoleRoutes. Tests pass
+ * `overrides` (fake HTTP, session…) and wrap it in a MemoryRouter.
  */
 import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { AdminContext, localStorageStore, type Store } from 'react-admin';
