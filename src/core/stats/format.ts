@@ -4,14 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 
-/** The browser's time zone (days and hours are counted in it). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { browserTimeZone, useBrowserTimeZone } from './timeZone';
 
 /** Seconds as a short duration in the user's language. */
 export function duration(t: TFunction, seconds: number | null): string {

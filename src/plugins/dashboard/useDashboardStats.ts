@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '../../../contract/stats';
 import { httpApiRef, useAccount, useApi, type HttpProvider } from '../../core';
-import { browserTimeZone } from '../../core/stats/format';
+import { useBrowserTimeZone } from '../../core/stats/format';
 
 /**
  * GET /api/stats/dashboard/ for the selected company, shared by the dashboard's cards (one request:
@@ -10,7 +10,7 @@ import { browserTimeZone } from '../../core/stats/format';
 export function useDashboardStats(enabled = true) {
   const http = useApi(httpApiRef);
   const { companyId } = useAccount();
-  const tz = browserTimeZone();
+  const tz = useBrowserTimeZone();
   return useQuery({
     queryKey: ['dashboard', 'today', companyId, tz],
     queryFn: ({ signal }) => fetchDashboardStats(http, tz, signal),
