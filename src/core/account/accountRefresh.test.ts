@@ -4,20 +4,7 @@ import { membership, testUser } from './testUsers';
 import { createFakeHttp } from '../testing/fakeHttp';
 import type { SessionStore } from '../apis';
 import { ACCOUNT_REFRESH_MS, FRESH_USER_MS, startAccountRefresh } from './accountRefresh';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, v),
-  };
-}
+import { memoryStorage } from '../testing/memoryStorage';
 
 const session = (signedIn: boolean) => ({ getAccessToken: () => (signedIn ? 'a' : null), getRefreshToken: () => (signedIn ? 'r' : null) }) as SessionStore;
 const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -1,19 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTimeZoneSource } from './timeZone';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const values = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (i) => [...values.keys()][i] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
+import { memoryStorage } from '../testing/memoryStorage';
 
 describe('createTimeZoneSource', () => {
   it('reads the browser zone on the very first load, once, and remembers it', () => {
