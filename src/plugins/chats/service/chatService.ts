@@ -1,6 +1,6 @@
 /**
  * The live inbox's service: owns the socket and its channels (page:lobby, page:{id}, room:{id}) and a
- * small immutable store components read with useSyncExternalStore. Spec §4 realtime, §7 chat calls,
+ * small immutable store components read through useChatState (hooks.ts). Spec §4 realtime, §7 chat calls,
  * §9 pacing. Never loses a message: optimistic sends carry a client_id (retry resends it), every
  * room (re)join sends last_message_id so the server returns what was missed, and every merge
  * deduplicates by id and client_id.

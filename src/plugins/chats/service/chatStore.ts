@@ -1,5 +1,5 @@
 /**
- * The small immutable store components read with useSyncExternalStore: every change makes a new
+ * The small immutable store components read through useChatState (hooks.ts): every change makes a new
  * state object and tells the listeners. The list's visible room ids are derived here, from the rooms
  * that joined the list (fetch_rooms, live events) and the filter.
  */
