@@ -1,11 +1,10 @@
-import { useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { ErrorPageBoundary } from '../core';
 import { CssBaseline } from '@mui/material';
 import {
   AuthenticationError,
   DefaultTitleContextProvider,
-  Error as ErrorPage,
   Resource,
   ResourceDefinitionContextProvider,
   useScrollToTop,
@@ -54,19 +53,11 @@ function ScrollToTop() {
 export function ConsoleRoutes(props: ConsoleRoutesProps) {
   const { title, resources, outsideLayout, insideLayout, layout: Layout, notification: Notification, accessDenied: AccessDenied, catchAll: CatchAll } = props;
   const [definitions] = useState(() => resourceDefinitions(resources));
-  const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);
   return (
     <CssBaseline enableColorScheme>
       <DefaultTitleContextProvider value={title}>
         <ResourceDefinitionContextProvider definitions={definitions}>
-          <ErrorBoundary
-            onError={(_error, info) => setErrorInfo(info)}
-            fallbackRender={({ error, resetErrorBoundary }) => (
-              <div style={{ minHeight: '100vh' }}>
-                <ErrorPage error={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
-              </div>
-            )}
-          >
+          <ErrorPageBoundary minHeight="100vh">
             <ScrollToTop />
             <Routes>
               {outsideLayout}
@@ -87,7 +78,7 @@ export function ConsoleRoutes(props: ConsoleRoutesProps) {
                 }
               />
             </Routes>
-          </ErrorBoundary>
+          </ErrorPageBoundary>
         </ResourceDefinitionContextProvider>
       </DefaultTitleContextProvider>
       <Notification />

@@ -43,6 +43,7 @@ export { MdiIcon, mdiIconComponent } from './components/MdiIcon';
 export { ConsolePagination, TABLE_PAGE_SIZES } from './components/ConsolePagination';
 export { lightTheme, darkTheme, BRAND, withMotionPreference, statusTextColor } from './theme/theme';
 export { ConsoleLayout } from './layout/ConsoleLayout';
+export { ErrorPageBoundary } from './layout/ErrorPageBoundary';
 export { ConsoleMenu, useVisibleMenu } from './layout/ConsoleMenu';
 export { ConsoleAppBar } from './layout/ConsoleAppBar';
 export { NotFound } from './layout/NotFound';

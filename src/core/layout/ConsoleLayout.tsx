@@ -1,12 +1,12 @@
-import { memo, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { memo, Suspense, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
 import { Button } from '@mui/material';
-import { Error as ErrorPage, Loading, useTranslate } from 'react-admin';
+import { Loading, useTranslate } from 'react-admin';
 import { AccessGuard, RequireSession } from '../routing/guards';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
 import { ConsoleSidebar } from './ConsoleSidebar';
+import { ErrorPageBoundary } from './ErrorPageBoundary';
 import { PendingInvitationsNotice } from './PendingInvitationsNotice';
 
 /**
@@ -126,7 +126,6 @@ function SkipToContent() {
  * decides before any page content renders.
  */
 export function ConsoleLayout({ children }: { children?: ReactNode }) {
-  const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);
   return (
     <RequireSession>
       <Frame className="layout">
@@ -138,17 +137,12 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
               <MemoMenu />
             </ConsoleSidebar>
             <div id="main-content" className={ConsoleLayoutClasses.content}>
-              <ErrorBoundary
-                onError={(_error, info) => setErrorInfo(info)}
-                fallbackRender={({ error, resetErrorBoundary }) => (
-                  <ErrorPage error={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
-                )}
-              >
+              <ErrorPageBoundary>
                 <Suspense fallback={<Loading />}>
                   <PendingInvitationsNotice />
                   <AccessGuard>{children}</AccessGuard>
                 </Suspense>
-              </ErrorBoundary>
+              </ErrorPageBoundary>
             </div>
           </main>
         </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatsReport } from '../../../contract/stats';
 import { EmptyView, featureFlagsApiRef, formatDate, httpApiRef, MdiIcon, useAccount, useApi, visuallyHidden } from '../../core';
 import { PRESETS, downloadCsv, fetchChannels, fetchStats, presetRange, type Preset } from './model';
-import { browserTimeZone, duration } from '../../core/stats/format';
+import { duration, useBrowserTimeZone } from '../../core/stats/format';
 
 /** `toLocaleString(locale)` without options: the numeric date and time. */
 const NUMERIC_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' };
@@ -45,7 +45,7 @@ export default function StatsPage() {
   const http = useApi(httpApiRef);
   const features = useApi(featureFlagsApiRef);
   const { companyId } = useAccount();
-  const tz = useMemo(() => browserTimeZone(), []);
+  const tz = useBrowserTimeZone();
   const [preset, setPreset] = useState<Preset>('last30');
   const [range, setRange] = useState(() => presetRange('last30'));
   const [channel, setChannel] = useState<number | null>(null);
