@@ -31,6 +31,23 @@ export default tseslint.config(
     },
   },
   {
+    // MUI's Tooltip re-renders synchronously inside the commit that mounts it, which pulls the commit's effects into
+    // its task (src/core/components/ConsoleTooltip.tsx, issue #26): the console's tooltip is ConsoleTooltip.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/components/ConsoleTooltip.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material', importNames: ['Tooltip'], message: 'Use ConsoleTooltip from src/core (MUI’s Tooltip re-renders inside the commit).' },
+            { name: '@mui/material/Tooltip', message: 'Use ConsoleTooltip from src/core (MUI’s Tooltip re-renders inside the commit).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test doubles read and answer payloads of every shape the code under test sends.
     files: ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.ts', '**/testSupport.ts', '**/testFixtures.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -37,6 +37,7 @@ export { required, email, minLength, maxLength, ruleMessage, translateRule, vali
 
 export { EmptyView } from './components/EmptyView';
 export { FullWidthTabs, type FullWidthTab } from './components/FullWidthTabs';
+export { ConsoleTooltip } from './components/ConsoleTooltip';
 export { PageLoading } from './components/PageLoading';
 export { visuallyHidden } from './components/visuallyHidden';
 export { MdiIcon, mdiIconComponent } from './components/MdiIcon';

@@ -1,4 +1,5 @@
-import { AppBar, LoadingIndicator, TitlePortal, ToggleThemeButton, useLocales, useThemesContext, type AppBarProps } from 'react-admin';
+import { AppBar, Toolbar, useMediaQuery, type Theme } from '@mui/material';
+import { TitlePortal, useLocales, useThemesContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { permissionApiRef } from '../apis';
 import { useAccount } from '../account/useAccount';
@@ -8,6 +9,7 @@ import { CompanySwitcher } from './CompanySwitcher';
 import { LanguageMenuButton } from './LanguageMenuButton';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
 import { HideOnScroll } from './HideOnScroll';
+import { LoadingIndicator, SidebarToggleButton, ThemeToggleButton } from './AppBarButtons';
 
 /** The plugins' app bar items the user may view (e.g. the chats plugin's notification bell). */
 function PluginAppBarItems() {
@@ -25,11 +27,7 @@ function PluginAppBarItems() {
   );
 }
 
-/**
- * react-admin's toolbar (language menu, theme toggle, loading) with a name on its spinner: react-admin's
- * LoadingIndicator shows an unnamed progressbar while any query reloads, which axe reports as serious
- * (aria-progressbar-name); it hands its other props to that spinner.
- */
+/** The toolbar's end: language menu, theme toggle, refresh button with its named spinner. */
 function ConsoleToolbar() {
   const { t } = useTranslation();
   const locales = useLocales();
@@ -37,22 +35,39 @@ function ConsoleToolbar() {
   return (
     <>
       {locales && locales.length > 1 ? <LanguageMenuButton /> : null}
-      {darkTheme && <ToggleThemeButton />}
+      {darkTheme && <ThemeToggleButton />}
       <LoadingIndicator aria-label={t('core.loading')} />
     </>
   );
 }
 
 /**
- * App bar: company switcher, title, then react-admin's toolbar (language menu, theme toggle, loading), the plugins'
- * items and the user menu. It hides on scroll through our HideOnScroll (no layout forced when it mounts).
+ * App bar: the side menu's button, company switcher, title, toolbar (language menu, theme toggle, refresh), the
+ * plugins' items and the user menu; it hides on scroll through our HideOnScroll (no layout forced when it mounts).
+ * react-admin's AppBar drawn the same way (its class names, dense on a wide screen) with the console's own buttons
+ * (AppBarButtons.tsx: their tooltips do not re-render inside the commit).
  */
-export function ConsoleAppBar(props: AppBarProps) {
+export function ConsoleAppBar({ className }: { className?: string }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <AppBar color="primary" container={HideOnScroll} {...props} toolbar={<ConsoleToolbar />} userMenu={<ConsoleUserMenu />}>
-      <CompanySwitcher />
-      <TitlePortal />
-      <PluginAppBarItems />
-    </AppBar>
+    <HideOnScroll className={className}>
+      <AppBar
+        className="RaAppBar-appBar"
+        color="primary"
+        sx={(theme) => ({
+          '& .RaAppBar-toolbar': { px: 1, [theme.breakpoints.down('md')]: { minHeight: theme.spacing(6) } },
+          '& .RaAppBar-menuButton': { mr: '0.2em' },
+        })}
+      >
+        <Toolbar disableGutters variant={phone ? 'regular' : 'dense'} className="RaAppBar-toolbar">
+          <SidebarToggleButton className="RaAppBar-menuButton" />
+          <CompanySwitcher />
+          <TitlePortal />
+          <PluginAppBarItems />
+          <ConsoleToolbar />
+          <ConsoleUserMenu />
+        </Toolbar>
+      </AppBar>
+    </HideOnScroll>
   );
 }

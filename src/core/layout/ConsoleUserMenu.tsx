@@ -1,9 +1,10 @@
-import { forwardRef } from 'react';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { mdiAccountCircleOutline, mdiLogout } from '@mdi/js';
+import { forwardRef, useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { Avatar, Box, Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
+import { mdiAccountCircle, mdiAccountCircleOutline, mdiLogout } from '@mdi/js';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { UserMenu, useLogout, useUserMenu } from 'react-admin';
+import { UserMenuContextProvider, useGetIdentity, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { ConsoleTooltip } from '../components/ConsoleTooltip';
 import { MdiIcon } from '../components/MdiIcon';
 
 const AccountItem = forwardRef<HTMLLIElement>(function AccountItem(props, ref) {
@@ -48,12 +49,47 @@ const SignOutItem = forwardRef<HTMLLIElement>(function SignOutItem(props, ref) {
   );
 });
 
-/** User menu: Account and Sign out. */
+/**
+ * User menu: Account and Sign out. react-admin's UserMenu drawn the same way (the user's name on a wide screen, an
+ * icon named `ra.auth.user_menu` on a phone, the menu under it), with the console's tooltip (AppBarButtons.tsx).
+ */
 export function ConsoleUserMenu() {
+  const translate = useTranslate();
+  const { isPending, identity } = useGetIdentity();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const onClose = useCallback(() => setAnchor(null), []);
+  const context = useMemo(() => ({ onClose }), [onClose]);
+  const label = translate('ra.auth.user_menu', { _: 'Profile' });
+  const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const avatar = identity?.avatar ? <Avatar src={identity.avatar} alt={identity.fullName} sx={{ width: 24, height: 24 }} /> : null;
   return (
-    <UserMenu>
-      <AccountItem />
-      <SignOutItem />
-    </UserMenu>
+    <Box className="RaUserMenu-root">
+      {wide && !isPending && identity?.fullName ? (
+        <Button aria-label={label} color="inherit" onClick={open} variant="text" startIcon={avatar ?? <MdiIcon path={mdiAccountCircle} />} sx={{ textTransform: 'none', ml: 0.5 }}>
+          {identity.fullName}
+        </Button>
+      ) : (
+        <ConsoleTooltip title={label}>
+          <IconButton aria-label={label} aria-owns={anchor ? 'menu-appbar' : undefined} aria-haspopup color="inherit" onClick={open}>
+            {(!isPending && avatar) || <MdiIcon path={mdiAccountCircle} />}
+          </IconButton>
+        </ConsoleTooltip>
+      )}
+      <UserMenuContextProvider value={context}>
+        <Menu
+          id="menu-appbar"
+          disableScrollLock
+          anchorEl={anchor}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          open={Boolean(anchor)}
+          onClose={onClose}
+        >
+          <AccountItem />
+          <SignOutItem />
+        </Menu>
+      </UserMenuContextProvider>
+    </Box>
   );
 }

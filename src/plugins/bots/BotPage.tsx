@@ -4,29 +4,11 @@
  * the conversations it handled. "Outline" (?view=outline): the compact read-only outline of the steps.
  */
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  Chip,
-  CircularProgress,
-  FormControlLabel,
-  FormGroup,
-  IconButton,
-  Stack,
-  Switch,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, CircularProgress, FormControlLabel, FormGroup, IconButton, Stack, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { mdiArrowLeft, mdiContentCopy, mdiKeyChange, mdiSitemapOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ConfirmDialog, MdiIcon, useAccess, useAlert, useApi } from '../../core';
+import { ConfirmDialog, ConsoleTooltip, MdiIcon, useAccess, useAlert, useApi } from '../../core';
 import type { Bot } from '../../../contract/bots';
 import type { Channel } from '../../../contract/channels';
 import { botServiceApiRef, NoBotAccessError } from './api/botService';
@@ -40,7 +22,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
   const { t } = useTranslation();
   const alert = useAlert();
   return (
-    <Tooltip title={t('bots.detail.copy', { what })}>
+    <ConsoleTooltip title={t('bots.detail.copy', { what })}>
       <IconButton
         size="small"
         aria-label={t('bots.detail.copy', { what })}
@@ -50,7 +32,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
       >
         <MdiIcon path={mdiContentCopy} fontSize="small" />
       </IconButton>
-    </Tooltip>
+    </ConsoleTooltip>
   );
 }
 
@@ -281,11 +263,11 @@ export default function BotPage() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <Tooltip title={t('bots.canvas.back')}>
+        <ConsoleTooltip title={t('bots.canvas.back')}>
           <IconButton aria-label={t('bots.canvas.back')} onClick={() => navigate('/bots')}>
             <MdiIcon path={mdiArrowLeft} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
         <Typography variant="h5" component="h1" fontWeight={700} sx={{ flex: 1 }}>
           {bot.data?.name ?? t('bots.detail.title')}
         </Typography>

@@ -1,25 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { mdiDeleteOutline, mdiInformationOutline, mdiPlus, mdiSitemapOutline } from '@mdi/js';
 import { DataTable, ListContextProvider, ResourceContextProvider, useList, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, ConsolePagination, EmptyView, formatDate, MdiIcon, useAccess, useAlert, useApi } from '../../core';
+import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, formatDate, MdiIcon, useAccess, useAlert, useApi } from '../../core';
 import { BOT_LIMITS, type BotSummary } from '../../../contract/bots';
 import type { Channel } from '../../../contract/channels';
 import { botServiceApiRef, NoBotAccessError } from './api/botService';
@@ -76,22 +61,22 @@ function ActionsCell({ canManage }: { canManage: boolean }) {
 
   return (
     <Stack direction="row" spacing={0.5} justifyContent="flex-end" onClick={(e) => e.stopPropagation()}>
-      <Tooltip title={t('bots.details', { name: bot.name })}>
+      <ConsoleTooltip title={t('bots.details', { name: bot.name })}>
         <IconButton size="small" aria-label={t('bots.details', { name: bot.name })} onClick={() => navigate(`/bots/${bot.id}`)}>
           <MdiIcon path={mdiInformationOutline} />
         </IconButton>
-      </Tooltip>
-      <Tooltip title={t('bots.open', { name: bot.name })}>
+      </ConsoleTooltip>
+      <ConsoleTooltip title={t('bots.open', { name: bot.name })}>
         <IconButton size="small" aria-label={t('bots.open', { name: bot.name })} onClick={() => navigate(canvasPath(bot.id))}>
           <MdiIcon path={mdiSitemapOutline} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       {canManage && (
-        <Tooltip title={t('bots.delete.action', { name: bot.name })}>
+        <ConsoleTooltip title={t('bots.delete.action', { name: bot.name })}>
           <IconButton size="small" color="error" aria-label={t('bots.delete.action', { name: bot.name })} onClick={() => setOpen(true)}>
             <MdiIcon path={mdiDeleteOutline} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       )}
       <ConfirmDialog
         open={open}

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Typography } from '@mui/material';
 import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, httpApiRef } from '../../core';
+import { ConsoleTooltip, httpApiRef, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi } from '../../core';
 import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
@@ -180,22 +180,22 @@ export default function ChatsPage() {
             {t('chats.title')}
           </Typography>
           <ConnectionBadge />
-          <Tooltip title={t('chats.shortcuts')}>
+          <ConsoleTooltip title={t('chats.shortcuts')}>
             <IconButton size="small" aria-label={t('chats.shortcuts')}>
               <MdiIcon path={mdiKeyboardOutline} fontSize="small" />
             </IconButton>
-          </Tooltip>
-          <Tooltip title={t(sound.on ? 'chats.sound.on' : 'chats.sound.off')}>
+          </ConsoleTooltip>
+          <ConsoleTooltip title={t(sound.on ? 'chats.sound.on' : 'chats.sound.off')}>
             <IconButton size="small" aria-label={t('chats.sound.label')} aria-pressed={sound.on} onClick={sound.toggle} data-testid="sound-toggle">
               <MdiIcon path={sound.on ? mdiVolumeHigh : mdiVolumeOff} fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </ConsoleTooltip>
           {canManage && (
-            <Tooltip title={t('chats.newChat')}>
+            <ConsoleTooltip title={t('chats.newChat')}>
               <IconButton color="primary" aria-label={t('chats.newChat')} onClick={() => setNewOpen(true)}>
                 <MdiIcon path={mdiMessagePlusOutline} />
               </IconButton>
-            </Tooltip>
+            </ConsoleTooltip>
           )}
         </Box>
         {prompt.visible && (

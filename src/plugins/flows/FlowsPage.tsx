@@ -1,29 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { mdiDeleteOutline, mdiMagnify, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ConfirmDialog, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
+import { ConfirmDialog, ConsoleTooltip, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
 import type { Flow } from '../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from './api/flowService';
 import { flowErrorAlert, logFlowListFailure } from './api/errors';
@@ -61,11 +41,11 @@ function DeleteFlowButton({ flow }: { flow: Flow }) {
   };
   return (
     <>
-      <Tooltip title={t('flows.delete.action', { name: flow.flow_name })}>
+      <ConsoleTooltip title={t('flows.delete.action', { name: flow.flow_name })}>
         <IconButton size="small" color="error" aria-label={t('flows.delete.action', { name: flow.flow_name })} onClick={() => setOpen(true)}>
           <MdiIcon path={mdiDeleteOutline} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <ConfirmDialog
         open={open}
         pending={pending}
@@ -171,11 +151,11 @@ export default function FlowsPage() {
                       <TableCell>{formatDate(flow.updated_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
                       <TableCell align="right">
                         <Stack direction="row" spacing={0.5} justifyContent="flex-end">
-                          <Tooltip title={t('flows.open', { name: flow.flow_name })}>
+                          <ConsoleTooltip title={t('flows.open', { name: flow.flow_name })}>
                             <IconButton size="small" aria-label={t('flows.open', { name: flow.flow_name })} onClick={() => navigate(editPath(flow.flow_name))}>
                               <MdiIcon path={mdiPencilOutline} />
                             </IconButton>
-                          </Tooltip>
+                          </ConsoleTooltip>
                           {canManage && <DeleteFlowButton flow={flow} />}
                         </Stack>
                       </TableCell>

@@ -1,36 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Link,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, CircularProgress, IconButton, InputAdornment, Link, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { mdiChevronDown, mdiClose, mdiContentCopy, mdiDownload, mdiEye, mdiEyeOff, mdiMagnify, mdiOpenInNew } from '@mdi/js';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyView, MdiIcon, httpApiRef, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
+import { ConsoleTooltip, EmptyView, httpApiRef, MdiIcon, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
 import { HELP_AREAS } from './articles';
 import {
   apiBaseUrl,
@@ -222,7 +195,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
   const alert = useAlert();
   const label = t('resources.integration.copy', { what });
   return (
-    <Tooltip title={label}>
+    <ConsoleTooltip title={label}>
       <IconButton
         aria-label={label}
         size="small"
@@ -235,7 +208,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
       >
         <MdiIcon path={mdiContentCopy} />
       </IconButton>
-    </Tooltip>
+    </ConsoleTooltip>
   );
 }
 
@@ -305,11 +278,11 @@ function IntegrationSection() {
               testId="integration-access-key"
               actions={
                 <>
-                  <Tooltip title={showKey ? t('resources.integration.hideKey') : t('resources.integration.showKey')}>
+                  <ConsoleTooltip title={showKey ? t('resources.integration.hideKey') : t('resources.integration.showKey')}>
                     <IconButton aria-label={showKey ? t('resources.integration.hideKey') : t('resources.integration.showKey')} size="small" onClick={() => setShowKey((v) => !v)}>
                       <MdiIcon path={showKey ? mdiEyeOff : mdiEye} />
                     </IconButton>
-                  </Tooltip>
+                  </ConsoleTooltip>
                   <CopyButton value={key} what={t('resources.integration.accessKey')} />
                 </>
               }

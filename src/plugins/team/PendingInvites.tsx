@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Chip, IconButton, Tooltip } from '@mui/material';
+import { Chip, IconButton } from '@mui/material';
 import { mdiEmailRemoveOutline } from '@mdi/js';
 import { DataTable, DateField, List, SelectInput, useDelete, useRecordContext, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, ConsolePagination, EmptyView, errorText, MdiIcon, useAccess, useAlert } from '../../core';
+import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, errorText, MdiIcon, useAccess, useAlert } from '../../core';
 import type { Invite, InviteStatus } from '../../../contract/team';
 import { roleName, useRoles } from './useRoles';
 
@@ -67,11 +67,11 @@ function RevokeButton() {
 
   return (
     <>
-      <Tooltip title={label}>
+      <ConsoleTooltip title={label}>
         <IconButton aria-label={label} color="error" size="small" onClick={() => setOpen(true)}>
           <MdiIcon path={mdiEmailRemoveOutline} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <ConfirmDialog
         open={open}
         pending={isPending}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { mdiAccountRemoveOutline, mdiExitRun } from '@mdi/js';
 import { useDelete, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { authApiRef, ConfirmDialog, errorText, MdiIcon, useAccount, useAlert, useApi } from '../../core';
+import { authApiRef, ConfirmDialog, ConsoleTooltip, errorText, MdiIcon, useAccount, useAlert, useApi } from '../../core';
 import type { TeamMember } from '../../../contract/team';
 
 /**
@@ -43,11 +43,11 @@ export function RemoveMemberButton({ member }: { member: TeamMember }) {
 
   return (
     <>
-      <Tooltip title={label}>
+      <ConsoleTooltip title={label}>
         <IconButton aria-label={label} onClick={() => setOpen(true)} color={self ? 'default' : 'error'} size="small">
           <MdiIcon path={self ? mdiExitRun : mdiAccountRemoveOutline} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <ConfirmDialog
         open={open}
         pending={isPending}

@@ -6,7 +6,7 @@
  * the step it is at.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Divider, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Divider, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import {
   mdiArrowLeft,
@@ -32,7 +32,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog, MdiIcon, useAccess } from '../../../core';
+import { ConfirmDialog, ConsoleTooltip, MdiIcon, useAccess } from '../../../core';
 import type { Bot } from '../../../../contract/bots';
 import type { BotDraft } from '../../../../contract/botDrafts';
 import { NoBotAccessError } from '../api/botService';
@@ -237,11 +237,11 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480 }} onKeyDown={onKeyDown}>
       <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1 }}>
-        <Tooltip title={t('bots.canvas.back')}>
+        <ConsoleTooltip title={t('bots.canvas.back')}>
           <IconButton aria-label={t('bots.canvas.back')} onClick={() => navigate('/bots')}>
             <MdiIcon path={mdiArrowLeft} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h6" component="h1" noWrap fontWeight={700}>
             {bot.name}
@@ -285,20 +285,20 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
         <Divider orientation="vertical" flexItem />
         {!readOnly && (
           <>
-            <Tooltip title={`${t('bots.canvas.undo')} (Ctrl+Z)`}>
+            <ConsoleTooltip title={`${t('bots.canvas.undo')} (Ctrl+Z)`}>
               <span>
                 <IconButton aria-label={t('bots.canvas.undo')} disabled={!editor.canUndo} onClick={editor.undo}>
                   <MdiIcon path={mdiUndo} />
                 </IconButton>
               </span>
-            </Tooltip>
-            <Tooltip title={`${t('bots.canvas.redo')} (Ctrl+Y)`}>
+            </ConsoleTooltip>
+            <ConsoleTooltip title={`${t('bots.canvas.redo')} (Ctrl+Y)`}>
               <span>
                 <IconButton aria-label={t('bots.canvas.redo')} disabled={!editor.canRedo} onClick={editor.redo}>
                   <MdiIcon path={mdiRedo} />
                 </IconButton>
               </span>
-            </Tooltip>
+            </ConsoleTooltip>
             <Button startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={onAutoLayout} disabled={!graph.steps.length} sx={{ textTransform: 'none' }}>
               {t('bots.canvas.autoLayout')}
             </Button>
@@ -318,11 +318,11 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
         >
           {t('bots.canvas.testChat')}
         </Button>
-        <Tooltip title={t('bots.canvas.details')}>
+        <ConsoleTooltip title={t('bots.canvas.details')}>
           <IconButton aria-label={t('bots.canvas.details')} onClick={() => navigate(`/bots/${bot.id}`)}>
             <MdiIcon path={mdiInformationOutline} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       </Stack>
       {readOnly && (
         <Alert severity="info" sx={{ mx: 2, mt: 1 }}>

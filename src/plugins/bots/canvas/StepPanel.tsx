@@ -4,27 +4,11 @@
  * Every edit is a new graph handed to the canvas, which saves it on its own.
  */
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Divider,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { mdiClose, mdiDeleteOutline, mdiFlagVariantOutline, mdiPlus, mdiUpload } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { httpApiRef, MdiIcon, useAccount, useAlert, useApi } from '../../../core';
+import { ConsoleTooltip, httpApiRef, MdiIcon, useAccount, useAlert, useApi } from '../../../core';
 import {
   BOT_LIMITS,
   BOT_MESSAGE_TYPES,
@@ -179,11 +163,11 @@ export function StepPanel(props: {
         <Typography id="step-panel-title" variant="h6" component="h2" sx={{ flex: 1 }} noWrap>
           {t('bots.panel.title')}: {stepLabel(step)}
         </Typography>
-        <Tooltip title={t('bots.panel.close')}>
+        <ConsoleTooltip title={t('bots.panel.close')}>
           <IconButton aria-label={t('bots.panel.close')} onClick={props.onClose}>
             <MdiIcon path={mdiClose} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       </Stack>
       {props.problems.length > 0 && (
         <Alert severity="error" icon={false} sx={{ my: 1 }} data-testid="panel-problems">
@@ -241,7 +225,7 @@ export function StepPanel(props: {
                 </MenuItem>
               ))}
             </TextField>
-            <Tooltip title={t('bots.panel.removeMessage', { n: i + 1 })}>
+            <ConsoleTooltip title={t('bots.panel.removeMessage', { n: i + 1 })}>
               <span>
                 <IconButton
                   size="small"
@@ -252,7 +236,7 @@ export function StepPanel(props: {
                   <MdiIcon path={mdiDeleteOutline} fontSize="small" />
                 </IconButton>
               </span>
-            </Tooltip>
+            </ConsoleTooltip>
           </Stack>
           <TextField
             fullWidth
@@ -276,7 +260,7 @@ export function StepPanel(props: {
                 value={message.media_url ?? ''}
                 onChange={(e) => setMessage(i, { media_url: e.target.value || null }, 'media')}
               />
-              <Tooltip title={t('bots.panel.upload')}>
+              <ConsoleTooltip title={t('bots.panel.upload')}>
                 <span>
                   <IconButton
                     aria-label={t('bots.panel.upload')}
@@ -289,7 +273,7 @@ export function StepPanel(props: {
                     <MdiIcon path={mdiUpload} />
                   </IconButton>
                 </span>
-              </Tooltip>
+              </ConsoleTooltip>
             </Stack>
           )}
           {uploading === i && (
@@ -343,11 +327,11 @@ export function StepPanel(props: {
               </MenuItem>
             ))}
           </TextField>
-          <Tooltip title={t('bots.panel.removeOption', { n: i + 1 })}>
+          <ConsoleTooltip title={t('bots.panel.removeOption', { n: i + 1 })}>
             <IconButton aria-label={t('bots.panel.removeOption', { n: i + 1 })} onClick={() => change({ options: step.options.filter((o) => o.id !== option.id) }, 'option-remove')}>
               <MdiIcon path={mdiDeleteOutline} fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </ConsoleTooltip>
         </Stack>
       ))}
       <Button
@@ -408,11 +392,11 @@ export function StepPanel(props: {
                 </MenuItem>
               ))}
             </TextField>
-            <Tooltip title={t('bots.panel.removeAction', { n: i + 1 })}>
+            <ConsoleTooltip title={t('bots.panel.removeAction', { n: i + 1 })}>
               <IconButton aria-label={t('bots.panel.removeAction', { n: i + 1 })} onClick={() => change({ actions: step.actions.filter((_, j) => j !== i) }, 'action-remove')}>
                 <MdiIcon path={mdiDeleteOutline} fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </ConsoleTooltip>
           </Stack>
           {(action.type === 'add_tag' || action.type === 'remove_tag') && (
             <TextField fullWidth size="small" margin="dense" label={t('bots.panel.tag')} value={action.tag} onChange={(e) => setAction(i, { ...action, tag: e.target.value })} />
@@ -456,11 +440,11 @@ export function StepPanel(props: {
                   </MenuItem>
                 ))}
               </TextField>
-              <Tooltip title={t('bots.panel.newOperation')}>
+              <ConsoleTooltip title={t('bots.panel.newOperation')}>
                 <IconButton aria-label={t('bots.panel.newOperation')} onClick={() => setOperationFor(i)}>
                   <MdiIcon path={mdiPlus} />
                 </IconButton>
-              </Tooltip>
+              </ConsoleTooltip>
             </Stack>
           )}
         </Box>

@@ -3,10 +3,10 @@
  * conversation that nothing stores. The step it waits on is highlighted on the canvas.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { mdiClose, mdiRestart, mdiSend } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon, useApi } from '../../../core';
+import { ConsoleTooltip, MdiIcon, useApi } from '../../../core';
 import type { TestChatResponse, TestChatState } from '../../../../contract/botRuntime';
 import { botServiceApiRef } from '../api/botService';
 import { botErrorText } from '../api/errors';
@@ -94,18 +94,18 @@ export function TestChatPanel(props: { botId: number; steps: BotStep[]; beforeSt
         <Typography id="test-chat-title" variant="subtitle1" component="h2" fontWeight={700} sx={{ flex: 1 }}>
           {t('bots.testChat.title')}
         </Typography>
-        <Tooltip title={t('bots.testChat.restart')}>
+        <ConsoleTooltip title={t('bots.testChat.restart')}>
           <span>
             <IconButton aria-label={t('bots.testChat.restart')} disabled={pending} onClick={() => void send({ reset: true })}>
               <MdiIcon path={mdiRestart} />
             </IconButton>
           </span>
-        </Tooltip>
-        <Tooltip title={t('bots.testChat.close')}>
+        </ConsoleTooltip>
+        <ConsoleTooltip title={t('bots.testChat.close')}>
           <IconButton aria-label={t('bots.testChat.close')} onClick={props.onClose}>
             <MdiIcon path={mdiClose} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       </Stack>
       {current && (
         <Box sx={{ px: 1.5, pt: 1 }}>

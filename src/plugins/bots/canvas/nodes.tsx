@@ -3,12 +3,12 @@
  * warnings) and option button nodes under their step.
  */
 import { memo, createContext, useContext } from 'react';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { mdiAlertOutline, mdiFlagVariantOutline, mdiImageOutline, mdiLightningBoltOutline, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { NEXT_HANDLE, OPTIONS_HANDLE, type InitNode, type OptionNode, type StepNode } from '../model/graph';
 import { OPTION_HEIGHT, OPTION_WIDTH, STEP_HEIGHT, STEP_WIDTH } from '../model/layout';
 import type { StepWarning } from '../model/warnings';
@@ -90,13 +90,13 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
       <Stack direction="row" alignItems="center" spacing={0.5}>
         {data.isStart && <Chip size="small" color="success" label={t('bots.canvas.startStep')} sx={{ height: 20 }} />}
         {data.isFallback && (
-          <Tooltip title={t('bots.canvas.fallbackHelp')}>
+          <ConsoleTooltip title={t('bots.canvas.fallbackHelp')}>
             <Chip size="small" color="info" data-testid="fallback-marker" label={t('bots.canvas.fallback')} sx={{ height: 20 }} />
-          </Tooltip>
+          </ConsoleTooltip>
         )}
         <Box sx={{ flex: 1 }} />
         {hasWarnings && (
-          <Tooltip title={data.warnings.map(warningText).join(' · ')}>
+          <ConsoleTooltip title={data.warnings.map(warningText).join(' · ')}>
             <Box
               component="span"
               role="img"
@@ -109,20 +109,20 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
               <MdiIcon path={mdiAlertOutline} fontSize="small" />
               {data.warnings.length}
             </Box>
-          </Tooltip>
+          </ConsoleTooltip>
         )}
         {!actions.readOnly && (
           <>
-            <Tooltip title={t('bots.canvas.editStep')}>
+            <ConsoleTooltip title={t('bots.canvas.editStep')}>
               <IconButton size="small" className="nodrag" aria-label={`${t('bots.canvas.editStep')}: ${data.label}`} onClick={() => actions.editStep(id)}>
                 <MdiIcon path={mdiPencilOutline} fontSize="small" />
               </IconButton>
-            </Tooltip>
-            <Tooltip title={t('bots.canvas.addOption')}>
+            </ConsoleTooltip>
+            <ConsoleTooltip title={t('bots.canvas.addOption')}>
               <IconButton size="small" className="nodrag" aria-label={`${t('bots.canvas.addOption')}: ${data.label}`} onClick={() => actions.addOption(id)}>
                 <MdiIcon path={mdiPlus} fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </ConsoleTooltip>
           </>
         )}
       </Stack>
@@ -136,7 +136,7 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
       <Box sx={{ flex: 1 }} />
       {hasProblems && (
         // What the step lacks, in words, on the node itself (the first one; all of them on hover and for screen readers).
-        <Tooltip title={problemTexts.join(' · ')}>
+        <ConsoleTooltip title={problemTexts.join(' · ')}>
           <Typography
             variant="caption"
             component="p"
@@ -149,24 +149,24 @@ export const StepNodeView = memo(function StepNodeView({ id, data, selected }: N
             {data.problems.length > 1 ? `(${data.problems.length}) ` : ''}
             {problemTexts[0]}
           </Typography>
-        </Tooltip>
+        </ConsoleTooltip>
       )}
       <Stack direction="row" spacing={0.5} alignItems="center" sx={{ color: 'text.secondary', minHeight: 20 }}>
         {media && (
-          <Tooltip title={media.media_url ?? t(`bots.panel.types.${media.type}`)}>
+          <ConsoleTooltip title={media.media_url ?? t(`bots.panel.types.${media.type}`)}>
             <Stack direction="row" spacing={0.25} alignItems="center">
               <MdiIcon path={mdiImageOutline} fontSize="small" />
               <Typography variant="caption">{t('bots.canvas.media', { type: t(`bots.panel.types.${media.type}`) })}</Typography>
             </Stack>
-          </Tooltip>
+          </ConsoleTooltip>
         )}
         {step.actions.length > 0 && (
-          <Tooltip title={step.actions.map((a) => t(`bots.panel.actionTypes.${a.type}`)).join(', ')}>
+          <ConsoleTooltip title={step.actions.map((a) => t(`bots.panel.actionTypes.${a.type}`)).join(', ')}>
             <Stack direction="row" spacing={0.25} alignItems="center">
               <MdiIcon path={mdiLightningBoltOutline} fontSize="small" />
               <Typography variant="caption">{step.actions.map((a) => t(`bots.panel.actionTypes.${a.type}`)).join(', ')}</Typography>
             </Stack>
-          </Tooltip>
+          </ConsoleTooltip>
         )}
       </Stack>
       <Handle id={OPTIONS_HANDLE} type="source" position={Position.Bottom} isConnectable={false} style={{ opacity: 0, pointerEvents: 'none' }} />

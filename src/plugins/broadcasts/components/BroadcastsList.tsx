@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { DataTable, List, useListContext, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Broadcast } from '../../../../contract/broadcasts';
 import type { Channel } from '../../../../contract/channels';
 import type { WhatsAppTemplate } from '../../../../contract/templates';
-import { ConsolePagination, EmptyView, formatDate, httpApiRef, useAccount, useApi } from '../../../core';
+import { ConsolePagination, ConsoleTooltip, EmptyView, formatDate, httpApiRef, useAccount, useApi } from '../../../core';
 import { fetchApprovedTemplates, fetchChannels } from '../api';
 import { useCanSend, useLiveBroadcasts, useOnResync, useWatchChannels } from '../hooks';
 import { mergeLive } from '../model/status';
@@ -122,11 +122,11 @@ function CreatedCell() {
         {format(created)}
       </Typography>
       {scheduled && record.status === 'scheduled' && (
-        <Tooltip title={record.time_zone ?? ''}>
+        <ConsoleTooltip title={record.time_zone ?? ''}>
           <Typography variant="caption" color="text.secondary">
             <ScheduledFor date={format(scheduled)} />
           </Typography>
-        </Tooltip>
+        </ConsoleTooltip>
       )}
     </Stack>
   );

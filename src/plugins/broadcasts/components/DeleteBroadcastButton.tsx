@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { mdiDeleteOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, errorText, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, ConsoleTooltip, errorText, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
 import { deleteBroadcast, liveBroadcastsApiRef } from '../api';
 import { isRunning } from '../model/status';
 
@@ -36,11 +36,11 @@ export function DeleteBroadcastButton({ id, name, status, onDeleted }: { id: num
 
   return (
     <>
-      <Tooltip title={t('broadcasts.delete.action', { name })}>
+      <ConsoleTooltip title={t('broadcasts.delete.action', { name })}>
         <IconButton aria-label={t('broadcasts.delete.action', { name })} onClick={() => setOpen(true)} size="small">
           <MdiIcon path={mdiDeleteOutline} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <ConfirmDialog
         open={open}
         title={t('broadcasts.delete.title')}

@@ -1,6 +1,6 @@
-import { Box, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFeature } from '../../../core';
+import { ConsoleTooltip, useFeature } from '../../../core';
 import type { BroadcastStats } from '../../../../contract/broadcasts';
 
 export const COUNTERS = ['sent', 'delivered', 'read', 'replied', 'failed'] as const;
@@ -46,7 +46,7 @@ export function SendingProgress({ value, name }: { value: number; name: string }
   const { t } = useTranslation();
   const rounded = Math.round(value);
   return (
-    <Tooltip title={t('broadcasts.list.progress', { percent: rounded })}>
+    <ConsoleTooltip title={t('broadcasts.list.progress', { percent: rounded })}>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 120 }}>
         <LinearProgress
           variant="determinate"
@@ -58,6 +58,6 @@ export function SendingProgress({ value, name }: { value: number; name: string }
           {rounded}%
         </Typography>
       </Stack>
-    </Tooltip>
+    </ConsoleTooltip>
   );
 }

@@ -1,4 +1,5 @@
-import { Chip, Tooltip } from '@mui/material';
+import { Chip } from '@mui/material';
+import { ConsoleTooltip } from '../../../core';
 import { useTranslation } from 'react-i18next';
 import { BROADCAST_STATUSES } from '../../../../contract/broadcasts';
 import { statusColor } from '../model/status';
@@ -9,9 +10,9 @@ export function StatusChip({ status, reason }: { status: string; reason?: string
   const label = (BROADCAST_STATUSES as readonly string[]).includes(status) ? t(`broadcasts.status.${status}`) : status;
   const chip = <Chip size="small" label={label} color={statusColor(status)} data-testid="broadcast-status" variant={status === 'draft' ? 'outlined' : 'filled'} />;
   return reason ? (
-    <Tooltip title={reason}>
+    <ConsoleTooltip title={reason}>
       <span>{chip}</span>
-    </Tooltip>
+    </ConsoleTooltip>
   ) : (
     chip
   );

@@ -1,8 +1,8 @@
-import { Avatar, Box, Button, Chip, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { mdiOpenInNew } from '@mdi/js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon, statusTextColor } from '../../../core';
+import { ConsoleTooltip, MdiIcon, statusTextColor } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { channelIdentifier, channelState, formatDate, PLATFORM_ICONS, STATE_COLORS } from './channelDisplay';
 import { AutoAssignSwitch } from './AutoAssignSwitch';
@@ -62,9 +62,9 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
           </Box>
         </Stack>
         <Stack spacing={0.5} alignItems={{ md: 'flex-end' }} sx={{ minWidth: 170 }}>
-          <Tooltip title={problem ?? ''} disableHoverListener={!problem} disableFocusListener={!problem}>
+          <ConsoleTooltip title={problem ?? ''} disableHoverListener={!problem} disableFocusListener={!problem}>
             <Chip size="small" color={STATE_COLORS[state]} variant={state === 'connected' ? 'filled' : 'outlined'} label={t(`channels.status.${state}`)} />
-          </Tooltip>
+          </ConsoleTooltip>
           <Typography variant="caption" color="text.secondary">
             {state === 'connected' ? t('channels.since.connected', { date }) : t('channels.since.added', { date })}
           </Typography>

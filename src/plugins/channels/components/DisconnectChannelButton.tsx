@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { mdiLinkVariantOff } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, errorText, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, ConsoleTooltip, errorText, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { disconnectChannel, useRefreshChannels } from '../api';
 
@@ -33,11 +33,11 @@ export function DisconnectChannelButton({ channel }: { channel: Channel }) {
 
   return (
     <>
-      <Tooltip title={label}>
+      <ConsoleTooltip title={label}>
         <IconButton aria-label={label} onClick={() => setOpen(true)} color="error" size="small">
           <MdiIcon path={mdiLinkVariantOff} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <ConfirmDialog
         open={open}
         pending={pending}

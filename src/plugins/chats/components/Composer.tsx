@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, TextField, Tooltip } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, TextField } from '@mui/material';
 import { mdiCreationOutline, mdiMessageReplyTextOutline, mdiPaperclip, mdiSend, mdiTextBoxOutline, mdiTextBoxSearchOutline, mdiTimerOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import type { SuggestReplyResponse } from '../../../../contract/assistant';
 import type { Room } from '../../../../contract/chats';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { dateTime } from '../format';
 import { useCustomerWindow } from '../hooks';
 import { HOUR_MS, remainingParts } from '../model/window';
@@ -161,7 +161,7 @@ export function Composer({ disabled, attachments, onSend, onNote, onAttach, inpu
       {win.applies && !closed && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>
           {win.closesAt !== null && (
-            <Tooltip title={t('chats.window.closesAt', { date: dateTime(new Date(win.closesAt).toISOString(), i18n.language) })}>
+            <ConsoleTooltip title={t('chats.window.closesAt', { date: dateTime(new Date(win.closesAt).toISOString(), i18n.language) })}>
               <Chip
                 size="small"
                 variant="outlined"
@@ -171,7 +171,7 @@ export function Composer({ disabled, attachments, onSend, onNote, onAttach, inpu
                 icon={<MdiIcon path={mdiTimerOutline} />}
                 label={t('chats.window.closesIn', { duration: remaining })}
               />
-            </Tooltip>
+            </ConsoleTooltip>
           )}
           <Box sx={{ flex: 1 }} />
           {onTemplate && (
@@ -208,23 +208,23 @@ export function Composer({ disabled, attachments, onSend, onNote, onAttach, inpu
                   }
                 }}
               />
-              <Tooltip title={t('chats.composer.attach')}>
+              <ConsoleTooltip title={t('chats.composer.attach')}>
                 <span>
                   <IconButton aria-label={t('chats.composer.attach')} disabled={disabled || closed || uploading} onClick={() => fileRef.current?.click()}>
                     {uploading ? <CircularProgress size={20} aria-label={t('chats.composer.uploading')} /> : <MdiIcon path={mdiPaperclip} />}
                   </IconButton>
                 </span>
-              </Tooltip>
+              </ConsoleTooltip>
             </>
           )}
           {!closed && (
-            <Tooltip title={t('chats.savedReplies.button')}>
+            <ConsoleTooltip title={t('chats.savedReplies.button')}>
               <span>
                 <IconButton aria-label={t('chats.savedReplies.button')} aria-pressed={quick.open} disabled={disabled} onClick={quick.toggle}>
                   <MdiIcon path={mdiMessageReplyTextOutline} />
                 </IconButton>
               </span>
-            </Tooltip>
+            </ConsoleTooltip>
           )}
           <TextField
             inputRef={setInput}
@@ -239,13 +239,13 @@ export function Composer({ disabled, attachments, onSend, onNote, onAttach, inpu
             size="small"
             disabled={(disabled && !noting) || closed}
           />
-          <Tooltip title={noting ? t('chats.notes.add') : t('chats.composer.send')}>
+          <ConsoleTooltip title={noting ? t('chats.notes.add') : t('chats.composer.send')}>
             <span>
               <IconButton type="submit" color="primary" aria-label={noting ? t('chats.notes.add') : t('chats.composer.send')} disabled={(disabled && !noting) || closed || !text.trim()}>
                 <MdiIcon path={mdiSend} />
               </IconButton>
             </span>
-          </Tooltip>
+          </ConsoleTooltip>
         </Box>
       )}
       {quick.dialog}

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Box, Button, CircularProgress, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Popover, TextField, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, CircularProgress, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Popover, TextField, Typography } from '@mui/material';
 import { mdiAccountCancelOutline, mdiAccountCheckOutline, mdiAlarmSnooze, mdiCheckCircleOutline, mdiDotsVertical, mdiRestore, mdiTimerSandEmpty } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '../../../../contract/chats';
 import { snoozePresets, type RoomUpdateBody } from '../../../../contract/conversations';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { useChatMembers } from './useChatMembers';
 import { initials } from '../format';
 
@@ -56,7 +56,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [], c
   return (
     <>
       {/* describeChild: the hint describes the buttons (their own labels name them), no label on the wrapping span. */}
-      <Tooltip describeChild title={resolved ? statusAction.label : t('chats.conversations.resolveHint')}>
+      <ConsoleTooltip describeChild title={resolved ? statusAction.label : t('chats.conversations.resolveHint')}>
         <Box component="span" sx={{ display: 'inline-flex' }}>
           <Button
             size="small"
@@ -79,8 +79,8 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [], c
             <MdiIcon path={statusAction.icon} />
           </IconButton>
         </Box>
-      </Tooltip>
-      <Tooltip title={assignee ? t('chats.conversations.assignedTo', { name: assignee.first_name || assignee.email }) : t('chats.conversations.unassigned')}>
+      </ConsoleTooltip>
+      <ConsoleTooltip title={assignee ? t('chats.conversations.assignedTo', { name: assignee.first_name || assignee.email }) : t('chats.conversations.unassigned')}>
         <Button
           size="small"
           variant="outlined"
@@ -99,7 +99,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [], c
             {assignee ? assignee.first_name || assignee.email : t('chats.conversations.assign')}
           </Box>
         </Button>
-      </Tooltip>
+      </ConsoleTooltip>
       <Popover open={!!picker} anchorEl={picker} onClose={() => setPicker(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <Box sx={{ width: 300, maxWidth: 'calc(100vw - 32px)', p: 1 }} role="dialog" aria-label={t('chats.conversations.assignee')}>
           <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
@@ -155,11 +155,11 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [], c
           </Box>
         </Box>
       </Popover>
-      <Tooltip title={t('chats.conversations.more')}>
+      <ConsoleTooltip title={t('chats.conversations.more')}>
         <IconButton aria-label={t('chats.conversations.more')} aria-haspopup="menu" onClick={(e) => setMore(e.currentTarget)} data-testid="room-more">
           <MdiIcon path={mdiDotsVertical} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <Menu anchorEl={more} open={!!more} onClose={() => setMore(null)}>
         {snoozePresets(new Date()).map((preset) => (
           <MenuItem key={preset.key} onClick={() => update({ status: 'snoozed', snoozed_until: preset.until.toISOString() })} data-testid={`snooze-${preset.key}`}>

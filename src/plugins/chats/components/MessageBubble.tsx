@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { csatRatingOf } from '../../../../contract/csat';
 import { currencyDigits, plainAmount, reactionOf, systemLineOf } from '../../../../contract/customerEvents';
-import { Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import { mdiAccountBoxOutline, mdiBookOpenPageVariantOutline, mdiCartOutline, mdiFormatListBulleted, mdiGestureTapButton, mdiMapMarkerOutline, mdiTextBoxOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { assistantMarkOf } from '../../../../contract/assistant';
-import { MdiIcon, safeUrl } from '../../../core';
+import { ConsoleTooltip, MdiIcon, safeUrl } from '../../../core';
 import { clockTime, fullDateTime, systemLineLabel } from '../format';
 import { messageContent } from '../model/messageContent';
 import type { ChatMessage } from '../model/messages';
@@ -217,7 +217,7 @@ function ReactionBadge({ emoji }: { emoji: string }) {
   const { t } = useTranslation();
   const label = t('chats.reaction', { emoji });
   return (
-    <Tooltip title={label}>
+    <ConsoleTooltip title={label}>
       <Box
         component="span"
         role="img"
@@ -227,7 +227,7 @@ function ReactionBadge({ emoji }: { emoji: string }) {
       >
         {emoji}
       </Box>
-    </Tooltip>
+    </ConsoleTooltip>
   );
 }
 
@@ -302,9 +302,9 @@ export const MessageBubble = memo(function MessageBubble({
             <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, opacity: ai ? 0.85 : 0.7 }}>
               {t('chats.origin.bot')}
               {ai && (
-                <Tooltip title={t('chats.ai.markLabel')}>
+                <ConsoleTooltip title={t('chats.ai.markLabel')}>
                   <Chip size="small" role="img" data-testid="ai-mark" aria-label={t('chats.ai.markLabel')} label={t('chats.ai.mark')} sx={{ height: 16, fontSize: 10, fontWeight: 700, bgcolor: 'background.paper', color: 'text.primary' }} />
-                </Tooltip>
+                </ConsoleTooltip>
               )}
             </Typography>
           )}
@@ -321,11 +321,11 @@ export const MessageBubble = memo(function MessageBubble({
             </Caption>
           )}
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
-            <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
+            <ConsoleTooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
               <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ opacity: 0.75 }}>
                 {clockTime(message.created_at, i18n.language)}
               </Typography>
-            </Tooltip>
+            </ConsoleTooltip>
             {outgoing && !system && (
               <Box component="span" sx={{ bgcolor: 'background.paper', borderRadius: 1, px: 0.25, display: 'inline-flex' }}>
                 <DeliveryTicks status={message.status} />

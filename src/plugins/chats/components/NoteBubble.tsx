@@ -3,10 +3,10 @@
  * {author}", with its mentions (`@email`) in bold. Never delivery ticks: a note is sent to nobody.
  */
 import { createContext, Fragment, useContext } from 'react';
-import { Box, Tooltip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { mdiLockOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { clockTime, fullDateTime } from '../format';
 import type { ChatMessage } from '../model/messages';
 import { NOTE_COLORS } from './NoteMode';
@@ -47,11 +47,11 @@ export function NoteBubble({ message }: { message: ChatMessage }) {
         <Typography variant="body2" data-testid="message-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           <WithMentions text={message.text ?? ''} />
         </Typography>
-        <Tooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
+        <ConsoleTooltip title={fullDateTime(message.created_at, i18n.language)} describeChild>
           <Typography component="time" dateTime={message.created_at} variant="caption" data-testid="message-time" sx={{ display: 'block', textAlign: 'right', opacity: 0.8 }}>
             {clockTime(message.created_at, i18n.language)}
           </Typography>
-        </Tooltip>
+        </ConsoleTooltip>
       </Box>
     </Box>
   );

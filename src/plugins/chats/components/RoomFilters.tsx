@@ -1,9 +1,9 @@
 import { forwardRef, lazy, Suspense, useEffect, useState } from 'react';
-import { Box, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
 import { mdiFilterVariant, mdiMagnify } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../../contract/chats';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { useChatService, useChatState } from '../hooks';
 
 /** The tag, channel and unassigned filters: loaded when the filters first open (their Autocomplete is not part of the inbox's first load). */
@@ -49,11 +49,11 @@ export const RoomFilters = forwardRef<
             },
           }}
         />
-        <Tooltip title={t('chats.filters')}>
+        <ConsoleTooltip title={t('chats.filters')}>
           <IconButton aria-label={t('chats.filters')} aria-pressed={open} onClick={() => setOpen((v) => !v)} color={active ? 'primary' : 'default'}>
             <MdiIcon path={mdiFilterVariant} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       </Box>
       {open && (
         <Suspense fallback={null}>

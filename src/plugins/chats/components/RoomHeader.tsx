@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Avatar, AvatarGroup, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Avatar, AvatarGroup, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { mdiAccountOutline, mdiArrowLeft, mdiCloseCircle, mdiBlockHelper, mdiPause, mdiPlay, mdiTagPlusOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { isRoomPaused, type PageInfo, type Room, type Tag } from '../../../../contract/chats';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { splitTags } from '../model/agentFeature';
 import type { Viewer } from '../service/chatService';
 import { channelName, dateTime, initials } from '../format';
@@ -92,7 +92,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, read
           </Typography>
         </Box>
         {viewers.length > 0 && (
-          <Tooltip title={t('chats.room.viewers', { names: viewers.map((v) => v.name || v.email).join(', ') })}>
+          <ConsoleTooltip title={t('chats.room.viewers', { names: viewers.map((v) => v.name || v.email).join(', ') })}>
             <AvatarGroup max={4} data-testid="room-viewers" sx={{ display: conversation ? { xs: 'none', sm: 'flex' } : 'flex', '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
               {viewers.map((v) => (
                 <Avatar key={v.id} alt={v.name || v.email}>
@@ -100,7 +100,7 @@ export function RoomHeader({ room, pages, viewers, tagOptions, canEditTags, read
                 </Avatar>
               ))}
             </AvatarGroup>
-          </Tooltip>
+          </ConsoleTooltip>
         )}
         {readOnly ? null : paused ? (
           <Button size="small" variant="outlined" startIcon={<MdiIcon path={mdiPlay} />} onClick={() => onTogglePause()} sx={narrowHidden}>

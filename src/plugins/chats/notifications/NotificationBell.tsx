@@ -5,13 +5,13 @@
  * /chats); a new one also raises the browser notification the inbox offers, while the tab is hidden.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
 import { mdiBellOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_EVENT, notificationTopic, type Notification } from '../../../../contract/notes';
 import type { Paged } from '../../../../contract/api';
-import { MdiIcon, httpApiRef, realtimeApiRef, useAccount, useApi } from '../../../core';
+import { ConsoleTooltip, httpApiRef, MdiIcon, realtimeApiRef, useAccount, useApi } from '../../../core';
 import { dateTime } from '../format';
 import { notificationLink, notificationText } from './notificationText';
 
@@ -110,13 +110,13 @@ export function NotificationBell() {
   const label = unread > 0 ? t('chats.bell.unread', { count: unread }) : t('chats.bell.button');
   return (
     <>
-      <Tooltip title={label}>
+      <ConsoleTooltip title={label}>
         <IconButton color="inherit" aria-label={label} data-testid="notification-bell" onClick={(e) => open(e.currentTarget)}>
           <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
             <MdiIcon path={mdiBellOutline} />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
       <Popover
         open={!!anchor}
         anchorEl={anchor}

@@ -1,27 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { mdiDeleteOutline, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { AGENT_TEMPLATE_LIMITS, type AgentTemplate } from '../../../../contract/agentTemplates';
 import { fieldErrorMessage } from '../../../../contract/errors';
-import { errorBody, MdiIcon, useAlert } from '../../../core';
+import { ConsoleTooltip, errorBody, MdiIcon, useAlert } from '../../../core';
 import { useSavedReplies, useSavedRepliesService } from './hooks';
 
 type Mode = { kind: 'list' } | { kind: 'form'; editing: AgentTemplate | null };
@@ -157,16 +140,16 @@ export function ManageRepliesDialog({ open, onClose }: { open: boolean; onClose:
                   divider
                   secondaryAction={
                     <>
-                      <Tooltip title={t('chats.savedReplies.edit', { name: template.name })}>
+                      <ConsoleTooltip title={t('chats.savedReplies.edit', { name: template.name })}>
                         <IconButton aria-label={t('chats.savedReplies.edit', { name: template.name })} onClick={() => openForm(template)}>
                           <MdiIcon path={mdiPencilOutline} fontSize="small" />
                         </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('chats.savedReplies.delete', { name: template.name })}>
+                      </ConsoleTooltip>
+                      <ConsoleTooltip title={t('chats.savedReplies.delete', { name: template.name })}>
                         <IconButton aria-label={t('chats.savedReplies.delete', { name: template.name })} onClick={() => setConfirm(template)}>
                           <MdiIcon path={mdiDeleteOutline} fontSize="small" />
                         </IconButton>
-                      </Tooltip>
+                      </ConsoleTooltip>
                     </>
                   }
                   sx={{ pr: 12 }}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { mdiDeleteOutline, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { ContactAttribute } from '../../../../contract/contacts';
-import { ConfirmDialog, EmptyView, httpApiRef, MdiIcon, useAccess, useApi } from '../../../core';
+import { ConfirmDialog, ConsoleTooltip, EmptyView, httpApiRef, MdiIcon, useAccess, useApi } from '../../../core';
 import { ContactsTabs } from '../ContactsTabs';
 import { useAttributes } from '../model/hooks';
 import { AttributeDialog, type AttributeDraft } from './AttributeDialog';
@@ -85,11 +85,11 @@ export function AttributeList() {
                     </TableCell>
                     {canManage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={a.name}>
+                        <ConsoleTooltip title={a.name}>
                           <IconButton size="small" aria-label={`${t('contacts.attributes.save')} ${a.name}`} onClick={() => setEditing(a)}>
                             <MdiIcon path={mdiPencilOutline} fontSize="small" />
                           </IconButton>
-                        </Tooltip>
+                        </ConsoleTooltip>
                         <IconButton size="small" aria-label={t('contacts.attributes.delete', { name: a.name })} onClick={() => setDeleting(a)}>
                           <MdiIcon path={mdiDeleteOutline} fontSize="small" />
                         </IconButton>

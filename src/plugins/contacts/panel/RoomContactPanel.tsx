@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, CircularProgress, Drawer, Fab, IconButton, Paper, Tooltip, Typography, useTheme } from '@mui/material';
+import { Alert, Box, CircularProgress, Drawer, Fab, IconButton, Paper, Typography, useTheme } from '@mui/material';
 import { mdiAccountBoxOutline, mdiChevronRight, mdiClose } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { ContactPanelBody } from './ContactPanelBody';
 import { useRoomContact } from './useRoomContact';
 import { columnSx, railSx, readPanelOpen, usePanelPlacement, writePanelOpen } from './placement';
@@ -39,11 +39,11 @@ function ShowPanelButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
     <Box sx={railSx}>
-      <Tooltip title={t('contacts.panel.show')}>
+      <ConsoleTooltip title={t('contacts.panel.show')}>
         <IconButton aria-label={t('contacts.panel.show')} onClick={onClick}>
           <MdiIcon path={mdiAccountBoxOutline} />
         </IconButton>
-      </Tooltip>
+      </ConsoleTooltip>
     </Box>
   );
 }
@@ -96,11 +96,11 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
     <Paper square elevation={0} role="region" aria-label={t('contacts.panel.title')} data-testid="contact-panel" sx={{ ...columnSx, overflowY: 'auto', overflowX: 'hidden', p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         {title}
-        <Tooltip title={t('contacts.panel.hide')}>
+        <ConsoleTooltip title={t('contacts.panel.hide')}>
           <IconButton size="small" aria-label={t('contacts.panel.hide')} onClick={() => toggle(false)}>
             <MdiIcon path={mdiChevronRight} fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       </Box>
       <PanelContent roomId={roomId} onOpenRoom={onOpenRoom} />
     </Paper>

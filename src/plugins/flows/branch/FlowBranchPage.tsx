@@ -7,7 +7,7 @@
  * 'Success : flow has been updated!', or the spec §8 error composition.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { mdiArrowLeft, mdiContentSave, mdiPencilOutline, mdiPlus, mdiSitemapOutline } from '@mdi/js';
 import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type Connection, type EdgeChange, type NodeChange, type ReactFlowInstance } from '@xyflow/react';
@@ -15,7 +15,7 @@ import '@xyflow/react/dist/style.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog, errorBody, errorText, i18nApiRef, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, ConsoleTooltip, errorBody, errorText, i18nApiRef, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
 import { flowErrorMessage, FlowSaveBody, type Flow, type FlowStep } from '../../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from '../api/flowService';
 import { addOption, addStep, connect, isStepNodeId, isValidConnection, positionsFor, removeEdge, removeSteps, START_NODE_ID, stepIdOf, stepNodeId, toFlow, type BranchNode, type Positions } from './model';
@@ -221,11 +221,11 @@ function Editor({ flow: loaded }: { flow: Flow }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 64px)', minHeight: 480 }}>
       <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1 }}>
-        <Tooltip title={t('flowBranch.back')}>
+        <ConsoleTooltip title={t('flowBranch.back')}>
           <IconButton aria-label={t('flowBranch.back')} onClick={() => leave('/flows')}>
             <MdiIcon path={mdiArrowLeft} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h6" component="h1" noWrap fontWeight={700}>
             {saved.flow_name}

@@ -3,10 +3,10 @@
  * remove, where each leads) and its next step. The selects are the keyboard's way to make the links
  * the canvas makes by dragging. Every edit is new steps handed to the page (saved with "Save").
  */
-import { Box, Button, Divider, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Divider, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { mdiClose, mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { FLOW_EXTRA_LIMITS, FLOW_STEP_TYPES, type FlowStep, type FlowStepType } from '../../../../contract/flows';
 import { addOption, removeOption, renameOption, setNextStep, setOptionTarget, setStepMessage, setStepType } from './model';
 
@@ -57,11 +57,11 @@ export function StepPanel(props: { steps: FlowStep[]; step: FlowStep; onChange: 
         <Typography id="branch-panel-title" variant="subtitle1" component="h2" fontWeight={700} sx={{ flex: 1 }} noWrap>
           {t('flowBranch.panel.title', { id: step.step_id })}
         </Typography>
-        <Tooltip title={t('flowBranch.panel.close')}>
+        <ConsoleTooltip title={t('flowBranch.panel.close')}>
           <IconButton aria-label={t('flowBranch.panel.close')} onClick={props.onClose}>
             <MdiIcon path={mdiClose} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       </Stack>
       <Stack spacing={2}>
         <TextField
@@ -113,11 +113,11 @@ export function StepPanel(props: { steps: FlowStep[]; step: FlowStep; onChange: 
                 helperText={`${option.text.length} / ${FLOW_EXTRA_LIMITS.optionText}`}
                 onChange={(e) => onChange(renameOption(steps, step.step_id, i, e.target.value))}
               />
-              <Tooltip title={t('flowBranch.panel.removeOption', { n: i + 1 })}>
+              <ConsoleTooltip title={t('flowBranch.panel.removeOption', { n: i + 1 })}>
                 <IconButton aria-label={t('flowBranch.panel.removeOption', { n: i + 1 })} onClick={() => onChange(removeOption(steps, step.step_id, i))}>
                   <MdiIcon path={mdiDeleteOutline} />
                 </IconButton>
-              </Tooltip>
+              </ConsoleTooltip>
             </Stack>
             {targetSelect(t('flowBranch.panel.optionTarget', { n: i + 1 }), option.next_step_id, (v) => onChange(setOptionTarget(steps, step.step_id, i, v)), `branch-option-target-${i}`, steps)}
           </Stack>

@@ -3,11 +3,11 @@
  * type, its options each with the dot a link to the next step is dragged from, and a "next" dot).
  */
 import { createContext, memo, useContext } from 'react';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { mdiFlagVariantOutline, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { FLOW_EXTRA_LIMITS } from '../../../../contract/flows';
 import { IN_HANDLE, NEXT_HANDLE, OPTION_ROW_HEIGHT, optionHandle, START_HEIGHT, START_WIDTH, STEP_WIDTH, stepHeight, type StartNode, type StepNode } from './model';
 
@@ -76,12 +76,12 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
           <Box sx={{ flex: 1 }} />
           {!actions.readOnly && (
             <>
-              <Tooltip title={t('flowBranch.node.editStep')}>
+              <ConsoleTooltip title={t('flowBranch.node.editStep')}>
                 <IconButton size="small" className="nodrag" aria-label={`${t('flowBranch.node.editStep')}: ${step.step_id}`} onClick={() => actions.editStep(step.step_id)}>
                   <MdiIcon path={mdiPencilOutline} fontSize="small" />
                 </IconButton>
-              </Tooltip>
-              <Tooltip title={t('flowBranch.node.addOption')}>
+              </ConsoleTooltip>
+              <ConsoleTooltip title={t('flowBranch.node.addOption')}>
                 <span>
                   <IconButton
                     size="small"
@@ -93,7 +93,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
                     <MdiIcon path={mdiPlus} fontSize="small" />
                   </IconButton>
                 </span>
-              </Tooltip>
+              </ConsoleTooltip>
             </>
           )}
         </Stack>

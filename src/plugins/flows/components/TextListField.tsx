@@ -1,7 +1,7 @@
-import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { mdiArrowDown, mdiArrowUp, mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 
 /** A list of text items (extra_context): add, edit, remove, move up/down. */
 export function TextListField(props: {
@@ -50,25 +50,25 @@ export function TextListField(props: {
               helperText={props.errors?.[i] ?? undefined}
               slotProps={{ htmlInput: { maxLength: props.maxLength } }}
             />
-            <Tooltip title={t('flows.create.moveUp', { n: i + 1 })}>
+            <ConsoleTooltip title={t('flows.create.moveUp', { n: i + 1 })}>
               <span>
                 <IconButton size="small" aria-label={t('flows.create.moveUp', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, -1)}>
                   <MdiIcon path={mdiArrowUp} />
                 </IconButton>
               </span>
-            </Tooltip>
-            <Tooltip title={t('flows.create.moveDown', { n: i + 1 })}>
+            </ConsoleTooltip>
+            <ConsoleTooltip title={t('flows.create.moveDown', { n: i + 1 })}>
               <span>
                 <IconButton size="small" aria-label={t('flows.create.moveDown', { n: i + 1 })} disabled={i === items.length - 1} onClick={() => move(i, 1)}>
                   <MdiIcon path={mdiArrowDown} />
                 </IconButton>
               </span>
-            </Tooltip>
-            <Tooltip title={t('flows.create.removeContext', { n: i + 1 })}>
+            </ConsoleTooltip>
+            <ConsoleTooltip title={t('flows.create.removeContext', { n: i + 1 })}>
               <IconButton size="small" color="error" aria-label={t('flows.create.removeContext', { n: i + 1 })} onClick={() => onChange(items.filter((_, j) => j !== i))}>
                 <MdiIcon path={mdiDeleteOutline} />
               </IconButton>
-            </Tooltip>
+            </ConsoleTooltip>
           </Stack>
         ))}
       </Stack>

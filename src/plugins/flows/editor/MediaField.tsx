@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { Box, Button, CircularProgress, IconButton, Stack, TextField, Tooltip } from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, Stack, TextField } from '@mui/material';
 import { mdiClose, mdiUpload } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
+import { ConsoleTooltip, httpApiRef, MdiIcon, useAlert, useApi } from '../../../core';
 import { uploadMedia } from '../../../core/media/upload';
 import { translateRule } from '../model/validation';
 
@@ -54,11 +54,11 @@ export function MediaField(props: { label: string; value: string; onChange: (url
         {uploading ? t('flows.editor.media.uploading') : t('flows.editor.media.upload')}
       </Button>
       {props.value && (
-        <Tooltip title={t('flows.editor.media.remove')}>
+        <ConsoleTooltip title={t('flows.editor.media.remove')}>
           <IconButton aria-label={t('flows.editor.media.remove')} disabled={props.readOnly} onClick={() => props.onChange('')}>
             <MdiIcon path={mdiClose} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       )}
     </Stack>
   );

@@ -4,13 +4,13 @@
  * drop, escape to cancel), with spoken announcements; plus move up/down buttons.
  */
 import { memo, type ReactNode } from 'react';
-import { Box, Button, Chip, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { mdiArrowDown, mdiArrowUp, mdiDeleteOutline, mdiDragVertical, mdiPlus } from '@mdi/js';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { FLOW_EXTRA_LIMITS, FLOW_STEP_TYPES, type FlowStats } from '../../../../contract/flows';
 import { moveItem, newKey, nextStepId, removeStep, renameStep, type DraftStep } from '../model/draft';
 import { translateRule } from '../model/validation';
@@ -89,7 +89,7 @@ const StepCard = memo(function StepCard(props: StepCardProps) {
       sx={{ p: 2, listStyle: 'none', transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, boxShadow: isDragging ? 6 : undefined, bgcolor: 'background.paper' }}
     >
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1.5 }}>
-        <Tooltip title={t('flows.editor.steps.handle', { id: step.step_id })}>
+        <ConsoleTooltip title={t('flows.editor.steps.handle', { id: step.step_id })}>
           <IconButton
             ref={setActivatorNodeRef}
             size="small"
@@ -102,7 +102,7 @@ const StepCard = memo(function StepCard(props: StepCardProps) {
           >
             <MdiIcon path={mdiDragVertical} />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
         <Typography variant="subtitle1" component="h3" fontWeight={600} sx={{ flex: 1 }}>
           {label}
         </Typography>

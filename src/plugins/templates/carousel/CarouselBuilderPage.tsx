@@ -9,23 +9,10 @@
  * phone_number), then 'Template successfully created.' and /templates.
  */
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  FormHelperText,
-  IconButton,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Autocomplete, Box, Button, FormHelperText, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { mdiChevronDown, mdiChevronUp, mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../core';
+import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { TEMPLATE_LIMITS } from '../../../../contract/templates';
 import { phoneOf } from '../editor/api';
 import { EditorLoadError, EditorLoading, EditorPageShell, SubmitBar, useEditorForm, useTemplateTarget } from '../editor/EditorPage';
@@ -236,21 +223,21 @@ export default function CarouselBuilderPage() {
               <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
                 <Typography variant="subtitle1" component="h3">{t('templates.carousel.card', { index: i + 1 })}</Typography>
                 <Stack direction="row">
-                  <Tooltip title={t('templates.carousel.moveLeft', { index: i + 1 })}>
+                  <ConsoleTooltip title={t('templates.carousel.moveLeft', { index: i + 1 })}>
                     <span>
                       <IconButton aria-label={t('templates.carousel.moveLeft', { index: i + 1 })} disabled={i === 0} onClick={() => apply(moveCard(draft, i, i - 1))}>
                         <MdiIcon path={mdiChevronUp} />
                       </IconButton>
                     </span>
-                  </Tooltip>
-                  <Tooltip title={t('templates.carousel.moveRight', { index: i + 1 })}>
+                  </ConsoleTooltip>
+                  <ConsoleTooltip title={t('templates.carousel.moveRight', { index: i + 1 })}>
                     <span>
                       <IconButton aria-label={t('templates.carousel.moveRight', { index: i + 1 })} disabled={i === draft.cards.length - 1} onClick={() => apply(moveCard(draft, i, i + 1))}>
                         <MdiIcon path={mdiChevronDown} />
                       </IconButton>
                     </span>
-                  </Tooltip>
-                  <Tooltip title={t('templates.carousel.removeCard', { index: i + 1 })}>
+                  </ConsoleTooltip>
+                  <ConsoleTooltip title={t('templates.carousel.removeCard', { index: i + 1 })}>
                     <span>
                       <IconButton
                         aria-label={t('templates.carousel.removeCard', { index: i + 1 })}
@@ -260,7 +247,7 @@ export default function CarouselBuilderPage() {
                         <MdiIcon path={mdiDeleteOutline} />
                       </IconButton>
                     </span>
-                  </Tooltip>
+                  </ConsoleTooltip>
                 </Stack>
               </Stack>
               <Stack spacing={2}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { mdiContentCopy, mdiDeleteOutline, mdiPlus, mdiSync } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, ConsolePagination, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateLimitsUsage, type WhatsAppTemplate } from '../../../../contract/templates';
 import { hasTemplateApi, templatesApiRef } from '../api';
@@ -299,7 +299,7 @@ function ActionsCell({ canManage }: { canManage: boolean }) {
   if (!record || !canManage) return null;
   return (
     <Stack direction="row" spacing={0.5} justifyContent="flex-end">
-      <Tooltip title={t('templates.actions.duplicate', { name: record.name })}>
+      <ConsoleTooltip title={t('templates.actions.duplicate', { name: record.name })}>
         <span>
           <IconButton
             size="small"
@@ -310,7 +310,7 @@ function ActionsCell({ canManage }: { canManage: boolean }) {
             <MdiIcon path={mdiContentCopy} fontSize="small" />
           </IconButton>
         </span>
-      </Tooltip>
+      </ConsoleTooltip>
       <DeleteTemplateButton template={record} />
     </Stack>
   );
@@ -346,11 +346,11 @@ export function DeleteTemplateButton({ template, onDeleted, variant = 'icon' }: 
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip title={label}>
+        <ConsoleTooltip title={label}>
           <IconButton size="small" color="error" aria-label={label} onClick={() => setOpen(true)}>
             <MdiIcon path={mdiDeleteOutline} fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </ConsoleTooltip>
       ) : (
         <Button color="error" variant="contained" disableElevation startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={() => setOpen(true)} sx={{ textTransform: 'none' }}>
           {t('templates.detail.delete')}
