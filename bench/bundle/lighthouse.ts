@@ -20,6 +20,8 @@ export const MOBILE_TARGETS = { performance: 90, loginFcpMs: 2500, chatsLcpMs: 3
 const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: 'Demo Company' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** `LIGHTHOUSE_PAGES=chats|dashboard`: only the pages whose label matches (a regular expression), e.g. for an A/B. */
+const PAGES = new RegExp(process.env.LIGHTHOUSE_PAGES ?? '.');
 /**
  * `LIGHTHOUSE_PRESET=mobile`: Lighthouse's own default, a mid-range phone (4× CPU slowdown, 1.6 Mbps down at 150 ms,
  * issue #26's "phone first load"); else the desktop preset the budgets are set for.
@@ -83,6 +85,7 @@ export async function runLighthouse(baseUrl: string): Promise<string[]> {
   try {
     const rows: [string, Figures][] = [];
     const measure = async (label: string, url: string) => {
+      if (!PAGES.test(label)) return;
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART): that run is retried.
@@ -97,6 +100,7 @@ export async function runLighthouse(baseUrl: string): Promise<string[]> {
         }
       }
       rows.push([label, median(runs)]);
+      if (RUNS > 1) process.stdout.write(`  ${label}: performance ${runs.map((r) => r.performance).join(', ')}; TBT ${runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms\n`);
     };
 
     await measure('/auth/login (signed out)', new URL('/auth/login', baseUrl).href);

@@ -29,6 +29,7 @@ export { AlertHost } from './alert/AlertHost';
 export { ConsoleNotification } from './alert/ConsoleNotification';
 export { createI18nApi, LOCALES } from './i18n/i18n';
 export { dateTimeFormat, formatDate, prewarmDateFormats } from './i18n/dates';
+export { whenIdle } from './scheduling/whenIdle';
 export { createDataProvider, createBaseDataProvider, ALL_PAGE_SIZE, type DataProviderOptions } from './data/dataProvider';
 export { createRealtimeFactory, socketEndpoint } from './realtime/realtimeFactory';
 export { createSocialApi, createScriptLoader, fallbackClientConfig, resolveScriptUrl, type ScriptLoader } from './social';

@@ -4,7 +4,7 @@ import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { ConsoleTooltip, httpApiRef, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi } from '../../core';
+import { ConsoleTooltip, httpApiRef, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, whenIdle } from '../../core';
 import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
@@ -16,6 +16,13 @@ const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) =
 // room is in the URL or the list has loaded (see ChatsPage), so opening a room seldom waits for it.
 const loadRoomView = () => import('./components/RoomView');
 const RoomView = lazy(() => loadRoomView().then((m) => ({ default: m.RoomView })));
+/** Loads the room view once ahead of a room opening (each call of Vite's preload helper walks its dependencies). */
+let roomViewPrefetch: Promise<unknown> | null = null;
+function prefetchRoomView() {
+  roomViewPrefetch ??= loadRoomView().catch(() => {
+    roomViewPrefetch = null;
+  });
+}
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
 import { ContactPanelSlot } from '../contacts';
@@ -160,10 +167,14 @@ export default function ChatsPage() {
       (!s.filter.status || s.filter.status === 'all' || !s.counts || Object.values(s.counts).every((c) => c.all === 0)),
   );
 
-  // A link to a room fetches the room view beside the rooms' request; otherwise once the list is shown.
+  // A link to a room fetches the room view beside the rooms' request; otherwise once the list is shown and the
+  // browser is idle, or sooner when the user reaches for the list (a pointer over it, a touch, the focus). Loading
+  // it is a task of 40-120 ms at 4x CPU (its code and its dependencies' preload links): called from the list's
+  // effect, it landed in the rooms' first render and made it one long task of a phone's load (bench/bundle).
   // A failed fetch is left to the lazy RoomView, which imports again and reports it when a room opens.
   useEffect(() => {
-    if (roomId != null || roomsLoaded) loadRoomView().catch(() => undefined);
+    if (roomId != null) prefetchRoomView();
+    else if (roomsLoaded) return whenIdle(prefetchRoomView);
   }, [roomId, roomsLoaded]);
 
   const showRoom = roomId != null && !!selectedRoom;
@@ -220,7 +231,7 @@ export default function ChatsPage() {
         <RoomFilters ref={searchRef} tagOptions={tagOptions} showTags={showTags} unassignedOnly={unassignedOnly} onUnassignedOnlyChange={setUnassignedOnly} />
         <RoomTabs tab={tab} onTabChange={setTab} />
         <MessageSearchResults />
-        <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }} onPointerOver={prefetchRoomView} onTouchStart={prefetchRoomView} onFocus={prefetchRoomView}>
           <RoomList selectedId={roomId} onSelect={open} />
         </Box>
       </Paper>

@@ -11,6 +11,13 @@ import { roomRowStyles } from './roomRowStyles';
 /** The list's own layout and every row's rules (roomRowStyles.ts), serialised once per render of the list, not per row. */
 const LIST_SX: SxProps<Theme> = (theme) => ({ flex: 1, minHeight: 0, ...roomRowStyles(theme) });
 
+/**
+ * A row's height as drawn (79 px at 412 and 1440 px wide, roomRowStyles.ts): Virtuoso's first pass then renders the
+ * rows that fill the list at once, instead of one row, a measure and the rest in a second pass (two more forced
+ * layouts of the console in one long task of a phone's load, bench/bundle README). A hint only: every row is measured.
+ */
+const ROW_HEIGHT_HINT_PX = 79;
+
 /** The conversations, newest activity first; more pages load when the end is reached (pages from 1). */
 export function RoomList({ selectedId, onSelect }: { selectedId: number | null; onSelect: (id: number) => void }) {
   const { t } = useTranslation();
@@ -51,6 +58,7 @@ export function RoomList({ selectedId, onSelect }: { selectedId: number | null; 
         computeItemKey={(_, id) => id}
         endReached={endReached}
         increaseViewportBy={300}
+        defaultItemHeight={ROW_HEIGHT_HINT_PX}
         itemContent={(_, id) => {
           const room = rooms[id];
           return room ? <RoomListItem room={room} channel={channelName(pages, room)} unread={unread[id] ?? 0} selected={id === selectedId} onSelect={onSelect} /> : null;
