@@ -3,7 +3,8 @@ import { Avatar, Box, Button, IconButton, ListItemIcon, ListItemText, Menu, Menu
 import { mdiAccountCircle, mdiAccountCircleOutline, mdiLogout } from '@mdi/js';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { UserMenuContextProvider, useGetIdentity, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { UserMenuContextProvider, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { useAccount } from '../account/useAccount';
 import { ConsoleTooltip } from '../components/ConsoleTooltip';
 import { MdiIcon } from '../components/MdiIcon';
 
@@ -55,24 +56,27 @@ const SignOutItem = forwardRef<HTMLLIElement>(function SignOutItem(props, ref) {
  */
 export function ConsoleUserMenu() {
   const translate = useTranslate();
-  const { isPending, identity } = useGetIdentity();
+  // The account store's user, what react-admin's getIdentity answers (authProvider.ts), read without react-admin's
+  // query: its answer re-rendered the menu synchronously while the console loaded (useSyncExternalStore).
+  const { user } = useAccount();
+  const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const onClose = useCallback(() => setAnchor(null), []);
   const context = useMemo(() => ({ onClose }), [onClose]);
   const label = translate('ra.auth.user_menu', { _: 'Profile' });
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
-  const avatar = identity?.avatar ? <Avatar src={identity.avatar} alt={identity.fullName} sx={{ width: 24, height: 24 }} /> : null;
+  const avatar = user?.profile_avatar_url ? <Avatar src={user.profile_avatar_url} alt={fullName} sx={{ width: 24, height: 24 }} /> : null;
   return (
     <Box className="RaUserMenu-root">
-      {wide && !isPending && identity?.fullName ? (
+      {wide && fullName ? (
         <Button aria-label={label} color="inherit" onClick={open} variant="text" startIcon={avatar ?? <MdiIcon path={mdiAccountCircle} />} sx={{ textTransform: 'none', ml: 0.5 }}>
-          {identity.fullName}
+          {fullName}
         </Button>
       ) : (
         <ConsoleTooltip title={label}>
           <IconButton aria-label={label} aria-owns={anchor ? 'menu-appbar' : undefined} aria-haspopup color="inherit" onClick={open}>
-            {(!isPending && avatar) || <MdiIcon path={mdiAccountCircle} />}
+            {avatar ?? <MdiIcon path={mdiAccountCircle} />}
           </IconButton>
         </ConsoleTooltip>
       )}
