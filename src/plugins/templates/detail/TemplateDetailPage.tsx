@@ -160,6 +160,8 @@ export default function TemplateDetailPage() {
     (changed: WhatsAppTemplate) => {
       if (changed.id !== templateId) return;
       queryClient.setQueryData([...key, 'template'], changed.status === 'DELETED' ? null : changed);
+      // A read under way may have been answered before this change and would undo it (TemplatesPage): read again.
+      if (queryClient.isFetching({ queryKey: [...key, 'template'] }) > 0) void queryClient.invalidateQueries({ queryKey: [...key, 'template'] });
       void queryClient.invalidateQueries({ queryKey: [...key, 'history'] });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key is derived from these

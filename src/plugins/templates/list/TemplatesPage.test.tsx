@@ -112,6 +112,41 @@ describe('TemplatesPage', () => {
     expect(listReads(http)).toBe(reads + 1);
   });
 
+  it('a change that arrives while the list is being read again is not undone by that read', async () => {
+    // The read after a join is under way, answered by the server before Meta's approval; the approval's event comes
+    // before that answer. The row must end Approved (it went back to Pending for good).
+    let approved = false;
+    let holdNext = false;
+    let release: () => void = () => undefined;
+    const approvedList = { count: 1, next: null, previous: null, results: [template(2, 'order_update', { category: 'UTILITY', status: 'APPROVED' })], limits: { creations_last_hour: 5, creations_per_hour: 100, templates: 1, templates_max: 250 } };
+    const pendingList = { ...approvedList, results: [template(2, 'order_update', { category: 'UTILITY', status: 'PENDING' })] };
+    const http = fakeApi({
+      extra: (method, path) => {
+        if (method !== 'GET' || path !== '/api/channels/3/templates/') return undefined;
+        if (holdNext) {
+          holdNext = false;
+          // Answered with the list as it was when the read started, but only once released.
+          return new Promise((resolve) => (release = () => resolve(pendingList)));
+        }
+        return approved ? approvedList : pendingList;
+      },
+    });
+    const { socket } = renderList(http);
+    await screen.findByText('order_update');
+    await waitFor(() => expect(socket.find('page:3')?.state).toBe('joined'));
+    const reads = listReads(http);
+    holdNext = true;
+    act(() => socket.drop());
+    act(() => socket.open());
+    await waitFor(() => expect(listReads(http)).toBe(reads + 1));
+    approved = true;
+    act(() => socket.emit('page:3', 'template_status', template(2, 'order_update', { category: 'UTILITY', status: 'APPROVED' })));
+    await act(async () => release());
+    await waitFor(() => expect(within(row('order_update')).getByText('Approved')).toBeInTheDocument());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(row('order_update')).getByText('Approved')).toBeInTheDocument();
+  });
+
   it('deletes a template after confirmation (spec strings), and says so when Meta refuses', async () => {
     let refuse = false;
     const http = fakeApi({ extra: (method) => (method === 'DELETE' && refuse ? Promise.reject(new HttpError(400, { detail: 'nope' })) : undefined) });

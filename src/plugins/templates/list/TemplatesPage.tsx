@@ -156,7 +156,11 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
         found = true;
         return { ...old, data, total: old.total !== undefined && data.length < old.data.length ? old.total - 1 : old.total };
       });
-      if (!found && template.status !== 'DELETED') void queryClient.invalidateQueries({ queryKey: ['templates', 'getList'] });
+      // A read of the list already under way (the one after a join, say) may have been answered before this change:
+      // its answer would overwrite the patch with the old status, for good (an end-to-end run saw "Approved" go back
+      // to "Pending"). So it is cancelled and the list read again, after the change.
+      const reading = queryClient.isFetching({ queryKey: ['templates', 'getList'] }) > 0;
+      if ((!found && template.status !== 'DELETED') || reading) void queryClient.invalidateQueries({ queryKey: ['templates', 'getList'] });
     },
     [queryClient],
   );
