@@ -77,6 +77,12 @@ export class FlowsPage {
     await handle.focus();
     await this.page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    // dnd-kit is ready for the arrows only after two more tasks: its keyboard sensor starts listening from a timer set
+    // at the pick-up, and the rows' boxes are measured in a render that the pick-up's effects schedule. aria-pressed
+    // is set before both, and the browser runs input before other tasks: on a busy machine the first arrow arrived
+    // first and moved the step onto itself (a CI run: "Step step_3 moved to position 3."). A user cannot press that
+    // fast. The page's own timer, set twice in a row, runs after both tasks.
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
     for (let i = 0; i < times; i++) {
       await this.page.keyboard.press(key);
       // each arrow moves one place (the live region says where)
