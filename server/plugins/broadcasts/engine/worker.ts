@@ -9,7 +9,7 @@
  *   number's `sending` broadcasts (oldest broadcast first), writing `sending`, `sending_at` and
  *   `attempts + 1` in the same statement (committed BEFORE any call: at most once), then call the
  *   Graph API for each, without waiting for the answers before the next slot.
- * - Answers are written in batches (one statement per batch): the recipient's state and the
+ * - Answers are written in batches (one transaction per batch): the recipient's state and the
  *   broadcast's counters together, guarded by `state = 'sending'`.
  * - A recipient left in `sending` longer than `sendingLeaseMs` (its process died mid-call: longer
  *   than any call can take) becomes `unknown`: it may have been sent, so it is never sent again.
@@ -33,6 +33,8 @@ import { classifySendError, MAX_TRANSIENT_ATTEMPTS, PAIR_RATE_DELAY_MS, throttle
 import { addDelta, deltaOf, isZero, ZERO_DELTA, type CounterDelta } from './funnel';
 import { portfolioUsage, sendingNumberOf, DAY_MS, type SendingNumber } from './limits';
 import { SLOTS_PER_SECOND, type SendPacer } from './pacer';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface WorkerLogger {
   info(obj: object, msg: string): void;
@@ -572,7 +574,7 @@ export class BroadcastWorker {
     }
   }
 
-  /** Writes the answers gathered so far: recipients and counters in one statement. */
+  /** Writes the answers gathered so far: recipients and counters in one transaction. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.pending.length === 0) return;
@@ -599,37 +601,45 @@ export class BroadcastWorker {
       sql`, `,
     );
     const at = now.toISOString();
-    const rows = await this.db.execute<{ broadcast_id: number; state: string }>(sql`
-      with v(id, state, wa_message_id, error_code, error_title, error_detail, next_attempt_at, sent_at) as (values ${values})
-      update broadcast_recipients r set
-        state = v.state,
-        wa_message_id = coalesce(v.wa_message_id, r.wa_message_id),
-        error_code = v.error_code, error_title = v.error_title, error_detail = v.error_detail,
-        next_attempt_at = v.next_attempt_at,
-        sent_at = case when v.state = 'sent' then coalesce(v.sent_at, ${at}::timestamptz) else r.sent_at end,
-        failed_at = case when v.state = 'failed' then ${at}::timestamptz else r.failed_at end
-      from v where r.id = v.id and r.state = 'sending'
-      returning r.broadcast_id, r.state`);
+    // The recipients' states and the broadcasts' counters in one transaction: a process killed between the two
+    // statements left a batch `sent` with its counters still `queued` for good (the SIGKILL test, crash.test.ts, saw
+    // 25 of them once), and a failed counter update retried found no recipient left to count.
+    const changedIds = await this.db.transaction(async (tx) => {
+      const rows = await tx.execute<{ broadcast_id: number; state: string }>(sql`
+        with v(id, state, wa_message_id, error_code, error_title, error_detail, next_attempt_at, sent_at) as (values ${values})
+        update broadcast_recipients r set
+          state = v.state,
+          wa_message_id = coalesce(v.wa_message_id, r.wa_message_id),
+          error_code = v.error_code, error_title = v.error_title, error_detail = v.error_detail,
+          next_attempt_at = v.next_attempt_at,
+          sent_at = case when v.state = 'sent' then coalesce(v.sent_at, ${at}::timestamptz) else r.sent_at end,
+          failed_at = case when v.state = 'failed' then ${at}::timestamptz else r.failed_at end
+        from v where r.id = v.id and r.state = 'sending'
+        returning r.broadcast_id, r.state`);
+      const deltas = new Map<number, CounterDelta>();
+      for (const row of rowsOf<{ broadcast_id: number; state: string }>(rows)) {
+        const id = Number(row.broadcast_id);
+        deltas.set(id, addDelta(deltas.get(id) ?? ZERO_DELTA, deltaOf('sending', row.state as RecipientState)));
+      }
+      const optOutRows = batch.filter((o) => o.optOut);
+      if (optOutRows.length) {
+        await tx
+          .insert(optOuts)
+          .values(optOutRows.map((o) => ({ companyId: o.companyId, channelId: null, phone: o.phone, reason: 'marketing_opt_out' as const, source: 'error_131050' as const, detail: `broadcast ${o.broadcastId}` })))
+          .onConflictDoNothing();
+      }
+      return this.applyDeltas(deltas, now, tx);
+    });
     for (const o of batch) this.mine.delete(o.id);
-    const deltas = new Map<number, CounterDelta>();
-    for (const row of rowsOf<{ broadcast_id: number; state: string }>(rows)) {
-      const id = Number(row.broadcast_id);
-      deltas.set(id, addDelta(deltas.get(id) ?? ZERO_DELTA, deltaOf('sending', row.state as RecipientState)));
-    }
-    await this.applyDeltas(deltas, now);
-    const optOutRows = batch.filter((o) => o.optOut);
-    if (optOutRows.length) {
-      await this.db
-        .insert(optOuts)
-        .values(optOutRows.map((o) => ({ companyId: o.companyId, channelId: null, phone: o.phone, reason: 'marketing_opt_out' as const, source: 'error_131050' as const, detail: `broadcast ${o.broadcastId}` })))
-        .onConflictDoNothing();
-    }
+    for (const id of changedIds) this.deps.changed(id);
   }
 
-  async applyDeltas(deltas: Map<number, CounterDelta>, now: Date): Promise<void> {
+  /** Adds each broadcast's counter changes inside the caller's transaction; returns the broadcasts changed. */
+  private async applyDeltas(deltas: Map<number, CounterDelta>, now: Date, tx: Tx): Promise<number[]> {
+    const changed: number[] = [];
     for (const [id, d] of deltas) {
       if (isZero(d)) continue;
-      await this.db
+      await tx
         .update(broadcasts)
         .set({
           queuedCount: sql`greatest(0, ${broadcasts.queuedCount} + ${d.queued})`,
@@ -642,8 +652,9 @@ export class BroadcastWorker {
           updatedAt: now,
         })
         .where(eq(broadcasts.id, id));
-      this.deps.changed(id);
+      changed.push(id);
     }
+    return changed;
   }
 
   /** Drops the loops' knowledge of a broadcast's channel being throttled etc. (cancel/pause take effect at the next claim). */
