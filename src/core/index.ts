@@ -14,6 +14,7 @@ export { createSessionStore, isTokenExpired, decodeTokenExpiry, TOKEN_EXPIRY_MAR
 export { createAccountStore } from './account/accountStore';
 export { reloadUser } from './account/accountRefresh';
 export { useAccount, type AccountSnapshot } from './account/useAccount';
+export { userFullName } from './account/userName';
 export { useSelectCompany } from './account/useSelectCompany';
 export { HttpError, isHttpError } from './http/HttpError';
 export { createHttpProvider } from './http/httpProvider';

@@ -1,6 +1,7 @@
 import type { LoginResponse, User } from '../../../contract/api';
 import type { AccountStore, AlertApi, ConsoleAuthProvider, HttpProvider, PermissionProvider, SessionStore } from '../apis';
 import { isHttpError } from '../http/HttpError';
+import { userFullName } from '../account/userName';
 
 export const LOGIN_PATH = '/auth/login';
 
@@ -95,7 +96,7 @@ export function createAuthProvider(deps: AuthProviderDeps): ConsoleAuthProvider 
     async getIdentity() {
       const user = account.getUser();
       if (!user) throw new Error('No user');
-      return { id: user.id, fullName: `${user.first_name} ${user.last_name}`.trim(), avatar: user.profile_avatar_url ?? undefined };
+      return { id: user.id, fullName: userFullName(user), avatar: user.profile_avatar_url ?? undefined };
     },
 
     // No getPermissions: every check goes through canAccess (the permission API). With one, react-admin waited for

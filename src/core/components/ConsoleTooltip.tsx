@@ -63,7 +63,7 @@ function LateRef({ element, nowRef, ref, ...props }: LateRefProps) {
   return cloneElement(element, { ...props, ref: attachNow } as object);
 }
 
-/** Sets a ref to a node and returns how to unset it (a callback ref's own cleanup, as React 19 does, or null). */
+/** Sets a ref to a node and returns how to unset it (a callback ref's own cleanup, as React 19 does, else a reset to null). */
 function attachRef<T>(ref: Ref<T> | undefined, value: T | null): () => void {
   if (typeof ref === 'function') {
     const cleanup = ref(value);

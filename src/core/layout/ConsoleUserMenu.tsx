@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { UserMenuContextProvider, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { useAccount } from '../account/useAccount';
+import { userFullName } from '../account/userName';
 import { ConsoleTooltip } from '../components/ConsoleTooltip';
 import { MdiIcon } from '../components/MdiIcon';
 
@@ -59,7 +60,7 @@ export function ConsoleUserMenu() {
   // The account store's user, what react-admin's getIdentity answers (authProvider.ts), read without react-admin's
   // query: its answer re-rendered the menu synchronously while the console loaded (useSyncExternalStore).
   const { user } = useAccount();
-  const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const fullName = user ? userFullName(user) : '';
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const onClose = useCallback(() => setAnchor(null), []);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { whenIdle } from '../scheduling/whenIdle';
 
 const STORAGE_KEY = 'console.timeZone';
 /**
@@ -22,7 +23,7 @@ function readBrowserZone(): string {
 }
 
 function defaultLater(check: () => void): void {
-  setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => check()) : check()), CHECK_AFTER_MS);
+  setTimeout(() => whenIdle(check), CHECK_AFTER_MS);
 }
 
 /**

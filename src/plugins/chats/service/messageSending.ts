@@ -8,6 +8,7 @@ import type { Channel } from 'phoenix';
 import { CHAT_EVENTS, type Message } from '../../../../contract/chats';
 import { renderTemplateBody, WINDOW_CLOSED_REASON } from '../../../../contract/channels';
 import type { AccountStore } from '../../../core/apis';
+import { userFullName } from '../../../core';
 import { mergeMessages, newClientId, optimisticMessage, type ChatMessage } from '../model/messages';
 import { withNewMessage } from '../model/rooms';
 import { pushAsync, reasonOf, refusalText } from './channelPush';
@@ -83,7 +84,7 @@ export function createMessageSending(deps: {
   function sendOptimistic(roomId: number, patch: Partial<ChatMessage> & { text: string }): string {
     const clientId = newClientId();
     const user = deps.account.getUser();
-    const m = optimisticMessage(roomId, patch.text, clientId, user ? `${user.first_name} ${user.last_name}`.trim() : null);
+    const m = optimisticMessage(roomId, patch.text, clientId, user ? userFullName(user) : null);
     Object.assign(m, patch);
     clearRefusal(roomId);
     store.setThread(roomId, { messages: mergeMessages(store.thread(roomId).messages, [m]) });
