@@ -1,23 +1,33 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { PluginStrings, useFeature } from '../../core';
 import { PanelSpace } from './panel/placement';
 
-const RoomContactPanel = lazy(() => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel })));
+const loadPanel = () => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel }));
 
 /**
  * What the inbox places beside a room's thread: the room's contact panel (its code loaded when first
  * shown), nothing while the `contacts` feature is off. The inbox's route loads this plugin's strings with
  * its page (translationsOf), so PluginStrings here finds them ready; it only waits where a page did not.
+ *
+ * A panel whose code cannot be fetched (the server or the network gone while it loads) is left out, and fetched
+ * again when another room opens: it used to take the whole inbox down to the error page (an end-to-end run that
+ * stopped the server just as a room opened). `React.lazy` keeps a failed import, so each attempt is a lazy of its own.
  */
 export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
   const enabled = useFeature('contacts');
+  const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy per attempt is the point
+  const RoomContactPanel = useMemo(() => lazy(loadPanel), [attempt]);
   if (!enabled) return null;
   return (
-    // While the panel's code loads, its space is kept: the thread and its header do not move when it arrives.
-    <Suspense fallback={<PanelSpace />}>
-      <PluginStrings plugins={['contacts']}>
-        <RoomContactPanel roomId={roomId} onOpenRoom={onOpenRoom} />
-      </PluginStrings>
-    </Suspense>
+    <ErrorBoundary fallback={null} resetKeys={[roomId]} onReset={() => setAttempt((n) => n + 1)}>
+      {/* While the panel's code loads, its space is kept: the thread and its header do not move when it arrives. */}
+      <Suspense fallback={<PanelSpace />}>
+        <PluginStrings plugins={['contacts']}>
+          <RoomContactPanel roomId={roomId} onOpenRoom={onOpenRoom} />
+        </PluginStrings>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

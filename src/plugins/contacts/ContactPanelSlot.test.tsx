@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { ContactPanelSlot } from './ContactPanelSlot';
+
+// The panel's code cannot be fetched (the server gone while a room opens): its import fails.
+vi.mock('./panel/RoomContactPanel', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+describe('ContactPanelSlot', () => {
+  it('leaves the panel out when its code cannot be fetched, instead of failing the inbox around it', async () => {
+    renderPluginPage(
+      <div data-testid="inbox">
+        <p>The thread</p>
+        <ContactPanelSlot roomId={11} onOpenRoom={() => undefined} />
+      </div>,
+      { features: ['contacts'], route: false, companyId: 1, signedIn: true },
+    );
+    // The failed import settles (a few turns of the event loop), then the boundary shows nothing in the panel's place.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('contact-panel-space')).not.toBeInTheDocument();
+    expect(screen.getByTestId('inbox')).toHaveTextContent('The thread');
+  });
+});
