@@ -4,7 +4,6 @@
  */
 import type { AuthProvider, DataProvider, I18nProvider } from 'react-admin';
 import type { i18n as I18next } from 'i18next';
-import type { Socket } from 'phoenix';
 import type { CompanyMembership, User } from '../../contract/api';
 import { createApiRef } from './di/apiRef';
 import type { HttpError } from './http/HttpError';
@@ -152,9 +151,44 @@ export const i18nApiRef = createApiRef<I18nApi>({ id: 'core.i18n' });
 export const dataProviderApiRef = createApiRef<DataProvider>({ id: 'core.dataProvider' });
 
 // ---------- realtime ----------
+/** What a consumer holds of a phoenix Push (a join, a push): its reply hooks. */
+export interface RealtimePush {
+  receive(status: 'ok' | 'error' | 'timeout', callback: (response?: any) => void): RealtimePush;
+}
+
+/** A consumer's hold on a topic of the shared socket (src/core/realtime/sharedSocket.ts): phoenix's Channel, as used. */
+export interface RealtimeChannel {
+  readonly topic: string;
+  on(event: string, callback: (payload?: any) => void): number;
+  off(event: string, ref?: number): void;
+  join(timeout?: number): RealtimePush;
+  push(event: string, payload: object, timeout?: number): RealtimePush;
+  /** Lets go of this consumer's bindings; the channel is left when no consumer holds its topic. */
+  leave(): void;
+}
+
+/** A consumer's hold on the company's socket: phoenix's Socket, as used. */
+export interface RealtimeSocket {
+  /** Opens the socket if no other consumer had. */
+  connect(): void;
+  /** Lets go of this consumer's channels and callbacks; the socket closes when nobody holds it. */
+  disconnect(): void;
+  /** `params` are sent with the first join of the topic on this socket (and its rejoins). */
+  channel(topic: string, params?: object | (() => object)): RealtimeChannel;
+  /** Also called (asynchronously) when this consumer connects to a socket already open. */
+  onOpen(callback: () => void): string;
+  onError(callback: (reason?: unknown) => void): string;
+  onClose(callback: (event?: unknown) => void): string;
+  isConnected(): boolean;
+  endPointURL(): string;
+}
+
 export interface RealtimeClientFactory {
-  /** A phoenix Socket at `{translator-domain or default}/socket` with the access token and company id as params. */
-  createSocket(): Socket;
+  /**
+   * A hold on the company's one socket, at `{translator-domain or default}/socket` with the access token and company
+   * id as params: every consumer of a company shares it (a connect each, against the server's per-user limit, otherwise).
+   */
+  createSocket(): RealtimeSocket;
 }
 export const realtimeApiRef = createApiRef<RealtimeClientFactory>({ id: 'core.realtime' });
 

@@ -1,6 +1,6 @@
 import type { Socket } from 'phoenix';
-import type { AccountStore, ConsoleConfig, RealtimeClientFactory, SessionStore } from '../apis';
-import { socketEndpoint } from './socketEndpoint';
+import type { RealtimeClientFactory } from '../apis';
+import { createSharedRealtimeFactory, type RealtimeDeps } from './sharedRealtimeFactory';
 
 /**
  * The core APIs' realtime client: phoenix (26 KB minified) is imported when the factory is first
@@ -16,15 +16,10 @@ export function loadPhoenix(): Promise<typeof Socket> {
   return loading;
 }
 
-export function createLazyRealtimeFactory(deps: { config: ConsoleConfig; session: SessionStore; account: AccountStore }): RealtimeClientFactory {
+export function createLazyRealtimeFactory(deps: RealtimeDeps): RealtimeClientFactory {
   void loadPhoenix();
-  return {
-    createSocket() {
-      if (!SocketClass) throw new Error('phoenix is still loading: await loadPhoenix() before createSocket()');
-      const domain = deps.account.getCompany()?.translator_domain || deps.config.socketDomain;
-      return new SocketClass(socketEndpoint(domain), {
-        params: () => ({ token: deps.session.getAccessToken() ?? '', company_id: deps.account.getCompanyId() ?? '' }),
-      });
-    },
-  };
+  return createSharedRealtimeFactory(deps, () => {
+    if (!SocketClass) throw new Error('phoenix is still loading: await loadPhoenix() before createSocket()');
+    return SocketClass;
+  });
 }

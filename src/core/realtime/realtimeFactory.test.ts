@@ -6,6 +6,9 @@ import { createConfig } from '../config/config';
 import { createSessionStore } from '../session/sessionStore';
 import { createRealtimeFactory, socketEndpoint } from './realtimeFactory';
 import { createLazyRealtimeFactory, loadPhoenix } from './lazyRealtime';
+import { Socket } from 'phoenix';
+import { createSharedRealtimeFactory } from './sharedRealtimeFactory';
+import { reconnectAfterMs } from './reconnect';
 
 describe('socketEndpoint', () => {
   const https = { protocol: 'https:', host: 'console.example.com' };
@@ -33,6 +36,34 @@ describe('realtime factory', () => {
     expect(socket.endPointURL()).toContain('wss://chat.acme.test/socket/websocket?token=tok&company_id=2');
     account.setUser(testUser([membership(2)]));
     expect(factory.createSocket().endPointURL()).toContain('wss://default.test/socket/websocket');
+  });
+});
+
+describe('one socket per company', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("gives every consumer of a company a hold on one phoenix socket, with the spec's back-off, and another company its own", () => {
+    const session = createSessionStore();
+    const account = createAccountStore();
+    session.setTokens({ access: 'tok' });
+    account.setUser(testUser([membership(2), membership(3)]));
+    account.selectCompany(2);
+    const built: { endpoint: string; options: { reconnectAfterMs?: unknown } }[] = [];
+    class CountedSocket extends Socket {
+      constructor(endpoint: string, options: { reconnectAfterMs?: unknown }) {
+        super(endpoint, options as never);
+        built.push({ endpoint, options });
+      }
+    }
+    const factory = createSharedRealtimeFactory({ config: createConfig({}, { socketDomain: 'wss://default.test' }), session, account }, () => CountedSocket);
+    const bell = factory.createSocket();
+    const inbox = factory.createSocket();
+    expect(built).toHaveLength(1);
+    expect(built[0].options.reconnectAfterMs).toBe(reconnectAfterMs);
+    expect(inbox.endPointURL()).toBe(bell.endPointURL());
+    account.selectCompany(3);
+    expect(factory.createSocket().endPointURL()).toContain('company_id=3');
+    expect(built).toHaveLength(2);
   });
 });
 

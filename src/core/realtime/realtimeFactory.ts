@@ -1,22 +1,15 @@
 import { Socket } from 'phoenix';
 import { accountApiRef, configApiRef, realtimeApiRef, sessionApiRef } from '../apis';
-import type { AccountStore, ConsoleConfig, RealtimeClientFactory, SessionStore } from '../apis';
+import type { RealtimeClientFactory } from '../apis';
 import { createApiFactory } from '../di/apiRef';
+import { createSharedRealtimeFactory, type RealtimeDeps } from './sharedRealtimeFactory';
 import { socketEndpoint } from './socketEndpoint';
 
 export { socketEndpoint };
 
 /** The realtime client with phoenix imported statically (the shell: its chats service imports phoenix anyway). */
-export function createRealtimeFactory(deps: { config: ConsoleConfig; session: SessionStore; account: AccountStore }): RealtimeClientFactory {
-  return {
-    createSocket() {
-      const domain = deps.account.getCompany()?.translator_domain || deps.config.socketDomain;
-      // params is a function so a reconnect sends the current token and company.
-      return new Socket(socketEndpoint(domain), {
-        params: () => ({ token: deps.session.getAccessToken() ?? '', company_id: deps.account.getCompanyId() ?? '' }),
-      });
-    },
-  };
+export function createRealtimeFactory(deps: RealtimeDeps): RealtimeClientFactory {
+  return createSharedRealtimeFactory(deps, () => Socket);
 }
 
 /**

@@ -4,7 +4,7 @@
  * delivered with `emit`, and `drop()` / `open()` simulate a reconnect (channels rejoin with their
  * params closure, as phoenix does).
  */
-import type { Socket } from 'phoenix';
+import type { RealtimeSocket } from '../apis';
 
 export type Reply = { status: 'ok' | 'error'; response?: unknown } | 'timeout' | undefined;
 export type ReplyFn = (topic: string, event: string, payload: any) => Reply | Promise<Reply>;
@@ -113,25 +113,33 @@ export class FakeSocket {
   joins: { topic: string; payload: any }[] = [];
   pushes: { topic: string; event: string; payload: any }[] = [];
   disconnected = false;
-  reconnectAfterMs?: unknown;
-  reconnectTimer = { timerCalc: undefined as unknown };
-  private openCbs: (() => void)[] = [];
-  private errorCbs: ((r?: unknown) => void)[] = [];
-  private closeCbs: ((e?: unknown) => void)[] = [];
+  // As phoenix: one ref counter for every state callback, so `off(refs)` removes exactly those.
+  private callbackRef = 0;
+  private openCbs: [string, () => void][] = [];
+  private errorCbs: [string, (r?: unknown) => void][] = [];
+  private closeCbs: [string, (e?: unknown) => void][] = [];
 
   constructor(readonly reply: ReplyFn, private readonly autoOpen = true) {}
 
+  private register<T>(list: [string, T][], cb: T): string {
+    const ref = String((this.callbackRef += 1));
+    list.push([ref, cb]);
+    return ref;
+  }
   onOpen(cb: () => void) {
-    this.openCbs.push(cb);
-    return String(this.openCbs.length);
+    return this.register(this.openCbs, cb);
   }
   onError(cb: (r?: unknown) => void) {
-    this.errorCbs.push(cb);
-    return String(this.errorCbs.length);
+    return this.register(this.errorCbs, cb);
   }
   onClose(cb: (e?: unknown) => void) {
-    this.closeCbs.push(cb);
-    return String(this.closeCbs.length);
+    return this.register(this.closeCbs, cb);
+  }
+  /** phoenix's `off`: removes onOpen / onError / onClose callbacks by the refs they returned. */
+  off(refs: string[]) {
+    this.openCbs = this.openCbs.filter(([ref]) => !refs.includes(ref));
+    this.errorCbs = this.errorCbs.filter(([ref]) => !refs.includes(ref));
+    this.closeCbs = this.closeCbs.filter(([ref]) => !refs.includes(ref));
   }
   connect() {
     if (this.autoOpen) queueMicrotask(() => this.open());
@@ -142,6 +150,9 @@ export class FakeSocket {
   }
   isConnected() {
     return this.connected;
+  }
+  endPointURL() {
+    return 'ws://fake.test/socket/websocket';
   }
   channel(topic: string, params?: unknown): FakeChannel {
     const c = new FakeChannel(topic, params, this);
@@ -156,7 +167,7 @@ export class FakeSocket {
   open() {
     if (this.disconnected) return;
     this.connected = true;
-    this.openCbs.forEach((cb) => cb());
+    this.openCbs.forEach(([, cb]) => cb());
     this.channels.filter((c) => c.joinPush && !c.left && c.state !== 'joined').forEach((c) => c.rejoin());
   }
   /** Connection lost: channels become errored until the socket opens again. */
@@ -165,8 +176,8 @@ export class FakeSocket {
     this.channels.forEach((c) => {
       if (!c.left) c.state = 'errored';
     });
-    this.errorCbs.forEach((cb) => cb('drop'));
-    this.closeCbs.forEach((cb) => cb(closeCode === undefined ? undefined : { code: closeCode }));
+    this.errorCbs.forEach(([, cb]) => cb('drop'));
+    this.closeCbs.forEach(([, cb]) => cb(closeCode === undefined ? undefined : { code: closeCode }));
   }
   /** Server → client event on a topic. */
   emit(topic: string, event: string, payload: unknown) {
@@ -178,8 +189,8 @@ export class FakeSocket {
       push.trigger(r.status, r.response ?? {});
     });
   }
-  asSocket(): Socket {
-    return this as unknown as Socket;
+  asSocket(): RealtimeSocket {
+    return this;
   }
 }
 

@@ -3,7 +3,6 @@ import { render } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
-import type { Socket } from 'phoenix';
 import type { User } from '../../../contract/api';
 import {
   accountApiRef,
@@ -16,6 +15,7 @@ import {
   sessionApiRef,
   socialApiRef,
   type HttpProvider,
+  type RealtimeSocket,
   type SocialApi,
 } from '../apis';
 import { createConsole, overrideApi, type ApiOverride } from '../plugins/createConsole';
@@ -37,7 +37,7 @@ export interface RenderPluginPageOptions {
   http?: HttpProvider;
   social?: SocialApi;
   /** What the realtime API connects to (e.g. chats/testing's FakeSocket.asSocket(), whose `emit` plays the server). */
-  socket?: Socket;
+  socket?: RealtimeSocket;
   overrides?: ApiOverride[];
   /** Strings beyond the plugins' own (e.g. the app pages'), per locale. */
   translations?: Record<string, object>[];

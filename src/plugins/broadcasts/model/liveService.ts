@@ -4,8 +4,7 @@
  * with useSyncExternalStore. A company switch or sign-out drops the socket and everything kept
  * (spec §4: sign-out clears broadcast state).
  */
-import type { Channel, Socket } from 'phoenix';
-import type { AccountStore, RealtimeClientFactory } from '../../../core/apis';
+import type { AccountStore, RealtimeChannel, RealtimeClientFactory, RealtimeSocket } from '../../../core/apis';
 import { LIVE_EVENTS } from './liveEvents';
 import type { BroadcastLiveEvent } from './status';
 
@@ -34,8 +33,8 @@ function initialState(): LiveState {
 export function createLiveBroadcastService(deps: { realtime: RealtimeClientFactory; account: AccountStore }): LiveBroadcastService {
   let state = initialState();
   const listeners = new Set<() => void>();
-  let socket: Socket | null = null;
-  const channels = new Map<number, { channel: Channel; watchers: number }>();
+  let socket: RealtimeSocket | null = null;
+  const channels = new Map<number, { channel: RealtimeChannel; watchers: number }>();
 
   const emit = () => listeners.forEach((l) => l());
   const set = (patch: Partial<LiveState>) => {
@@ -43,7 +42,7 @@ export function createLiveBroadcastService(deps: { realtime: RealtimeClientFacto
     emit();
   };
 
-  function ensureSocket(): Socket {
+  function ensureSocket(): RealtimeSocket {
     if (!socket) {
       socket = deps.realtime.createSocket();
       socket.connect();

@@ -1,12 +1,12 @@
 /** Pushes on a phoenix channel as promises, and the words of a refused or failed push. */
-import type { Channel } from 'phoenix';
+import type { RealtimeChannel } from '../../../core/apis';
 import { firstErrorMessage } from '../../../../contract/errors';
 
 /** Spec §9: push timeout 30 s (the channel join keeps phoenix's 10 s default). */
 export const PUSH_TIMEOUT_MS = 30_000;
 
 /** A channel push as a promise: resolves on ok, rejects on error or the 30 s timeout. */
-export function pushAsync<T>(channel: Channel, event: string, payload: object, timeout = PUSH_TIMEOUT_MS): Promise<T> {
+export function pushAsync<T>(channel: RealtimeChannel, event: string, payload: object, timeout = PUSH_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     channel
       .push(event, payload, timeout)

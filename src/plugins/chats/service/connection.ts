@@ -2,14 +2,12 @@
  * The socket and its channels' registry: opening with the spec's back-off, the connection state the
  * inbox shows, and the generation that makes late replies of a closed connection harmless.
  */
-import type { Channel, Socket } from 'phoenix';
-import type { RealtimeClientFactory, SessionStore } from '../../../core/apis';
+import type { RealtimeChannel, RealtimeClientFactory, RealtimeSocket, SessionStore } from '../../../core/apis';
+import { reconnectAfterMs } from '../../../core/realtime/reconnect';
 import type { ChatStore } from './chatStore';
 
-/** Spec §9: reconnect after 1, 2, 5, then 10 s. */
-export function reconnectAfterMs(tries: number): number {
-  return [1000, 2000, 5000][tries - 1] ?? 10_000;
-}
+/** Spec §9's back-off, which the core's realtime client gives the socket (src/core/realtime/reconnect.ts). */
+export { reconnectAfterMs };
 
 /** Close codes of server/core/realtime's revocation (hub.disconnect). */
 export const REVOKED_SESSION_CLOSE = 4401;
@@ -18,22 +16,15 @@ export const REVOKED_MEMBERSHIP_CLOSE = 4403;
 /** An expired token is refreshed at most this often while the socket is down. */
 const SESSION_CHECK_INTERVAL_MS = 5000;
 
-/** Applies the spec's reconnect back-off to a phoenix Socket built elsewhere. */
-function applyBackoff(socket: Socket) {
-  const s = socket as unknown as { reconnectAfterMs?: unknown; reconnectTimer?: { timerCalc?: unknown } };
-  s.reconnectAfterMs = reconnectAfterMs;
-  if (s.reconnectTimer) s.reconnectTimer.timerCalc = reconnectAfterMs;
-}
-
 export interface ChatConnection {
-  socket(): Socket | null;
-  lobby(): Channel | null;
-  readonly pageChannels: Map<number, Channel>;
-  readonly roomChannels: Map<number, Channel>;
+  socket(): RealtimeSocket | null;
+  lobby(): RealtimeChannel | null;
+  readonly pageChannels: Map<number, RealtimeChannel>;
+  readonly roomChannels: Map<number, RealtimeChannel>;
   /** Whether the connection open now is still the current one when a reply comes back. */
   currentRun(): () => boolean;
   /** Creates and connects the socket, and returns the lobby channel (page:lobby), not yet joined. */
-  open(): Channel;
+  open(): RealtimeChannel;
   /** Leaves every channel and disconnects; replies still on their way are ignored. */
   close(): void;
 }
@@ -48,12 +39,12 @@ export function createChatConnection(deps: {
   onMembershipChanged?: () => void;
 }): ChatConnection {
   const { store } = deps;
-  let socket: Socket | null = null;
+  let socket: RealtimeSocket | null = null;
   let generation = 0;
   let everOpened = false;
-  let lobby: Channel | null = null;
-  const pageChannels = new Map<number, Channel>();
-  const roomChannels = new Map<number, Channel>();
+  let lobby: RealtimeChannel | null = null;
+  const pageChannels = new Map<number, RealtimeChannel>();
+  const roomChannels = new Map<number, RealtimeChannel>();
 
   return {
     socket: () => socket,
@@ -69,7 +60,6 @@ export function createChatConnection(deps: {
       const gen = generation;
       const opened = deps.realtime.createSocket();
       socket = opened;
-      applyBackoff(opened);
       store.set({ connection: 'connecting' });
       opened.onOpen(() => {
         if (gen !== generation) return;

@@ -4,7 +4,7 @@
  * same client_id, except a free-form text refused because WhatsApp's window is closed, which goes
  * back to the composer as the room's refusal.
  */
-import type { Channel } from 'phoenix';
+import type { RealtimeChannel } from '../../../core/apis';
 import { CHAT_EVENTS, type Message } from '../../../../contract/chats';
 import { renderTemplateBody, WINDOW_CLOSED_REASON } from '../../../../contract/channels';
 import type { AccountStore } from '../../../core/apis';
@@ -28,14 +28,14 @@ export function createMessageSending(deps: {
   connection: ChatConnection;
   unread: UnreadTracking;
   account: AccountStore;
-  channelFor: (roomId: number) => Channel;
+  channelFor: (roomId: number) => RealtimeChannel;
 }): MessageSending {
   const { store } = deps;
 
   function deliver(roomId: number, clientId: string) {
     const m = store.thread(roomId).messages.find((x) => x.client_id === clientId);
     if (!m) return;
-    let channel: Channel;
+    let channel: RealtimeChannel;
     try {
       channel = deps.channelFor(roomId);
     } catch {

@@ -2,7 +2,7 @@
  * The company's channels: the lobby (page:lobby) lists them with fetch_pages, and each page topic
  * (page:{id}) announces new rooms and new messages of rooms this console has not joined yet.
  */
-import type { Channel } from 'phoenix';
+import type { RealtimeChannel } from '../../../core/apis';
 import { CHAT_EVENTS, type Message, type PageInfo, type Room } from '../../../../contract/chats';
 import { pushAsync } from './channelPush';
 import type { ChatConnection } from './connection';
@@ -13,7 +13,7 @@ import type { UnreadTracking } from './unreadTracking';
 
 export interface PageChannels {
   /** Joins the lobby; each (re)join lists the channels again (a reconnect may bring new ones; known ones rejoin on their own). */
-  joinLobby(lobby: Channel): void;
+  joinLobby(lobby: RealtimeChannel): void;
 }
 
 export function createPageChannels(deps: {
@@ -65,7 +65,7 @@ export function createPageChannels(deps: {
     });
   }
 
-  function loadPages(lobby: Channel) {
+  function loadPages(lobby: RealtimeChannel) {
     const current = connection.currentRun();
     pushAsync<{ page_ids: number[]; pages: PageInfo[] }>(lobby, CHAT_EVENTS.fetchPages, {})
       .then((resp) => {

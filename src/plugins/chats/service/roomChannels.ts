@@ -3,7 +3,7 @@
  * every (re)join asks for what was missed since the last message this console has, and the topic's
  * events (messages, statuses, room changes, presence) flow into the state.
  */
-import type { Channel } from 'phoenix';
+import type { RealtimeChannel } from '../../../core/apis';
 import { CHAT_EVENTS, CHAT_PAGE_SIZE, JOIN_RATE_LIMITED, type JoinRefusal, type Message, type Room } from '../../../../contract/chats';
 import { NEW_NOTE_EVENT } from '../../../../contract/notes';
 import { lastServerMessageId, mergeMessages } from '../model/messages';
@@ -25,7 +25,7 @@ export interface RoomChannels {
   /** Joins the room now (the open room, a room a live message names), out of the queue. */
   joinNow(roomId: number): void;
   /** The room's channel to push on, joined now if it was not; throws "offline" when there is none. */
-  channelFor(roomId: number): Channel;
+  channelFor(roomId: number): RealtimeChannel;
   /** Forgets joined and queued rooms (disconnect). */
   reset(): void;
 }

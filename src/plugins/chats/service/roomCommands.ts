@@ -1,5 +1,5 @@
 /** What an agent does to a room over its channel (bot pause, block, tags) and a new room on a page channel. */
-import type { Channel } from 'phoenix';
+import type { RealtimeChannel } from '../../../core/apis';
 import { CHAT_EVENTS, type Room } from '../../../../contract/chats';
 import { newClientId } from '../model/messages';
 import { togglePause } from '../model/rooms';
@@ -17,7 +17,7 @@ export function createRoomCommands(deps: {
   connection: ChatConnection;
   rooms: RoomUpdates;
   unread: UnreadTracking;
-  channelFor: (roomId: number) => Channel;
+  channelFor: (roomId: number) => RealtimeChannel;
   alertFailure: FailureAlert;
   t: Translate;
 }): RoomCommands {
