@@ -17,6 +17,11 @@ export const en = {
       accountLoad: 'Error occured while fetching your account details.',
       generic: 'An error occurred',
     },
+    chunkLoad: {
+      title: 'This page could not be loaded',
+      message: 'The connection may have dropped, or the console was just updated. Load it again to carry on.',
+      reload: 'Reload',
+    },
     notFound: {
       title: 'Page not found',
       message: "This page doesn't exist, or is no longer here. Check the address, or go back to the dashboard.",

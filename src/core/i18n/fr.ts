@@ -19,6 +19,11 @@ export const fr: CoreMessages = {
       accountLoad: 'Une erreur est survenue lors du chargement de votre compte.',
       generic: 'Une erreur est survenue',
     },
+    chunkLoad: {
+      title: "Cette page n'a pas pu être chargée",
+      message: "La connexion a pu être interrompue, ou la console vient d'être mise à jour. Rechargez-la pour continuer.",
+      reload: 'Recharger',
+    },
     notFound: {
       title: 'Page introuvable',
       message: "Cette page n'existe pas ou n'est plus ici. Vérifiez l'adresse, ou revenez au tableau de bord.",

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { membership, testUser } from '../account/testUsers';
 import { createFakeHttp } from '../testing/fakeHttp';
 import { renderPluginPage } from '../testing/renderPluginPage';
 import { NavigationMemoryProvider } from '../routing/NavigationMemory';
 import { ConsoleLayout } from './ConsoleLayout';
+import { ChunkLoadFailed } from './ChunkLoadFailed';
+import { isChunkLoadError } from './chunkLoadError';
 
 function Broken(): never {
   throw new Error('the page broke');
@@ -55,5 +58,38 @@ describe('ConsoleLayout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
     expect(screen.getAllByText(/the page broke/).length).toBeGreaterThan(0); // the page's own error, not the frame's
     expect(document.querySelector('header')).not.toBeNull();
+  });
+
+  it("shows a page of its own, with a way to load the console again, when a page's code cannot be fetched", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // What Chromium throws for a chunk the network refused, or that a newer deploy removed.
+    const Unfetchable = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/RoomView-0ld.js')));
+    renderLayout(
+      <Suspense fallback={null}>
+        <Unfetchable />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.queryByText(/dynamically imported module/)).toBeNull(); // not the browser's words
+    expect(document.querySelector('header')).not.toBeNull();
+  });
+});
+
+describe('a page whose code could not be fetched', () => {
+  it("is told from other errors in each browser's words", () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module: https://x/assets/a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/a.css'))).toBe(true);
+    expect(isChunkLoadError(new Error('the page broke'))).toBe(false);
+    expect(isChunkLoadError(undefined)).toBe(false);
+  });
+
+  it('loads the console again from its button', async () => {
+    const reload = vi.fn();
+    renderPluginPage(<ChunkLoadFailed reload={reload} />, { route: false });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,7 +6,7 @@ import { createConfig } from '../config/config';
 import { createSessionStore } from '../session/sessionStore';
 import { createRealtimeFactory, socketEndpoint } from './realtimeFactory';
 import { createLazyRealtimeFactory, loadPhoenix } from './lazyRealtime';
-import { Socket } from 'phoenix';
+import { Socket, type SocketConnectOption } from 'phoenix';
 import { createSharedRealtimeFactory } from './sharedRealtimeFactory';
 import { reconnectAfterMs } from './reconnect';
 
@@ -48,10 +48,10 @@ describe('one socket per company', () => {
     session.setTokens({ access: 'tok' });
     account.setUser(testUser([membership(2), membership(3)]));
     account.selectCompany(2);
-    const built: { endpoint: string; options: { reconnectAfterMs?: unknown } }[] = [];
+    const built: { endpoint: string; options?: Partial<SocketConnectOption> }[] = [];
     class CountedSocket extends Socket {
-      constructor(endpoint: string, options: { reconnectAfterMs?: unknown }) {
-        super(endpoint, options as never);
+      constructor(endpoint: string, options?: Partial<SocketConnectOption>) {
+        super(endpoint, options);
         built.push({ endpoint, options });
       }
     }
@@ -59,7 +59,7 @@ describe('one socket per company', () => {
     const bell = factory.createSocket();
     const inbox = factory.createSocket();
     expect(built).toHaveLength(1);
-    expect(built[0].options.reconnectAfterMs).toBe(reconnectAfterMs);
+    expect(built[0].options?.reconnectAfterMs).toBe(reconnectAfterMs);
     expect(inbox.endPointURL()).toBe(bell.endPointURL());
     account.selectCompany(3);
     expect(factory.createSocket().endPointURL()).toContain('company_id=3');
