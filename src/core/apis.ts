@@ -153,13 +153,13 @@ export const dataProviderApiRef = createApiRef<DataProvider>({ id: 'core.dataPro
 // ---------- realtime ----------
 /** What a consumer holds of a phoenix Push (a join, a push): its reply hooks. */
 export interface RealtimePush {
-  receive(status: 'ok' | 'error' | 'timeout', callback: (response?: any) => void): RealtimePush;
+  receive<T = unknown>(status: 'ok' | 'error' | 'timeout', callback: (response: T) => void): RealtimePush;
 }
 
 /** A consumer's hold on a topic of the shared socket (src/core/realtime/sharedSocket.ts): phoenix's Channel, as used. */
 export interface RealtimeChannel {
   readonly topic: string;
-  on(event: string, callback: (payload?: any) => void): number;
+  on<T = unknown>(event: string, callback: (payload: T) => void): number;
   off(event: string, ref?: number): void;
   join(timeout?: number): RealtimePush;
   push(event: string, payload: object, timeout?: number): RealtimePush;

@@ -88,8 +88,9 @@ export function createSocketSharing(options: { lingerMs?: number } = {}): Socket
 
     const guarded = (push: Push): RealtimePush => {
       const lease: RealtimePush = {
-        receive(status, callback) {
-          push.receive(status, (response?: unknown) => {
+        receive<T>(status: 'ok' | 'error' | 'timeout', callback: (response: T) => void) {
+          // phoenix's Push hands over the server's reply untyped: the consumer names what it expects.
+          push.receive(status, (response: T) => {
             if (!left) callback(response);
           });
           return lease;
