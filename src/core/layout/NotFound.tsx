@@ -1,10 +1,10 @@
-import { Box, Button, Typography } from '@mui/material';
-import SvgIcon from '@mui/material/SvgIcon';
+import { Button } from '@mui/material';
 import { mdiMapMarkerQuestionOutline } from '@mdi/js';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_PATH } from '../routing/routeAccess';
+import { statusActionSx, StatusPage } from './StatusPage';
 
 /**
  * The shell's page for an address no loaded plugin serves (react-admin's `catchAll`): a title in the
@@ -13,20 +13,19 @@ import { DASHBOARD_PATH } from '../routing/routeAccess';
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <Box data-testid="not-found" sx={{ textAlign: 'center', py: 8, px: 2 }}>
+    <>
       <Title title={t('core.notFound.title')} />
-      <SvgIcon sx={{ fontSize: 64, color: 'text.secondary' }} aria-hidden>
-        <path d={mdiMapMarkerQuestionOutline} />
-      </SvgIcon>
-      <Typography variant="h4" component="h1" fontWeight={700} sx={{ mt: 1 }}>
-        {t('core.notFound.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 520, mx: 'auto' }}>
-        {t('core.notFound.message')}
-      </Typography>
-      <Button component={RouterLink} to={DASHBOARD_PATH} variant="contained" disableElevation sx={{ textTransform: 'none', fontWeight: 600 }}>
-        {t('core.notFound.toDashboard')}
-      </Button>
-    </Box>
+      <StatusPage
+        testId="not-found"
+        icon={mdiMapMarkerQuestionOutline}
+        title={t('core.notFound.title')}
+        message={t('core.notFound.message')}
+        action={
+          <Button component={RouterLink} to={DASHBOARD_PATH} variant="contained" disableElevation sx={statusActionSx}>
+            {t('core.notFound.toDashboard')}
+          </Button>
+        }
+      />
+    </>
   );
 }
