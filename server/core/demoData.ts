@@ -15,11 +15,10 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
-import type { Database } from './db/client';
+import type { Database, Tx } from './db/client';
 import type { MediaStorage } from '../providers/storage/types';
 import { createServiceRef } from './plugins/refs';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Who and what the core's demo creates (./seed.ts): the seeders find their company by name. */
 export const DEMO = {

@@ -15,6 +15,8 @@ import type { AppConfig } from '../config';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of the database, as `db.transaction(async (tx) => …)` hands it over. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface OpenDatabase {
   db: Database;

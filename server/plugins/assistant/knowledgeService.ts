@@ -18,7 +18,7 @@ import {
   type KnowledgePatchBody,
 } from '../../../contract/assistant';
 import type { Clock } from '../../core/clock';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { badRequest, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
 import { splitIntoPassages } from './passages';
@@ -42,7 +42,6 @@ export interface KnowledgeListOptions extends PageRequest {
 }
 
 type ItemRow = typeof knowledgeItems.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 function summaryOf(row: ItemRow, passageCount: number): KnowledgeItemSummary {
   return {

@@ -31,7 +31,7 @@ import {
 } from '../../../contract/bots';
 import { normalizedContent, type BotContent, type BotVersionKind } from '../../../contract/botDrafts';
 import type { Clock } from '../../core/clock';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { prepared } from '../../core/db/prepared';
 import { channels } from '../../core/db/schema';
 import { ApiError, fieldError, notFound } from '../../core/errors';
@@ -41,7 +41,6 @@ import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import type { PlanLimits } from '../../core/planLimits';
 import { botChannels, botConversations, botOperations, bots, botSteps, botVersions, stepOptions } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type BotRow = typeof bots.$inferSelect;
 
 /** A graph refusal: names the step (the bot service shows it as the error's `step`). */

@@ -10,11 +10,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isAgentTagName } from '../../../contract/chats';
 import { assigneeNotFoundMessage } from '../../../contract/conversations';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { memberships, roomTags, rooms, tags, users } from '../../core/db/schema';
 import { ChatError } from './chatError';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface AssignmentDeps {
   db: Database;

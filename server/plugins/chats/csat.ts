@@ -11,12 +11,11 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { CSAT_CHOICES, CSAT_QUESTION, CSAT_WINDOW_HOURS, ratingOfReply, type CsatSetting } from '../../../contract/csat';
 import type { Platform } from '../../../contract/chats';
 import type { Clock } from '../../core/clock';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { channels, rooms } from '../../core/db/schema';
 import { notFound } from '../../core/errors';
 import { csatChannels, csatRequests, csatResponses } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The platforms whose messages offer choices (buttons, a list, quick replies); elsewhere the question is plain text. */
 export const CHOICE_PLATFORMS: readonly Platform[] = ['whatsapp', 'messenger', 'instagram', 'sandbox'];

@@ -8,11 +8,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isAgentTagName } from '../../../contract/chats';
 import type { RoomStatus } from '../../../contract/conversations';
-import type { Database } from '../../core/db/client';
+import type { Tx } from '../../core/db/client';
 import { messages, roomTags, rooms, tags, users } from '../../core/db/schema';
 import { csatRequests, csatResponses, notifications } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** By the sandbox demo's customer ids: status, snooze (hours from now) and assignee ('agent', 'admin' or none). */
 export const DEMO_CONVERSATIONS: Record<string, { status: RoomStatus; snoozeHours?: number; assignee: 'agent' | 'admin' | null }> = {

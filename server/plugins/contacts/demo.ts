@@ -6,12 +6,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AttributeValue } from '../../../contract/contacts';
-import type { Database } from '../../core/db/client';
+import type { Tx } from '../../core/db/client';
 import { channels, tags } from '../../core/db/schema';
 import { linkRooms } from './linking';
 import { contactAttributes, contacts, contactTags } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const DEMO_CONTACT_COUNT = 200;
 export const DEMO_CITIES = ['Lyon', 'Paris', 'Marseille', 'Lille', 'Bordeaux', 'Nantes'] as const;

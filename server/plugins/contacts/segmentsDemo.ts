@@ -4,11 +4,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { SegmentConditions } from '../../../contract/segments';
-import type { Database } from '../../core/db/client';
+import type { Tx } from '../../core/db/client';
 import { tags } from '../../core/db/schema';
 import { segments } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export const DEMO_SEGMENTS = { lyon: 'Customers in Lyon', vip: 'VIP customers' } as const;
 

@@ -23,7 +23,7 @@ import {
   type FlowVersionDetail,
 } from '../../../contract/flows';
 import type { Clock } from '../../core/clock';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { prepared } from '../../core/db/prepared';
 import { fieldError, notFound } from '../../core/errors';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
@@ -31,7 +31,6 @@ import type { MediaStorage } from '../../providers/storage/types';
 import { isUniqueViolation } from '../../core/db/uniqueViolation';
 import { flows, flowSteps, flowVersions } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 type FlowRow = typeof flows.$inferSelect;
 type StepRow = typeof flowSteps.$inferSelect;

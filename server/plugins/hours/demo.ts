@@ -4,10 +4,9 @@
  * left off: the demo's inbox (and the end-to-end tests on it) answers the same at any hour until an
  * admin turns it on in the Business hours card. Seeded once (a company that has hours keeps them).
  */
-import type { Database } from '../../core/db/client';
+import type { Tx } from '../../core/db/client';
 import { businessHours } from './schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export async function seedDemoHours(tx: Tx, companyId: number): Promise<void> {
   const weekday = () => [

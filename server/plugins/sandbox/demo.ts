@@ -5,12 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import type { MediaStorage } from '../../providers/storage/types';
 import { channels, companies, messages, roomTags, rooms, tags } from '../../core/db/schema';
 import { ensureSandboxChannel, simulatorUrl } from './service';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The demo's pictures, shipped in the repository (assets/) and stored like a customer's upload: nothing is loaded from another site. */
 const DEMO_MEDIA = {

@@ -5,13 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { channels, companies } from '../../core/db/schema';
 import type { ChannelProvider, ChannelRow, ChatService } from '../chats';
 
 export const SANDBOX_CHANNEL_NAME = 'Sandbox';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function newSimulatorKey(): string {
   return randomBytes(18).toString('base64url');

@@ -10,7 +10,7 @@ import type { Paged } from '../../../contract/api';
 import { ROLE_NAMES, canManage, normalizeRole, type PermissionMap, type RoleId } from '../../../contract/permissions';
 import type { MemberOrdering, TeamMember } from '../../../contract/team';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../core/db/client';
+import type { Database, Tx } from '../../core/db/client';
 import { prepared, shapeOf } from '../../core/db/prepared';
 import type { RealtimeHub } from '../../core/realtime/types';
 import { companies, memberships, users } from '../../core/db/schema';
@@ -18,7 +18,6 @@ import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
 import { TEAM_MESSAGES } from './messages';
 import { containsPattern, offsetOf, paged, type PageRequest } from '../../core/paging';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Who acts: the calling user and their membership of the request's company. */
 export interface Actor {

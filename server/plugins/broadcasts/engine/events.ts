@@ -18,7 +18,7 @@ import type { OptOutReason, OptOutSource } from '../../../../contract/broadcasts
 import { BROADCAST_REPLY_WINDOW_MS, type RecipientState } from '../../../../contract/broadcasts';
 import type { Clock } from '../../../core/clock';
 import { NotYetError } from '../../../core/jobs/backgroundJob';
-import type { Database } from '../../../core/db/client';
+import type { Database, Tx } from '../../../core/db/client';
 import type { InboundWebhookMessage, StatusWebhookEvent, UserPreferenceWebhookEvent } from '../../../providers/meta/types';
 import { broadcastRecipients, broadcasts, optOuts } from '../schema';
 import { deltaOf, isZero, type CounterDelta } from './funnel';
@@ -60,7 +60,6 @@ export function isOptOutMessage(text: string | null, settings: Record<string, un
   return [...DEFAULT_OPT_OUT_KEYWORDS, ...configured].some((k) => k.trim().toUpperCase() === normalised);
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 async function applyDelta(tx: Tx, broadcastId: number, d: CounterDelta, now: Date): Promise<void> {
   if (isZero(d)) return;

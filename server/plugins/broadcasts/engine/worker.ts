@@ -22,7 +22,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { MESSAGING_LIMIT_TIERS, type RecipientState, type ResolvedVariables } from '../../../../contract/broadcasts';
 import type { Clock } from '../../../core/clock';
-import type { Database } from '../../../core/db/client';
+import type { Database, Tx } from '../../../core/db/client';
 import { prepared } from '../../../core/db/prepared';
 import { rowsOf } from '../../../core/db/rows';
 import { channels } from '../../../core/db/schema';
@@ -34,7 +34,6 @@ import { addDelta, deltaOf, isZero, ZERO_DELTA, type CounterDelta } from './funn
 import { portfolioUsage, sendingNumberOf, DAY_MS, type SendingNumber } from './limits';
 import { SLOTS_PER_SECOND, type SendPacer } from './pacer';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface WorkerLogger {
   info(obj: object, msg: string): void;
