@@ -157,6 +157,31 @@ describe('one channel per topic, shared', () => {
     expect(opened[0].joins).toEqual([{ topic: 'room:3', payload: { last_message_id: 41 } }]);
   });
 
+  it('gives a later holder a new channel when the server closed the topic, and the old holder leaving leaves it be', async () => {
+    const { opened, hold } = setup();
+    const bell = hold();
+    const inbox = hold();
+    bell.connect();
+    inbox.connect();
+    await flush();
+    const kicked = bell.channel('page:4', {});
+    kicked.join();
+    await flush();
+    opened[0].find('page:4')!.state = 'closed'; // the server closed it (phx_close)
+    const fresh = inbox.channel('page:4', {});
+    const heard = vi.fn();
+    fresh.on('new_room', heard);
+    fresh.join();
+    await flush();
+    expect(opened[0].joins.map((j) => j.topic)).toEqual(['page:4', 'page:4']);
+    const [first, second] = opened[0].channels;
+    kicked.leave();
+    expect(first.left).toBe(false); // closed already: no leave sent for the topic
+    expect(second.left).toBe(false);
+    opened[0].emit('page:4', 'new_room', {});
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('starts a new channel for a topic whose channel was closed', async () => {
     const { opened, hold } = setup();
     const bell = hold();

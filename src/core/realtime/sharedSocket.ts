@@ -105,9 +105,11 @@ export function createSocketSharing(options: { lingerMs?: number } = {}): Socket
       for (const { event, ref } of bindings) channel.off(event, ref);
       bindings.length = 0;
       entry.holders -= 1;
-      if (entry.holders > 0) return;
-      if (shared.topics.get(channel.topic) === entry) shared.topics.delete(channel.topic);
-      channel.leave();
+      // A channel the server closed was replaced for the holders after it: its last holder leaves nothing (a leave
+      // sent for its topic now would be the new channel's).
+      if (entry.holders > 0 || shared.topics.get(channel.topic) !== entry) return;
+      shared.topics.delete(channel.topic);
+      if (channel.state !== 'closed') channel.leave();
     };
 
     return {
