@@ -20,7 +20,7 @@ export const MOBILE_TARGETS = { performance: 90, loginFcpMs: 2500, chatsLcpMs: 3
 const DEMO = { email: 'admin@demo.test', password: process.env.DEMO_PASSWORD ?? 'Demo-Console-2026', company: 'Demo Company' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-/** `LIGHTHOUSE_PAGES=chats|dashboard`: only the pages whose label matches (a regular expression), e.g. for an A/B. */
+/** `LIGHTHOUSE_PAGES=chats|dashboard`: only the pages whose label matches (a regular expression), e.g. for an A/B (`room` for the open room alone). */
 const PAGES = new RegExp(process.env.LIGHTHOUSE_PAGES ?? '.');
 /**
  * `LIGHTHOUSE_PRESET=mobile`: Lighthouse's own default, a mid-range phone (4× CPU slowdown, 1.6 Mbps down at 150 ms,
@@ -120,6 +120,17 @@ export async function runLighthouse(baseUrl: string): Promise<string[]> {
 
     await measure('/dashboard (signed in)', new URL('/dashboard', baseUrl).href);
     await measure('/chats (signed in)', new URL('/chats', baseUrl).href);
+    // A room open with its contact panel (the bell, the inbox and the panel listen live on it): the demo's first room.
+    const roomLabel = '/chats/:id (a room open)';
+    if (PAGES.test(roomLabel)) {
+      const chats = await context.newPage();
+      await chats.goto(new URL('/chats', baseUrl).href);
+      await chats.getByTestId('room-item').first().click();
+      await chats.waitForURL(/\/chats\/\d+/);
+      const roomUrl = chats.url();
+      await chats.close();
+      await measure(roomLabel, roomUrl);
+    }
 
     process.stdout.write(
       `\nLighthouse, ${MOBILE ? 'mobile (default) preset: 4× CPU, 1.6 Mbps / 150 ms' : 'desktop preset'}, ${DEVTOOLS_THROTTLING ? 'applied (devtools)' : 'simulated'} throttling, median of ${RUNS} runs, against ${baseUrl}\n`,

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 /** The room header in the space it gets: too narrow for every button, the bot pause and block go to the overflow menu. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { chatsPlugin } from '../index';
 import { room } from '../testing/fakeChatServer';
 import { RoomHeader } from './RoomHeader';
 
-/** A ResizeObserver that reports the width the test gives, as a browser does when the element is laid out. */
+/** A ResizeObserver that reports the width the test gives, as a browser does once the element is laid out (later). */
 class FakeResizeObserver {
   static width = 1200;
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ target, contentRect: { width: FakeResizeObserver.width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    setTimeout(() => this.callback([{ target, contentRect: { width: FakeResizeObserver.width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver));
   }
   unobserve() {}
   disconnect() {}
@@ -51,9 +51,9 @@ describe('RoomHeader in the space it gets', () => {
     expect(screen.getByRole('button', { name: 'Block' })).toBeVisible();
   });
 
-  it('moves them to the overflow menu when the header is narrower than its buttons, whatever the window', () => {
+  it('moves them to the overflow menu when the header is narrower than its buttons, whatever the window', async () => {
     const { onTogglePause } = renderHeader(640);
-    expect(screen.queryByRole('button', { name: 'Pause bot' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Pause bot' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     fireEvent.click(screen.getByTestId('room-more'));
     expect(screen.getByRole('menuitem', { name: 'Block' })).toBeVisible();
