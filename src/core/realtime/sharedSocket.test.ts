@@ -14,7 +14,15 @@ function setup(lingerMs = 0) {
     opened.push(socket);
     return socket as unknown as Socket;
   };
-  return { sharing, opened, hold: (key = 'company 1') => sharing.acquire(key, open) };
+  const hold = (key = 'company 1') => sharing.acquire(key, open);
+  /** Two holders of one company's socket, connected and open. */
+  const twoConnected = async () => {
+    const pair = [hold(), hold()] as const;
+    pair.forEach((holder) => holder.connect());
+    await flush();
+    return pair;
+  };
+  return { sharing, opened, hold, twoConnected };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -100,12 +108,8 @@ describe('one socket per company, shared', () => {
 
 describe('one channel per topic, shared', () => {
   it('joins a topic once for two holders, each hearing its events until it leaves', async () => {
-    const { opened, hold } = setup();
-    const inbox = hold();
-    const templates = hold();
-    inbox.connect();
-    templates.connect();
-    await flush();
+    const { opened, twoConnected } = setup();
+    const [inbox, templates] = await twoConnected();
 
     const inboxEvents = vi.fn();
     const templateEvents = vi.fn();
@@ -158,12 +162,8 @@ describe('one channel per topic, shared', () => {
   });
 
   it('gives a later holder a new channel when the server closed the topic, and the old holder leaving leaves it be', async () => {
-    const { opened, hold } = setup();
-    const bell = hold();
-    const inbox = hold();
-    bell.connect();
-    inbox.connect();
-    await flush();
+    const { opened, twoConnected } = setup();
+    const [bell, inbox] = await twoConnected();
     const kicked = bell.channel('page:4', {});
     kicked.join();
     await flush();
