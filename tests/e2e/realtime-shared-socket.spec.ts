@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ChatsPage } from './pages/ChatsPage';
+import { ShellPage } from './pages/ShellPage';
 import { apiHeaders } from './support/apiSession';
 import { DEMO_ADMIN, DEMO_COMPANY } from './support/demo';
 import { signInTo } from './support/session';
@@ -13,12 +14,24 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test("the inbox, the bell and the room's contact panel share one socket, and each still hears its topic", async ({ page, request }) => {
   test.slow();
-  const sockets: string[] = [];
-  page.on('websocket', (ws) => sockets.push(ws.url()));
+  // Sockets open at once: another spec may close this user's sockets meanwhile (a role's permissions changed, the
+  // server restarted), and the reconnect is a new WebSocket after the old one closed, not a second socket.
+  let open = 0;
+  let mostOpen = 0;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket/websocket')) return;
+    open += 1;
+    mostOpen = Math.max(mostOpen, open);
+    ws.on('close', () => (open -= 1));
+  });
 
   await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+  // The bell opens the socket on the dashboard; the inbox, opened from the menu in the same page, then holds the open
+  // socket (its "Live" needs the open it was told of). A page load would count the dashboard's socket, closing,
+  // beside the new page's.
+  await expect.poll(() => open).toBe(1);
+  await new ShellPage(page).openFromMenu('Chats');
   const chats = new ChatsPage(page);
-  await page.goto('/chats');
   await chats.expectLive(60_000);
   await chats.openRoom('James Carter');
   const panel = page.getByTestId('contact-panel');
@@ -36,5 +49,6 @@ test("the inbox, the bell and the room's contact panel share one socket, and eac
 
   // And the inbox is still live on it.
   await chats.expectLive();
-  expect(sockets.filter((url) => url.includes('/socket/websocket'))).toHaveLength(1);
+  expect(mostOpen).toBe(1);
+  await expect.poll(() => open).toBe(1);
 });
