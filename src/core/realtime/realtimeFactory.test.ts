@@ -59,7 +59,10 @@ describe('one socket per company', () => {
     const bell = factory.createSocket();
     const inbox = factory.createSocket();
     expect(built).toHaveLength(1);
+    // Spec §9: reconnect after 1, 2, 5, then every 10 s.
     expect(built[0].options?.reconnectAfterMs).toBe(reconnectAfterMs);
+    expect(reconnectAfterMs(1)).toBe(1000);
+    expect([2, 3, 4, 9].map(reconnectAfterMs)).toEqual([2000, 5000, 10000, 10000]);
     expect(inbox.endPointURL()).toBe(bell.endPointURL());
     account.selectCompany(3);
     expect(factory.createSocket().endPointURL()).toContain('company_id=3');

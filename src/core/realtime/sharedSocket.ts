@@ -73,13 +73,13 @@ export function createSocketSharing(options: { lingerMs?: number } = {}): Socket
   function topicFor(shared: SharedConnection, topic: string, params?: object | (() => object)): SharedTopic {
     const existing = shared.topics.get(topic);
     // A channel the server closed (a refused join, a kick) is not joined again: a new holder starts a new one.
-    if (existing && existing.channel.state !== 'closed' && existing.channel.state !== 'leaving') return existing;
+    if (existing && existing.channel.state !== 'closed') return existing;
     const created: SharedTopic = { channel: shared.socket.channel(topic, params), holders: 0, joinPush: null };
     shared.topics.set(topic, created);
     return created;
   }
 
-  function holdChannel(shared: SharedConnection, entry: SharedTopic): RealtimeChannel & { release(): void } {
+  function holdChannel(shared: SharedConnection, entry: SharedTopic, onRelease: () => void): RealtimeChannel & { release(): void } {
     entry.holders += 1;
     const { channel } = entry;
     const bindings: { event: string; ref: number }[] = [];
@@ -102,6 +102,7 @@ export function createSocketSharing(options: { lingerMs?: number } = {}): Socket
     const release = () => {
       if (left) return;
       left = true;
+      onRelease();
       for (const { event, ref } of bindings) channel.off(event, ref);
       bindings.length = 0;
       entry.holders -= 1;
@@ -146,10 +147,22 @@ export function createSocketSharing(options: { lingerMs?: number } = {}): Socket
       shared.holders += 1;
       const { socket } = shared;
       const callbackRefs: string[] = [];
+      // The channels this holder holds now (the inbox joins and leaves rooms all day: a left one is forgotten).
       const channels = new Set<{ release(): void }>();
       const openCallbacks: (() => void)[] = [];
       let released = false;
       let connected = false;
+
+      // A callback of this holder's: silent once the holder let go (phoenix may still be calling the list it was in).
+      const whileHeld =
+        <A extends unknown[]>(callback: (...args: A) => void) =>
+        (...args: A) => {
+          if (!released) callback(...args);
+        };
+      const keep = (ref: string) => {
+        callbackRefs.push(ref);
+        return ref;
+      };
 
       // A holder that connects to a socket already open is told so, as if it had opened for it.
       const announceOpen = (callback: () => void) =>
@@ -172,39 +185,22 @@ export function createSocketSharing(options: { lingerMs?: number } = {}): Socket
           if (released) return;
           released = true;
           socket.off(callbackRefs);
-          for (const channel of channels) channel.release();
-          channels.clear();
+          for (const channel of [...channels]) channel.release();
           release(key, shared);
         },
         channel(topic, params) {
           if (released) throw new Error(`a released socket cannot open ${topic}`);
-          const held = holdChannel(shared, topicFor(shared, topic, params));
+          const held = holdChannel(shared, topicFor(shared, topic, params), () => channels.delete(held));
           channels.add(held);
           return held;
         },
         onOpen(callback) {
           openCallbacks.push(callback);
-          const ref = socket.onOpen(() => {
-            if (!released) callback();
-          });
-          callbackRefs.push(ref);
           if (connected && socket.isConnected()) announceOpen(callback);
-          return ref;
+          return keep(socket.onOpen(whileHeld(callback)));
         },
-        onError(callback) {
-          const ref = socket.onError((reason: unknown) => {
-            if (!released) callback(reason);
-          });
-          callbackRefs.push(ref);
-          return ref;
-        },
-        onClose(callback) {
-          const ref = socket.onClose((event: unknown) => {
-            if (!released) callback(event);
-          });
-          callbackRefs.push(ref);
-          return ref;
-        },
+        onError: (callback) => keep(socket.onError(whileHeld(callback))),
+        onClose: (callback) => keep(socket.onClose(whileHeld(callback))),
         isConnected: () => socket.isConnected(),
         endPointURL: () => socket.endPointURL(),
       };

@@ -34,7 +34,6 @@ import { addDelta, deltaOf, isZero, ZERO_DELTA, type CounterDelta } from './funn
 import { portfolioUsage, sendingNumberOf, DAY_MS, type SendingNumber } from './limits';
 import { SLOTS_PER_SECOND, type SendPacer } from './pacer';
 
-
 export interface WorkerLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;

@@ -9,7 +9,7 @@ import { createFakeChatServer, message, room, WINDOW_CLOSED_MESSAGE, type FakeCh
 import { WHATSAPP_WINDOW_MS, type MessageTemplate } from '../../../../contract/channels';
 import { FakeSocket, flush } from '../../../core/testing/fakeSocket';
 import { loadUnread, unreadKey } from '../model/unread';
-import { createChatService, reconnectAfterMs, REVOKED_MEMBERSHIP_CLOSE, REVOKED_SESSION_CLOSE, type ChatService } from './chatService';
+import { createChatService, REVOKED_MEMBERSHIP_CLOSE, REVOKED_SESSION_CLOSE, type ChatService } from './chatService';
 
 function setup(server: FakeChatServer, http?: ReturnType<typeof createFakeHttp>) {
   const account: AccountStore = createAccountStore();
@@ -50,8 +50,6 @@ describe('chat service', () => {
     expect(socket().joins.map((j) => j.topic)).toEqual(expect.arrayContaining(['page:lobby', 'page:1']));
     expect(s.visibleRoomIds).toEqual([2, 1]);
     expect(server.log.find((l) => l.event === 'fetch_rooms')?.payload).toEqual({ search: '', page: 1, pages: [1], status: 'open' });
-    expect(reconnectAfterMs(1)).toBe(1000);
-    expect([2, 3, 4, 9].map(reconnectAfterMs)).toEqual([2000, 5000, 10000, 10000]);
   });
 
   it('counts unread customer messages once (page and room topics both deliver), persists them per company, clears on select', async () => {

@@ -34,7 +34,7 @@ import { createUnreadTracking } from './unreadTracking';
 
 export type { ChatService, ChatServiceDeps, ChatState, ConnectionState, CustomerMessageListener, NewRoomInput, SendRefusal, TemplateChoice, TemplateMedia, Thread, Viewer } from './types';
 export { PUSH_TIMEOUT_MS, pushAsync, refusalText } from './channelPush';
-export { reconnectAfterMs, REVOKED_MEMBERSHIP_CLOSE, REVOKED_SESSION_CLOSE } from './connection';
+export { REVOKED_MEMBERSHIP_CLOSE, REVOKED_SESSION_CLOSE } from './connection';
 export { MEDIA_REFRESH_INTERVAL_MS } from './messageHistory';
 export { MAX_FILL_PAGES } from './roomList';
 

@@ -1,13 +1,9 @@
 /**
- * The socket and its channels' registry: opening with the spec's back-off, the connection state the
+ * The inbox's hold on the company's socket and its channels' registry: the connection state the
  * inbox shows, and the generation that makes late replies of a closed connection harmless.
  */
 import type { RealtimeChannel, RealtimeClientFactory, RealtimeSocket, SessionStore } from '../../../core/apis';
-import { reconnectAfterMs } from '../../../core/realtime/reconnect';
 import type { ChatStore } from './chatStore';
-
-/** Spec §9's back-off, which the core's realtime client gives the socket (src/core/realtime/reconnect.ts). */
-export { reconnectAfterMs };
 
 /** Close codes of server/core/realtime's revocation (hub.disconnect). */
 export const REVOKED_SESSION_CLOSE = 4401;

@@ -4,10 +4,9 @@
  * same client_id, except a free-form text refused because WhatsApp's window is closed, which goes
  * back to the composer as the room's refusal.
  */
-import type { RealtimeChannel } from '../../../core/apis';
 import { CHAT_EVENTS, type Message } from '../../../../contract/chats';
 import { renderTemplateBody, WINDOW_CLOSED_REASON } from '../../../../contract/channels';
-import type { AccountStore } from '../../../core/apis';
+import type { AccountStore, RealtimeChannel } from '../../../core/apis';
 import { userFullName } from '../../../core';
 import { mergeMessages, newClientId, optimisticMessage, type ChatMessage } from '../model/messages';
 import { withNewMessage } from '../model/rooms';
