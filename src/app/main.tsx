@@ -2,6 +2,7 @@ import 'reflect-metadata'; // tsyringe needs it before anything registers
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
+import { requestStartupConfig } from '../core/features/startupRequest';
 
 /**
  * Two lazy chunks (bench/bundle checks their weight): the signed-out pages (sign-in, sign-up,
@@ -40,6 +41,9 @@ function ConsoleRoot() {
   const showShell = shellOpened || !isPublic;
   return <Suspense fallback={<Loading />}>{showShell ? <ConsoleShell /> : <PublicPages />}</Suspense>;
 }
+
+// A signed-in path's shell starts with the server's start-up keys: asked now, beside the shell's download, not after it.
+if (!PUBLIC_PATH.test(window.location.pathname)) requestStartupConfig(String(import.meta.env.VITE_API_BASE ?? ''));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

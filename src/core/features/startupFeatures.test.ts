@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { definedFeatures, enabledFeatures } from '../../../plugins.config';
 import { createFeatureFlags } from './featureFlags';
 import { loadStartupFeatures, resolveEnabledFeatures } from './startupFeatures';
+import { requestStartupConfig } from './startupRequest';
 
 function flagsWith(keys: string[]) {
   const flags = createFeatureFlags();
@@ -56,5 +57,30 @@ describe('start-up feature keys', () => {
         throw new TypeError('Failed to fetch');
       }),
     ).toEqual([...enabledFeatures]);
+  });
+});
+
+describe("the entry's early request", () => {
+  it('is what the shell reads, once; a later start asks again', async () => {
+    const asked: string[] = [];
+    const fetch = (async (url: string) => {
+      asked.push(url);
+      return answer(200, { features: ['branching_flows'] })();
+    }) as unknown as typeof globalThis.fetch;
+    requestStartupConfig('', fetch);
+    expect(asked).toEqual(['/api/client-config/']);
+    const refuse = (async () => {
+      throw new Error('the shell must not ask again');
+    }) as unknown as typeof globalThis.fetch;
+    expect(await loadStartupFeatures({ defaults: enabledFeatures, defined: definedFeatures, apiBase: '', fetch: refuse })).toContain('branching_flows');
+    expect(await loadStartupFeatures({ defaults: enabledFeatures, defined: definedFeatures, apiBase: '', fetch })).toContain('branching_flows');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('failing, gives the defaults as a late one would', async () => {
+    requestStartupConfig('', (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof globalThis.fetch);
+    expect(await loadStartupFeatures({ defaults: enabledFeatures, defined: definedFeatures, apiBase: '' })).toEqual([...enabledFeatures]);
   });
 });

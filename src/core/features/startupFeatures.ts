@@ -5,7 +5,7 @@
  * Only keys the product defines (`definedFeatures`) are taken; without the variable, or when the
  * server cannot be asked, the console starts with the defaults alone (branching_flows stays off).
  */
-import { CLIENT_CONFIG_PATH } from '../social/clientConfig';
+import { startupConfigResponse } from './startupRequest';
 
 /** The defaults plus the override's defined keys, in the defined order, each once. */
 export function resolveEnabledFeatures(defaults: readonly string[], defined: readonly string[], override: unknown): string[] {
@@ -23,10 +23,13 @@ export interface StartupFeatureOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** Asks the server once (no login) and resolves the keys; any failure gives the defaults. */
+/**
+ * Asks the server once (no login), or takes the answer the entry asked for (startupRequest.ts), and resolves the
+ * keys; any failure gives the defaults.
+ */
 export async function loadStartupFeatures({ defaults, defined, apiBase, fetch = globalThis.fetch }: StartupFeatureOptions): Promise<string[]> {
   try {
-    const res = await fetch(`${apiBase.replace(/\/+$/, '')}${CLIENT_CONFIG_PATH}`, { headers: { Accept: 'application/json' }, credentials: 'omit' });
+    const res = await startupConfigResponse(apiBase, fetch);
     if (!res.ok) return [...defaults];
     const body: unknown = await res.json();
     const features = body && typeof body === 'object' ? (body as { features?: unknown }).features : undefined;

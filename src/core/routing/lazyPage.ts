@@ -5,12 +5,33 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
 
 /**
- * `React.lazy` plus `preload`: a plugin route's page (`component: lazyPage(() => import('./Page'))`).
- * The route wrapper fetches the page's chunk and its plugin's strings together, not one after the other.
+ * `React.lazy` plus `preload`: a plugin route's page (`component: lazyPage(() => import('./Page'))`), or a lazy part
+ * of a page (the inbox's open room). The route wrapper fetches the page's chunk and its plugin's strings together,
+ * not one after the other.
+ *
+ * Once preloaded, the first render does not suspend: React.lazy suspends on any promise, even one already settled
+ * (an `import()` of a module already there settles a microtask later), and React holds back a suspended part's
+ * content until 300 ms after the last fallback it showed. A page preloaded with its strings, or a room view fetched
+ * while the room's data was on its way, then waited those 300 ms for nothing (bench/bundle README, the open room).
+ * So the lazy's loader hands React a thenable that calls back at once when the module is already there.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a page of any props
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyPage<T> {
-  return Object.assign(lazy(load), { preload: load });
+  let loaded: { default: T } | undefined;
+  let loading: Promise<{ default: T }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined; // the next render or preload fetches again
+        throw error;
+      },
+    ));
+  const settled = (module: { default: T }) => ({ then: (resolve: (value: { default: T }) => void) => resolve(module) });
+  return Object.assign(
+    lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: T }>) : preload())),
+    { preload },
+  );
 }
 
 export function isLazyPage(component: unknown): component is LazyPage {

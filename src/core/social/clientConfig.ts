@@ -2,7 +2,9 @@ import { GRAPH_API_VERSION, type ClientConfig } from '../../../contract/channels
 import type { HttpProvider } from '../apis';
 import { isHttpError } from '../http/HttpError';
 
-export const CLIENT_CONFIG_PATH = '/api/client-config/';
+import { CLIENT_CONFIG_PATH } from '../features/startupRequest';
+
+export { CLIENT_CONFIG_PATH };
 export const DEFAULT_FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
 export const DEFAULT_GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { Route, Routes } from 'react-router-dom';
@@ -86,6 +86,43 @@ describe('ChatsPage', () => {
     await waitFor(() => expect(row()[0]).toHaveAttribute('data-status', 'sent'));
     expect(row()).toHaveLength(1);
     expect(texts().filter((x) => x === 'Yes! 😀')).toHaveLength(1);
+  });
+
+  describe('on a phone (under md)', () => {
+    const wide = window.matchMedia;
+    beforeEach(() => {
+      // MUI's breakpoints.down('md') asks for (max-width:899.95px): a 390-px screen matches it.
+      window.matchMedia = ((query: string) => ({
+        matches: /max-width/.test(query),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      })) as unknown as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = wide;
+    });
+
+    it('a room open is shown alone: the list hidden beside it is not rendered, and is back, as it was, with the back button', async () => {
+      const { console: c } = renderInbox('/chats/1');
+      act(() => {
+        c.get(accountApiRef).setUser(testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]));
+        c.get(accountApiRef).selectCompany(1);
+      });
+      expect(await screen.findByTestId('room-name')).toHaveTextContent('Alice Smith');
+      await waitFor(() => expect(screen.queryAllByTestId('message-text').map((e) => e.textContent)).toContain('Hello from Alice'));
+      expect(screen.queryByTestId('room-list')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Chats' })).not.toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Back to conversations' }));
+      const items = await screen.findAllByTestId('room-item');
+      expect(items.map((i) => within(i).getByTestId('room-item-name').textContent)).toEqual(['Chloé Durand', 'Bob Jones', 'Alice Smith']);
+      expect(screen.queryByTestId('room-name')).not.toBeInTheDocument();
+    });
   });
 
   it('keyboard: Alt+↓/Alt+↑ move between rooms, / and Ctrl+K focus the search, which filters the list', async () => {

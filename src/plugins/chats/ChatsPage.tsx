@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, IconButton, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { ConsoleTooltip, httpApiRef, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, whenIdle } from '../../core';
+import { ConsoleTooltip, httpApiRef, lazyPage, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, whenIdle } from '../../core';
 import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
@@ -13,16 +13,16 @@ import { WhenOpened } from './components/WhenOpened';
 const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
 // The open conversation (header and controls, the thread, the composer: most of the inbox's code) is a
 // chunk of its own, so /chats renders its list without it (bench/bundle). Its fetch starts as soon as a
-// room is in the URL or the list has loaded (see ChatsPage), so opening a room seldom waits for it.
-const loadRoomView = () => import('./components/RoomView');
-const RoomView = lazy(() => loadRoomView().then((m) => ({ default: m.RoomView })));
-/** Loads the room view once ahead of a room opening (each call of Vite's preload helper walks its dependencies). */
-let roomViewPrefetch: Promise<unknown> | null = null;
+// room is in the URL or the list has loaded (see ChatsPage), so opening a room seldom waits for it; once
+// fetched, a room opens without suspending (lazyPage).
+const RoomView = lazyPage(() => import('./components/RoomView').then((m) => ({ default: m.RoomView })));
+/** Loads the room view ahead of a room opening (a failure is left to the lazy view, which reports it when a room opens). */
 function prefetchRoomView() {
-  roomViewPrefetch ??= loadRoomView().catch(() => {
-    roomViewPrefetch = null;
-  });
+  RoomView.preload().catch(() => undefined);
 }
+// A link to a room (a notification, a reload) starts the room view's fetch as soon as the inbox's code runs, beside
+// the socket's connect and the room's join rather than after the inbox's first render.
+if (typeof window !== 'undefined' && /^\/chats\/\d+\/?$/.test(window.location.pathname)) prefetchRoomView();
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
 import { ContactPanelSlot } from '../contacts';
@@ -178,9 +178,15 @@ export default function ChatsPage() {
   }, [roomId, roomsLoaded]);
 
   const showRoom = roomId != null && !!selectedRoom;
+  // Under md a room open takes the whole width and the list is hidden beside it: it is then not rendered at all (on a
+  // phone opened from a notification, its filters, tabs and rows were a third of the work before the thread showed,
+  // bench/bundle README). Its state is the service's, so going back to it renders it as it was.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const listShown = !(narrow && roomId != null);
   return (
     <SentenceCaseButtons>
     <Box data-testid="chats-page" sx={{ display: 'flex', height: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' }, minHeight: 400, overflow: 'hidden', mx: { xs: -1, sm: 0 } }}>
+      {listShown && (
       <Paper
         square
         elevation={0}
@@ -235,6 +241,7 @@ export default function ChatsPage() {
           <RoomList selectedId={roomId} onSelect={open} />
         </Box>
       </Paper>
+      )}
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
           <Suspense fallback={<PageLoading />}>

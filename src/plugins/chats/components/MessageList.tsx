@@ -32,6 +32,15 @@ interface Props {
 
 const messageKey = (m: ChatMessage) => m.client_id ?? `id-${m.id}`;
 
+/**
+ * About a row's height as drawn (a day's separator 43 px, a one-line bubble 60, most 80-100, in the demo's rooms at
+ * 412 and 1440 px): with it, Virtuoso's first pass renders the last rows that fill the list, where it rendered one
+ * row, measured it and rendered the rest in a second pass: on a phone opening a room, the thread's messages came a
+ * frame and a long task after the room's header and composer (bench/bundle README). A hint only: every row is
+ * measured, and the list still opens at its last message.
+ */
+const ROW_HEIGHT_HINT_PX = 72;
+
 /** The current time, renewed at each local midnight so "Today" becomes "Yesterday" in an open inbox. */
 function useToday(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -130,6 +139,7 @@ export const MessageList = forwardRef<MessageListHandle, Props>(function Message
       data-testid="message-list"
       style={{ flex: 1 }}
       data={items}
+      defaultItemHeight={ROW_HEIGHT_HINT_PX}
       firstItemIndex={firstItemIndex}
       initialTopMostItemIndex={openAt >= 0 ? { index: openAt, align: 'center' } : { index: 'LAST', align: 'end' }}
       computeItemKey={(_, item) => item.key}

@@ -11,15 +11,18 @@ import { RoomHeader } from './RoomHeader';
 class FakeResizeObserver {
   static width = 1200;
   constructor(private readonly callback: ResizeObserverCallback) {}
+  static reports = true;
   observe(target: Element) {
+    if (!FakeResizeObserver.reports) return;
     setTimeout(() => this.callback([{ target, contentRect: { width: FakeResizeObserver.width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver));
   }
   unobserve() {}
   disconnect() {}
 }
 
-function renderHeader(width: number) {
+function renderHeader(width: number, { reports = true } = {}) {
   FakeResizeObserver.width = width;
+  FakeResizeObserver.reports = reports;
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
   const onTogglePause = vi.fn();
   renderPluginPage(
@@ -59,5 +62,18 @@ describe('RoomHeader in the space it gets', () => {
     expect(screen.getByRole('menuitem', { name: 'Block' })).toBeVisible();
     act(() => screen.getByRole('menuitem', { name: 'Pause for 1 day' }).click());
     expect(onTogglePause).toHaveBeenCalledWith(1);
+  });
+
+  it('in a window narrower than its buttons (a phone) it is compact from its first render, before any report', () => {
+    const windowWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      renderHeader(Number.NaN, { reports: false });
+      expect(screen.queryByRole('button', { name: 'Pause bot' })).toBeNull();
+      expect(screen.getByTestId('room-more')).toBeVisible();
+    } finally {
+      if (windowWidth) Object.defineProperty(window, 'innerWidth', windowWidth);
+      else delete (window as { innerWidth?: number }).innerWidth;
+    }
   });
 });
