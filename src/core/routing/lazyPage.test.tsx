@@ -1,30 +1,25 @@
 // @vitest-environment jsdom
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../testing/deferred';
 import { lazyPage } from './lazyPage';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 const Page = () => <p>the page</p>;
+
+function renderInSuspense(Lazy: ComponentType) {
+  render(
+    <Suspense fallback={<p>loading</p>}>
+      <Lazy />
+    </Suspense>,
+  );
+}
 
 describe('lazyPage', () => {
   it('preloaded, renders at once: no fallback, nothing for React to hold back', async () => {
     const Lazy = lazyPage(async () => ({ default: Page }));
     await Lazy.preload();
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Lazy />
-      </Suspense>,
-    );
+    renderInSuspense(Lazy);
     expect(screen.getByText('the page')).toBeInTheDocument();
     expect(screen.queryByText('loading')).toBeNull();
   });
@@ -37,11 +32,7 @@ describe('lazyPage', () => {
       return chunk.promise;
     });
     const preloading = Lazy.preload();
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Lazy />
-      </Suspense>,
-    );
+    renderInSuspense(Lazy);
     expect(screen.getByText('loading')).toBeInTheDocument();
     await act(async () => {
       chunk.resolve({ default: Page });
@@ -60,11 +51,7 @@ describe('lazyPage', () => {
     });
     await expect(Lazy.preload()).rejects.toThrow('Failed to fetch');
     await Lazy.preload();
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Lazy />
-      </Suspense>,
-    );
+    renderInSuspense(Lazy);
     expect(screen.getByText('the page')).toBeInTheDocument();
     expect(attempt).toBe(2);
   });

@@ -20,6 +20,7 @@ import { renderPluginPage } from '../../../core/testing/renderPluginPage';
 import { pageTranslations } from '../translations';
 import { SignupCheckEmailPage } from '../signup/SignupCheckEmailPage';
 import { LoginPage } from './LoginPage';
+import { deferred } from '../../../core/testing/deferred';
 
 /** GET /api/client-config/ of a server with both providers (live or, in demo mode, the fakes). */
 const configured = vi.fn(async () => ({
@@ -38,18 +39,6 @@ function fakeSocial(overrides: Partial<SocialApi> = {}) {
     googleLogin: vi.fn(async () => 'google-access-token'),
     ...overrides,
   } satisfies SocialApi;
-}
-
-
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 type Handler = (method: string, path: string, options: RequestOptions) => unknown;
