@@ -169,13 +169,17 @@ function frameNamer(profile: CpuProfile) {
   };
 }
 
-async function breakdown(profile: CpuProfile): Promise<void> {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+/** Each frame's caller, by node id. */
+function callers(profile: CpuProfile): Map<number, number> {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const name = frameNamer(profile);
+  return parent;
+}
+
+/** The profile's busy stretches (samples neither idle nor the browser's own work, gaps under 2 ms joined), in ms. */
+function busyStretches(profile: CpuProfile): { start: number; end: number; samples: [number, number][] }[] {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const idle = (id: number) => ['(idle)', '(program)'].includes(nodes.get(id)!.callFrame.functionName);
-  // Busy stretches: samples not idle, gaps under 2 ms joined.
   const stretches: { start: number; end: number; samples: [number, number][] }[] = [];
   let time = profile.startTime;
   let current: (typeof stretches)[number] | null = null;
@@ -195,6 +199,13 @@ async function breakdown(profile: CpuProfile): Promise<void> {
     current.samples.push([id, dt]);
   });
   if (current) stretches.push(current);
+  return stretches;
+}
+
+async function breakdown(profile: CpuProfile): Promise<void> {
+  const parent = callers(profile);
+  const name = frameNamer(profile);
+  const stretches = busyStretches(profile);
   const top = (totals: Map<string, number>, n: number) =>
     [...totals].sort((a, b) => b[1] - a[1]).slice(0, n).map(([label, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${label}`).join('\n');
   const add = (totals: Map<string, number>, key: string, ms: number) => totals.set(key, (totals.get(key) ?? 0) + ms);
@@ -231,43 +242,28 @@ async function breakdown(profile: CpuProfile): Promise<void> {
  * The load in order: requests and socket frames, busy stretches (≥ --min ms) with the three frames of ours they are
  * most under, the largest contentful paints (page time: from navigation, as the long tasks are).
  */
-async function timeline(profile: CpuProfile, events: [number, string][], paints: [number, string][]): Promise<void> {
+async function timeline(profile: CpuProfile, events: [number, string][], paints: [number, string][], ready: number): Promise<void> {
   const name = frameNamer(profile);
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const idle = (id: number) => ['(idle)', '(program)'].includes(nodes.get(id)!.callFrame.functionName);
+  const parent = callers(profile);
   const navigation = events.find(([, what]) => what.startsWith('→ /') && !what.startsWith('→ /assets/'))?.[0] ?? profile.startTime / 1000;
   const lines: [number, string][] = events.map(([ms, what]) => [ms - navigation, what]);
-  let time = profile.startTime;
-  let stretch: { start: number; end: number; own: Map<string, number> } | null = null;
-  const close = () => {
-    if (stretch && stretch.end - stretch.start >= MIN_MS) {
-      const own = [...stretch.own].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([frame, ms]) => `${frame} ${Math.round(ms)}`).join('; ');
-      lines.push([stretch.start - navigation, `busy ${Math.round(stretch.end - stretch.start)} ms: ${own}`]);
+  for (const stretch of busyStretches(profile)) {
+    if (stretch.end - stretch.start < MIN_MS) continue;
+    // Each sample under the outermost frame of ours above it (the component or call the time belongs to).
+    const own = new Map<string, number>();
+    for (const [id, ms] of stretch.samples) {
+      let frame = '(no frame of ours)';
+      for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+        const label = await name(n);
+        if (/ (src|contract)\//.test(label)) frame = label.replace(/ (src|contract)\/.*\//, ' ');
+      }
+      own.set(frame, (own.get(frame) ?? 0) + ms);
     }
-    stretch = null;
-  };
-  for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i];
-    time += profile.timeDeltas[i];
-    const at = time / 1000;
-    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    if (idle(id)) {
-      if (stretch && at - stretch.end > 2) close();
-      continue;
-    }
-    stretch ??= { start: at, end: at, own: new Map() };
-    stretch.end = at + dt;
-    let frame = '(no frame of ours)';
-    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
-      const label = await name(n);
-      if (/ (src|contract)\//.test(label)) frame = label.replace(/ (src|contract)\/.*\//, ' ');
-    }
-    stretch.own.set(frame, (stretch.own.get(frame) ?? 0) + dt);
+    const heaviest = [...own].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([frame, ms]) => `${frame} ${Math.round(ms)}`).join('; ');
+    lines.push([stretch.start - navigation, `busy ${Math.round(stretch.end - stretch.start)} ms: ${heaviest}`]);
   }
-  close();
   for (const [ms, element] of paints) lines.push([ms, `largest contentful paint: ${element}`]);
+  if (READY) lines.push([ready, `${READY} shown`]);
   lines.sort((a, b) => a[0] - b[0]);
   for (const [ms, what] of lines) if (!/\.(svg|woff2?)( |$)/.test(what)) console.log(`${String(Math.round(ms)).padStart(7)} ms  ${what}`);
 }
@@ -319,7 +315,7 @@ try {
       `run ${run}: ${READY ? `ready ${ready} ms; ` : ''}LCP ${lcp} ms; blocking ${blocking(longTasks)} ms; script ${scriptMs} ms, browser ${browserMs} ms; long tasks (start:duration ms) ${longTasks.map(([s, d]) => `${s}:${d}`).join(' ')}`,
     );
     if (SAVE) writeFileSync(SAVE, JSON.stringify(profile));
-    if (NETWORK && RUNS === 1) await timeline(profile, events, READY ? [...paints, [ready, `${READY} shown`]] : paints);
+    if (NETWORK && RUNS === 1) await timeline(profile, events, paints, ready);
     else if (RUNS === 1) await breakdown(profile);
   }
   if (RUNS > 1) {

@@ -1,7 +1,6 @@
 import { GRAPH_API_VERSION, type ClientConfig } from '../../../contract/channels';
 import type { HttpProvider } from '../apis';
 import { isHttpError } from '../http/HttpError';
-
 import { CLIENT_CONFIG_PATH } from '../features/startupRequest';
 
 export { CLIENT_CONFIG_PATH };
