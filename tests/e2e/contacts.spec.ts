@@ -51,11 +51,14 @@ test.describe('contacts at 1440 px', () => {
     await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/contacts\/create$/);
-    const phone = page.getByRole('textbox', { name: 'Phone' });
-    const nameInput = page.getByRole('textbox', { name: 'Name' });
+    const phone = page.getByRole('textbox', { name: 'Phone', exact: true });
+    const nameInput = page.getByRole('textbox', { name: 'Name', exact: true });
     await nameInput.fill(name);
     await phone.fill('12345');
-    // Once in CI the Save below stayed on this page with the Name empty: if the form loses what was typed, say so here.
+    // Names match exactly: the URL changes before the create page renders, and on a busy machine the list is still on
+    // screen then; a loose "Name" matched its "Search by name or external id" box, the name typed there filtered the
+    // list, whose URL update took the page back to /contacts (a CI run waited 12 minutes on the Save below; reproduced
+    // at 30× CPU, where the loose locator fills the search box before the create page's code is even asked for).
     await expect(nameInput).toHaveValue(name);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Enter a valid phone number with its country code, e.g. +33612345678.')).toBeVisible();

@@ -16,7 +16,7 @@ async function pdfOf(lines: string[]): Promise<Buffer> {
 async function addArticle(page: Page, title: string, body: string) {
   await page.getByRole('button', { name: 'Add an article' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an article' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await dialog.getByRole('textbox', { name: 'Text (Markdown)' }).fill(body);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

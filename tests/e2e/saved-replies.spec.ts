@@ -14,8 +14,8 @@ test('an agent saves a reply, then inserts it with "/" and sends it', async ({ p
   await page.getByRole('button', { name: 'Saved replies' }).click();
   await page.getByRole('button', { name: 'Manage saved replies' }).click();
   await page.getByRole('button', { name: 'New saved reply' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Text' }).fill(text);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill(text);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Template successfully created.')).toBeVisible();
   // Back on the list, the focus is on "New saved reply": Escape closes the dialog.

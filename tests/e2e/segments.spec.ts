@@ -25,7 +25,7 @@ test('a segment city = Lyon: built with its count, then a broadcast to it with {
   await expect(page.getByRole('tab', { name: 'Segments' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'New segment' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await dialog.getByRole('button', { name: 'Add an attribute condition' }).click();
   const attribute = dialog.getByRole('combobox', { name: 'Attribute 1' });
   if ((await attribute.textContent())?.trim() !== 'City') {

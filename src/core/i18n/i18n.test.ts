@@ -52,6 +52,21 @@ describe('i18n api', () => {
     expect(api.i18n.t('things.title')).toBe('Things');
     expect(api.provider.translate('core.empty.title')).toBe('Nothing Found.');
   });
+
+  it('gives plugins\' "one |||| many" names their plural forms, as react-admin asks them with a count', async () => {
+    const api = createI18nApi({ extra: [{ en: { resources: { contacts: { name: 'Contact |||| Contacts' } } } }] });
+    api.addResources({ en: { resources: { segments: { name: 'Segment |||| Segments' } } } });
+    api.registerBundle('tags', { en: async () => ({ resources: { tags: { name: 'Tag |||| Tags' } } }) });
+    await api.loadBundles(['tags']);
+    const noneFound = (resource: string) =>
+      api.provider.translate('ra.navigation.no_filtered_results', {
+        name: api.provider.translate(`resources.${resource}.name`, { smart_count: 0 }),
+      });
+    expect(noneFound('contacts')).toBe('No Contacts found using the current filters.');
+    expect(noneFound('segments')).toBe('No Segments found using the current filters.');
+    expect(noneFound('tags')).toBe('No Tags found using the current filters.');
+    expect(api.provider.translate('resources.contacts.name', { smart_count: 1 })).toBe('Contact');
+  });
 });
 
 describe('lazy plugin bundles', () => {

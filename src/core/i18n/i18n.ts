@@ -48,7 +48,7 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
     const core = locale === 'fr' ? fr : en;
     resources[locale] = deepMerge(polyglotToI18next(raMessages[locale] as never), core);
   }
-  for (const extra of options.extra ?? []) resources = mergeResources(resources, extra);
+  for (const extra of options.extra ?? []) resources = mergeResources(resources, withPlurals(extra));
 
   instance.use(initReactI18next).init({
     initAsync: false,
@@ -90,7 +90,7 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
     provider,
     addResources(extra) {
       for (const [locale, messages] of Object.entries(extra)) {
-        instance.addResourceBundle(locale, 'translation', messages, true, true);
+        instance.addResourceBundle(locale, 'translation', polyglotToI18next(messages as never), true, true);
       }
     },
     registerBundle: bundles.register,
@@ -120,7 +120,7 @@ function createBundleLoader(instance: I18next) {
       const loader = loaders.get(id)?.[locale] ?? loaders.get(id)?.[DEFAULT_LOCALE];
       promise = (loader ? loader() : Promise.resolve(undefined)).then(
         (messages) => {
-          if (messages) instance.addResourceBundle(locale, 'translation', messages, true, true);
+          if (messages) instance.addResourceBundle(locale, 'translation', polyglotToI18next(messages as never), true, true);
           done.add(key);
         },
         (error: unknown) => {
@@ -156,6 +156,14 @@ function createBundleLoader(instance: I18next) {
       return ids.every((id) => !loaders.has(id) || done.has(`${locale}:${id}`));
     },
   };
+}
+
+/**
+ * Plugins name their resources as react-admin does, "Contact |||| Contacts": react-admin asks for the name with a
+ * count (its "No %{name} found" line), so their strings get i18next's plural keys as react-admin's own do.
+ */
+function withPlurals(resources: Resources): Resources {
+  return Object.fromEntries(Object.entries(resources).map(([locale, messages]) => [locale, polyglotToI18next(messages as never)]));
 }
 
 function mergeResources(a: Resources, b: Resources): Resources {
