@@ -165,3 +165,28 @@ test('an attachment is private: agent and customer see it through signed URLs, i
   await agentContext.close();
   await customerContext.close();
 });
+
+test('the composer grows with its text up to six lines, then scrolls, at 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInTo(page, DEMO_AGENT, DEMO_COMPANY);
+  const chats = new ChatsPage(page);
+  await chats.open();
+  await chats.openRoom('Aiko Tanaka');
+  const input = chats.composer;
+  const height = async () => (await input.boundingBox())?.height ?? 0;
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
+
+  // Empty, the placeholder's three lines at this width; the text's own lines from the first character.
+  await input.fill('one line');
+  await expect.poll(height).toBeLessThan(30);
+  const one = await height();
+  await input.fill(lines(3));
+  await expect.poll(height).toBeGreaterThan(one * 2.5);
+  const three = await height();
+  await input.fill(lines(12));
+  await expect.poll(height).toBeGreaterThan(three);
+  expect(await height()).toBeLessThan(one * 6.5); // six lines at most
+  expect(await input.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true); // the rest scrolls
+  await input.fill('one line');
+  await expect.poll(height).toBeLessThan(one * 1.5);
+});

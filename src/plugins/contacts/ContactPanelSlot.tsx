@@ -1,9 +1,12 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { PluginStrings, useFeature } from '../../core';
-import { PanelSpace } from './panel/placement';
+import { PluginStrings, useFeature, whenIdle } from '../../core';
+import { ContactSheetButton, PanelSpace, usePanelPlacement } from './panel/placement';
 
 const loadPanel = () => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel }));
+
+/** On a phone, the panel's code is fetched this long after the room opened (when the page is idle), not with it. */
+const PHONE_PREFETCH_DELAY_MS = 5000;
 
 /**
  * What the inbox places beside a room's thread: the room's contact panel (its code loaded when first
@@ -19,13 +22,33 @@ export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpe
   const [attempt, setAttempt] = useState(0);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy per attempt is the point
   const RoomContactPanel = useMemo(() => lazy(loadPanel), [attempt]);
+  const phone = usePanelPlacement() === 'sheet';
+  // A phone shows only the sheet's button until it is pressed: the panel's code is not fetched beside the room's
+  // first render (7 files, 40 KB on a phone's network, bench/bundle README), but when the page is idle, later.
+  const [sheetAsked, setSheetAsked] = useState(false);
+  useEffect(() => {
+    if (!enabled || !phone) return;
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => (cancelIdle = whenIdle(() => void loadPanel().catch(() => undefined))), PHONE_PREFETCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
+  }, [enabled, phone]);
   if (!enabled) return null;
+  if (phone && !sheetAsked) {
+    return (
+      <PluginStrings plugins={['contacts']}>
+        <ContactSheetButton onClick={() => setSheetAsked(true)} />
+      </PluginStrings>
+    );
+  }
   return (
     <ErrorBoundary fallback={null} resetKeys={[roomId]} onReset={() => setAttempt((n) => n + 1)}>
       {/* While the panel's code loads, its space is kept: the thread and its header do not move when it arrives. */}
-      <Suspense fallback={<PanelSpace />}>
+      <Suspense fallback={phone ? <ContactSheetButton busy onClick={() => undefined} /> : <PanelSpace />}>
         <PluginStrings plugins={['contacts']}>
-          <RoomContactPanel roomId={roomId} onOpenRoom={onOpenRoom} />
+          <RoomContactPanel roomId={roomId} onOpenRoom={onOpenRoom} sheetOpen={phone && sheetAsked} />
         </PluginStrings>
       </Suspense>
     </ErrorBoundary>

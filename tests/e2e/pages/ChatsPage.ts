@@ -111,7 +111,12 @@ export class ChatsPage {
   async clearTagFilter() {
     await this.openFilters();
     const chips = this.page.getByRole('combobox', { name: 'Tags' }).locator('..').locator('.MuiChip-deleteIcon');
-    while ((await chips.count()) > 0) await chips.first().click();
+    // One chip at a time, each gone before the next count: counted again at once, a removed chip could still be
+    // there, and the click then waited for a chip that never came back (a run timed out on it).
+    for (let left = await chips.count(); left > 0; left = await chips.count()) {
+      await chips.first().click();
+      await expect(chips).toHaveCount(left - 1);
+    }
   }
 
   async addTag(name: string) {

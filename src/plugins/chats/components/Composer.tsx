@@ -37,6 +37,20 @@ interface Props {
 
 const NO_WINDOW: Pick<Room, 'platform' | 'last_inbound_at'> = { platform: 'sandbox', last_inbound_at: null };
 
+/** The input grows with its text up to this many lines, then scrolls. */
+const MAX_LINES = 6;
+
+/**
+ * Where the browser grows a textarea with its text by CSS alone (`field-sizing: content`: Chromium since 123), the
+ * input is a plain textarea: MUI's TextareaAutosize measures a hidden copy in a layout effect, which forced a layout
+ * of the whole room view in the commit that shows it (55 ms at 4× CPU on a phone, bench/bundle README) and again on
+ * every keystroke. Other browsers keep TextareaAutosize.
+ */
+const CSS_GROWS_TEXTAREA = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+const growing = CSS_GROWS_TEXTAREA
+  ? { rows: 1, sx: { '& textarea': { 'field-sizing': 'content', maxHeight: `${MAX_LINES}lh`, overflowY: 'auto' } } }
+  : { maxRows: MAX_LINES };
+
 /** "5 h 12 min", "45 min", "3 h": plural forms per language. */
 function useRemainingLabel(ms: number): string {
   const { t } = useTranslation();
@@ -232,9 +246,12 @@ export function Composer({ disabled, attachments, onSend, onNote, onAttach, inpu
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
             placeholder={note.placeholder && noting ? note.placeholder : t('chats.composer.placeholder')}
-            slotProps={{ htmlInput: { 'aria-label': noting && note.placeholder ? note.placeholder : t('chats.composer.placeholder'), maxLength: 4096, ...(closed || noting ? {} : quick.inputProps) } }}
+            slotProps={{
+              input: CSS_GROWS_TEXTAREA ? { inputComponent: 'textarea' } : undefined,
+              htmlInput: { 'aria-label': noting && note.placeholder ? note.placeholder : t('chats.composer.placeholder'), maxLength: 4096, ...(closed || noting ? {} : quick.inputProps) },
+            }}
             multiline
-            maxRows={6}
+            {...growing}
             fullWidth
             size="small"
             disabled={(disabled && !noting) || closed}

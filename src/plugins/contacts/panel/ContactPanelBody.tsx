@@ -36,7 +36,7 @@ export function ContactPanelBody({ contact, roomId, onOpenRoom, update }: { cont
       <Chip size="small" color={contact.opted_out ? 'warning' : 'default'} label={t(contact.opted_out ? 'contacts.optedOut' : 'contacts.optedIn')} sx={{ alignSelf: 'flex-start' }} />
       <Divider />
       <Typography variant="subtitle2">{t('contacts.fields.attributes')}</Typography>
-      {(attributes.data ?? []).length === 0 && (
+      {attributes.data?.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('contacts.attributes.noneOnContact')}
         </Typography>

@@ -1,16 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, CircularProgress, Drawer, Fab, IconButton, Paper, Typography, useTheme } from '@mui/material';
+import { Alert, Box, CircularProgress, Drawer, IconButton, Paper, Typography } from '@mui/material';
 import { mdiAccountBoxOutline, mdiChevronRight, mdiClose } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { ConsoleTooltip, MdiIcon } from '../../../core';
 import { ContactPanelBody } from './ContactPanelBody';
+import { useAttributes } from '../model/hooks';
 import { useRoomContact } from './useRoomContact';
-import { columnSx, railSx, readPanelOpen, usePanelPlacement, writePanelOpen } from './placement';
+import { columnSx, ContactSheetButton, railSx, readPanelOpen, usePanelPlacement, writePanelOpen } from './placement';
 
 function PanelContent({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
   const { t } = useTranslation();
   const contact = useRoomContact(roomId);
-  if (contact.isPending) return <CircularProgress size={20} aria-label={t('contacts.panel.title')} />;
+  // Asked beside the contact, not once its body renders: one wait instead of two on a phone's network.
+  const attributes = useAttributes();
+  if (contact.isPending || attributes.isPending) return <CircularProgress size={20} aria-label={t('contacts.panel.title')} />;
   if (contact.isError || !contact.data) return <Alert severity="error">{t('contacts.panel.loadFailed')}</Alert>;
   return <ContactPanelBody contact={contact.data} roomId={roomId} onOpenRoom={onOpenRoom} update={(patch) => contact.update(patch)} />;
 }
@@ -52,12 +55,11 @@ function ShowPanelButton({ onClick }: { onClick: () => void }) {
  * The inbox's contact panel beside the thread: a column that collapses to a button on wide screens (from
  * COLUMN_MIN_SCREEN), a drawer over the thread from a button on laptops, a bottom sheet on phones (390 px).
  */
-export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
+export function RoomContactPanel({ roomId, onOpenRoom, sheetOpen = false }: { roomId: number; onOpenRoom: (roomId: number) => void; /** The phone's sheet shown from the start (its button was pressed before this code came). */ sheetOpen?: boolean }) {
   const { t } = useTranslation();
-  const theme = useTheme();
   const placement = usePanelPlacement();
   const [open, setOpen] = useState(readPanelOpen);
-  const [sheet, setSheet] = useState(false);
+  const [sheet, setSheet] = useState(sheetOpen);
   const [overlay, setOverlay] = useState(false);
   const toggle = (next: boolean) => {
     setOpen(next);
@@ -72,9 +74,7 @@ export function RoomContactPanel({ roomId, onOpenRoom }: { roomId: number; onOpe
   if (placement === 'sheet') {
     return (
       <>
-        <Fab size="small" color="primary" aria-label={t('contacts.panel.show')} onClick={() => setSheet(true)} sx={{ position: 'fixed', right: 12, bottom: 96, zIndex: theme.zIndex.appBar - 1 }}>
-          <MdiIcon path={mdiAccountBoxOutline} />
-        </Fab>
+        <ContactSheetButton onClick={() => setSheet(true)} />
         <PanelDrawer anchor="bottom" open={sheet} onClose={() => setSheet(false)} title={title} roomId={roomId} onOpenRoom={onOpenRoom} />
       </>
     );

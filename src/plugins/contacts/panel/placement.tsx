@@ -5,7 +5,10 @@
  * clicked "Assign" as it slid 48 px to the left: the press landed on it, the release beside it, no click).
  * Small on purpose: the slot is in the inbox's own chunk, the panel's code is not.
  */
-import { Box, useMediaQuery, useTheme } from '@mui/material';
+import { Box, CircularProgress, Fab, useMediaQuery, useTheme } from '@mui/material';
+import { mdiAccountBoxOutline } from '@mdi/js';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../core';
 
 const OPEN_KEY = 'contacts.panel.open';
 
@@ -65,5 +68,28 @@ export function PanelSpace() {
     <Box data-testid="contact-panel-space" sx={railSx}>
       <Box sx={{ width: 40, height: 40 }} />
     </Box>
+  );
+}
+
+/**
+ * The phone's one way to the panel: a floating button over the thread that opens the bottom sheet. Here, not in
+ * the panel's code, so that a phone opening a room does not fetch that code (and the phone number library it
+ * brings, 26 KB) beside the thread's first render: the slot loads it when the button is pressed (ContactPanelSlot).
+ * `busy` while it loads.
+ */
+export function ContactSheetButton({ onClick, busy = false }: { onClick: () => void; busy?: boolean }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  return (
+    <Fab
+      size="small"
+      color="primary"
+      aria-label={t('contacts.panel.show')}
+      aria-busy={busy || undefined}
+      onClick={busy ? undefined : onClick}
+      sx={{ position: 'fixed', right: 12, bottom: 96, zIndex: theme.zIndex.appBar - 1 }}
+    >
+      {busy ? <CircularProgress size={20} color="inherit" /> : <MdiIcon path={mdiAccountBoxOutline} />}
+    </Fab>
   );
 }
