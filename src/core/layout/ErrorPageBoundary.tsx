@@ -10,11 +10,12 @@ import { isChunkLoadError } from './chunkLoadError';
  * it. `minHeight` keeps a whole-screen fallback as tall as the screen. A page whose code could not be fetched (offline,
  * or removed by a newer deploy) gets a page of its own, whose one button loads the console again.
  */
-export function ErrorPageBoundary({ children, minHeight }: { children: ReactNode; minHeight?: string }) {
+export function ErrorPageBoundary({ children, minHeight, onReset }: { children: ReactNode; minHeight?: string; /** Before the children render again (a lazy part's `retry`). */ onReset?: () => void }) {
   const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);
   return (
     <ErrorBoundary
       onError={(_error, info) => setErrorInfo(info)}
+      onReset={onReset}
       fallbackRender={({ error, resetErrorBoundary }) =>
         isChunkLoadError(error) ? (
           <ChunkLoadFailed minHeight={minHeight} resetErrorBoundary={resetErrorBoundary} />

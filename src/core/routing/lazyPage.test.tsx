@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ErrorBoundary } from 'react-error-boundary';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../testing/deferred';
 import { lazyPage } from './lazyPage';
@@ -54,5 +56,24 @@ describe('lazyPage', () => {
     renderInSuspense(Lazy);
     expect(screen.getByText('the page')).toBeInTheDocument();
     expect(attempt).toBe(2);
+  });
+
+  it('a render whose import failed imports again when its error boundary resets with retry() (React.lazy alone keeps the failure)', async () => {
+    let online = false;
+    const Lazy = lazyPage(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: Page };
+    });
+    render(
+      <ErrorBoundary onReset={Lazy.retry} fallbackRender={({ resetErrorBoundary }) => <button onClick={resetErrorBoundary}>try again</button>}>
+        <Suspense fallback={<p>loading</p>}>
+          <Lazy />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    const tryAgain = await screen.findByRole('button', { name: 'try again' });
+    online = true; // the network is back
+    await userEvent.click(tryAgain);
+    expect(await screen.findByText('the page')).toBeInTheDocument();
   });
 });

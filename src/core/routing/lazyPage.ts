@@ -1,8 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
 
 /** A lazy page that can start loading before it renders (PluginStrings loads it with its strings). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a page of any props
-export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
+export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = ComponentType<ComponentProps<T>> & {
+  preload: () => Promise<unknown>;
+  /** After a failed import: the next render imports again (an error boundary's reset calls it). */
+  retry: () => void;
+};
 
 /**
  * `React.lazy` plus `preload`: a plugin route's page (`component: lazyPage(() => import('./Page'))`), or a lazy part
@@ -14,6 +18,11 @@ export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = LazyEx
  * content until 300 ms after the last fallback it showed. A page preloaded with its strings, or a room view fetched
  * while the room's data was on its way, then waited those 300 ms for nothing (bench/bundle README, the open room).
  * So the lazy's loader hands React a thenable that calls back at once when the module is already there.
+ *
+ * A `React.lazy` whose import failed keeps the failure for good: every later render throws it again, so an error
+ * boundary's reset could never fetch the code. `retry()` (the boundary's `onReset`: the inbox's room pane) puts a
+ * new lazy in its place, which imports again. Not at once on the failure: React renders a part again after its lazy
+ * settles, and a new lazy then would import again and again without the boundary ever seeing the error.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a page of any props
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyPage<T> {
@@ -28,10 +37,24 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
       },
     ));
   const settled = (module: { default: T }) => ({ then: (resolve: (value: { default: T }) => void) => resolve(module) });
-  return Object.assign(
-    lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: T }>) : preload())),
-    { preload },
-  );
+  let failed = false;
+  const newLazy = () =>
+    lazy(() =>
+      loaded
+        ? (settled(loaded) as unknown as Promise<{ default: T }>)
+        : preload().catch((error: unknown) => {
+            failed = true;
+            throw error;
+          }),
+    );
+  let current = newLazy();
+  const retry = () => {
+    if (!failed) return;
+    failed = false;
+    current = newLazy();
+  };
+  const LazyPageComponent = (props: ComponentProps<T>) => createElement(current, props);
+  return Object.assign(LazyPageComponent, { preload, retry });
 }
 
 export function isLazyPage(component: unknown): component is LazyPage {

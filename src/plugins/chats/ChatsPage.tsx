@@ -4,7 +4,7 @@ import { mdiKeyboardOutline, mdiMessagePlusOutline, mdiVolumeHigh, mdiVolumeOff 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Tag } from '../../../contract/chats';
-import { ConsoleTooltip, httpApiRef, lazyPage, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, whenIdle } from '../../core';
+import { ConsoleTooltip, ErrorPageBoundary, httpApiRef, lazyPage, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, whenIdle } from '../../core';
 import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
@@ -245,9 +245,13 @@ export default function ChatsPage() {
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
-          <Suspense fallback={<PageLoading />}>
-            <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
-          </Suspense>
+          // A room view that fails (its code not fetched on a dropped network) fails in this pane: the list beside it
+          // stays, and another room chosen resets the pane, which imports the code again (lazyPage's retry).
+          <ErrorPageBoundary onReset={RoomView.retry}>
+            <Suspense fallback={<PageLoading />}>
+              <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
+            </Suspense>
+          </ErrorPageBoundary>
         ) : noConversations ? (
           <NoConversations />
         ) : roomsLoaded ? (
