@@ -235,10 +235,13 @@ export class ChatService {
 
   /** Resolves when every delivery started so far has settled (tests, shutdown). Scheduled retries are not waited for. */
   async settled(): Promise<void> {
-    // A hook after an inbound message may send (a bot's reply): its delivery is waited for too.
+    // A hook after an inbound message may send (a bot's reply): its delivery is waited for too. The deliveries are
+    // waited for again after the pipeline: a run that ended during its wait had started deliveries after the first
+    // (a bot's reply read between its 'sent' and 'delivered' writes in a CI run), and left inFlight empty.
     for (;;) {
       await this.delivery.settled();
       await this.deps.inboundPipeline.settled?.();
+      await this.delivery.settled();
       if (this.inFlight.size === 0) return;
       await Promise.allSettled([...this.inFlight]);
     }
