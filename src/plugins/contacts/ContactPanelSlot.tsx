@@ -44,7 +44,14 @@ export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpe
     );
   }
   return (
-    <ErrorBoundary fallback={null} resetKeys={[roomId]} onReset={() => setAttempt((n) => n + 1)}>
+    <ErrorBoundary
+      fallback={null}
+      resetKeys={[roomId]}
+      onReset={() => {
+        setAttempt((n) => n + 1);
+        setSheetAsked(false); // the next room shows the phone's button again, not a sheet opening by itself
+      }}
+    >
       {/* While the panel's code loads, its space is kept: the thread and its header do not move when it arrives. */}
       <Suspense fallback={phone ? <ContactSheetButton busy onClick={() => undefined} /> : <PanelSpace />}>
         <PluginStrings plugins={['contacts']}>
