@@ -55,7 +55,7 @@ export { RedirectSignedIn, RequireLogin, RequireSession, FeatureGate, AccessGuar
 export { NavigationMemoryProvider } from './routing/NavigationMemory';
 export { NavigationEffects } from './routing/NavigationEffects';
 export { shellRouteElements, noLayoutRouteElements } from './routing/pluginRoutes';
-export { lazyPage, type LazyPage } from './routing/lazyPage';
+export { lazyPage, retryFailedLazyPages, type LazyPage } from './routing/lazyPage';
 export { PluginStrings } from './routing/PluginStrings';
 export { routeAreaFor, fallbackPath, pathAfterCompanySwitch, loadedAreas, isServedPath } from './routing/routeAccess';
 export { ROUTE_PATHS, type RouteName } from './routing/routeNames';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ErrorBoundary } from 'react-error-boundary';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../testing/deferred';
-import { lazyPage } from './lazyPage';
+import { lazyPage, retryFailedLazyPages } from './lazyPage';
 
 const Page = () => <p>the page</p>;
 
@@ -58,14 +58,14 @@ describe('lazyPage', () => {
     expect(attempt).toBe(2);
   });
 
-  it('a render whose import failed imports again when its error boundary resets with retry() (React.lazy alone keeps the failure)', async () => {
+  it('a render whose import failed imports again when its error boundary resets (React.lazy alone keeps the failure)', async () => {
     let online = false;
     const Lazy = lazyPage(async () => {
       if (!online) throw new TypeError('Failed to fetch dynamically imported module');
       return { default: Page };
     });
     render(
-      <ErrorBoundary onReset={Lazy.retry} fallbackRender={({ resetErrorBoundary }) => <button onClick={resetErrorBoundary}>try again</button>}>
+      <ErrorBoundary onReset={retryFailedLazyPages} fallbackRender={({ resetErrorBoundary }) => <button onClick={resetErrorBoundary}>try again</button>}>
         <Suspense fallback={<p>loading</p>}>
           <Lazy />
         </Suspense>

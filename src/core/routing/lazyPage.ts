@@ -2,11 +2,20 @@ import { createElement, lazy, type ComponentProps, type ComponentType } from 're
 
 /** A lazy page that can start loading before it renders (PluginStrings loads it with its strings). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a page of any props
-export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = ComponentType<ComponentProps<T>> & {
-  preload: () => Promise<unknown>;
-  /** After a failed import: the next render imports again (an error boundary's reset calls it). */
-  retry: () => void;
-};
+export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = ComponentType<ComponentProps<T>> & { preload: () => Promise<unknown> };
+
+/** The lazy pages whose last import failed, each with what puts a new lazy in its place. */
+const failedPages = new Set<() => void>();
+
+/**
+ * After an error boundary's reset (ErrorPageBoundary: another page or room chosen, "try again"): every lazy page whose
+ * import failed imports again at its next render.
+ */
+export function retryFailedLazyPages(): void {
+  const retries = [...failedPages];
+  failedPages.clear();
+  for (const retry of retries) retry();
+}
 
 /**
  * `React.lazy` plus `preload`: a plugin route's page (`component: lazyPage(() => import('./Page'))`), or a lazy part
@@ -20,9 +29,9 @@ export type LazyPage<T extends ComponentType<any> = ComponentType<any>> = Compon
  * So the lazy's loader hands React a thenable that calls back at once when the module is already there.
  *
  * A `React.lazy` whose import failed keeps the failure for good: every later render throws it again, so an error
- * boundary's reset could never fetch the code. `retry()` (the boundary's `onReset`: the inbox's room pane) puts a
- * new lazy in its place, which imports again. Not at once on the failure: React renders a part again after its lazy
- * settles, and a new lazy then would import again and again without the boundary ever seeing the error.
+ * boundary's reset could never fetch the code. A failed page waits in `failedPages` for the next reset
+ * (retryFailedLazyPages), which puts a new lazy in its place. Not at once on the failure: React renders a part again
+ * after its lazy settles, and a new lazy then would import again and again without the boundary seeing the error.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: a page of any props
 export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyPage<T> {
@@ -37,24 +46,21 @@ export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ def
       },
     ));
   const settled = (module: { default: T }) => ({ then: (resolve: (value: { default: T }) => void) => resolve(module) });
-  let failed = false;
+  const retry = () => {
+    current = newLazy();
+  };
   const newLazy = () =>
     lazy(() =>
       loaded
         ? (settled(loaded) as unknown as Promise<{ default: T }>)
         : preload().catch((error: unknown) => {
-            failed = true;
+            failedPages.add(retry);
             throw error;
           }),
     );
   let current = newLazy();
-  const retry = () => {
-    if (!failed) return;
-    failed = false;
-    current = newLazy();
-  };
   const LazyPageComponent = (props: ComponentProps<T>) => createElement(current, props);
-  return Object.assign(LazyPageComponent, { preload, retry });
+  return Object.assign(LazyPageComponent, { preload });
 }
 
 export function isLazyPage(component: unknown): component is LazyPage {

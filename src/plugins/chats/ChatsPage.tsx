@@ -246,8 +246,8 @@ export default function ChatsPage() {
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: roomId != null ? 'flex' : 'none', md: 'flex' }, flexDirection: 'column' }}>
         {showRoom ? (
           // A room view that fails (its code not fetched on a dropped network) fails in this pane: the list beside it
-          // stays, and another room chosen resets the pane, which imports the code again (lazyPage's retry).
-          <ErrorPageBoundary onReset={RoomView.retry}>
+          // stays, and another room chosen resets the pane, which imports the code again (lazyPage).
+          <ErrorPageBoundary>
             <Suspense fallback={<PageLoading />}>
               <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
             </Suspense>

@@ -77,7 +77,7 @@ export function PanelSpace() {
  * brings, 26 KB) beside the thread's first render: the slot loads it when the button is pressed (ContactPanelSlot).
  * `busy` while it loads.
  */
-export function ContactSheetButton({ onClick, busy = false }: { onClick: () => void; busy?: boolean }) {
+export function ContactSheetButton({ onClick, busy = false }: { onClick?: () => void; busy?: boolean }) {
   const { t } = useTranslation();
   const theme = useTheme();
   return (
