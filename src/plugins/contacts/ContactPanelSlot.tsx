@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { lazyPage, PluginStrings, retryFailedLazyPages, useFeature, whenIdle } from '../../core';
+import { PluginStrings, useFeature, whenIdle } from '../../core';
 import { ContactSheetButton, PanelSpace, usePanelPlacement } from './panel/placement';
 
-const RoomContactPanel = lazyPage(() => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel })));
+const loadPanel = () => import('./panel/RoomContactPanel').then((m) => ({ default: m.RoomContactPanel }));
 
 /** On a phone, the panel's code is fetched this long after the room opened (when the page is idle), not with it. */
 const PHONE_PREFETCH_DELAY_MS = 5000;
@@ -15,10 +15,15 @@ const PHONE_PREFETCH_DELAY_MS = 5000;
  *
  * A panel whose code cannot be fetched (the server or the network gone while it loads) is left out, and fetched
  * again when another room opens: it used to take the whole inbox down to the error page (an end-to-end run that
- * stopped the server just as a room opened). The boundary's reset lets the lazy panel import again (lazyPage).
+ * stopped the server just as a room opened). `React.lazy` keeps a failed import, so each attempt is a lazy of its own.
+ * (Not a module-level `lazyPage`, retried by the boundary's reset as the inbox's room pane is: the console's unit tests
+ * share modules from file to file, and a panel loaded by one file's test would be loaded already in the next.)
  */
 export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpenRoom: (roomId: number) => void }) {
   const enabled = useFeature('contacts');
+  const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy per attempt is the point
+  const RoomContactPanel = useMemo(() => lazy(loadPanel), [attempt]);
   const phone = usePanelPlacement() === 'sheet';
   // A phone shows only the sheet's button until it is pressed: the panel's code is not fetched beside the room's
   // first render (7 files, 40 KB on a phone's network, bench/bundle README), but when the page is idle, later.
@@ -26,7 +31,7 @@ export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpe
   useEffect(() => {
     if (!enabled || !phone) return;
     let cancelIdle = () => {};
-    const timer = setTimeout(() => (cancelIdle = whenIdle(() => void RoomContactPanel.preload().catch(() => undefined))), PHONE_PREFETCH_DELAY_MS);
+    const timer = setTimeout(() => (cancelIdle = whenIdle(() => void loadPanel().catch(() => undefined))), PHONE_PREFETCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
       cancelIdle();
@@ -45,7 +50,7 @@ export function ContactPanelSlot({ roomId, onOpenRoom }: { roomId: number; onOpe
       fallback={null}
       resetKeys={[roomId]}
       onReset={() => {
-        retryFailedLazyPages();
+        setAttempt((n) => n + 1);
         setSheetAsked(false); // the next room shows the phone's button again, not a sheet opening by itself
       }}
     >
