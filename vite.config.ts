@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { PUBLIC_PAGE_ROUTES, pluginPageRoutes, routePreloads } from './scripts/routePreloads.mjs';
+import { consoleRoutes, routePreloads } from './scripts/routePreloads.mjs';
 import { EnvironmentGroupedSequencer } from './tests/unit/environmentSequencer';
 
 /** The project's TypeScript modules (not node_modules). */
@@ -108,10 +108,7 @@ function routePreloadManifest(): Plugin {
         // src/app/main.tsx's PUBLIC_PATH: these paths open the signed-out pages, every other the shell.
         publicPath: '^/(auth|sandbox)(/|$)',
         branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
-        routes: [
-          ...PUBLIC_PAGE_ROUTES.map(([routePath, file]): [string, string, string] => [routePath, file, 'public']),
-          ...pluginPageRoutes(root).map(([routePath, file]): [string, string, string] => [routePath, file, 'shell']),
-        ],
+        routes: consoleRoutes(root),
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(manifest) });
     },

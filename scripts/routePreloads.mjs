@@ -18,27 +18,85 @@ export const PUBLIC_PAGE_ROUTES = [
 ];
 
 /**
- * Each route of the configured plugins with the module its `lazyPage(() => import('./Page'))` opens, read the way
- * bench/bundle reads them: in src/plugins/<id>/index.ts(x), each `path: '…'` and the first `import('…')` after it.
+ * Paths whose page opens a lazy part of its own at once: [path, the plugin route it narrows, the part's modules]. A
+ * room's link (`/chats/12`, from a notification) shows the room view beside the list (src/plugins/chats/ChatsPage.tsx's
+ * `lazyPage` of RoomView), whose code was fetched only once the inbox had run (issue #26). The path is more specific
+ * than the route's own (`/chats/:roomId?`), so it is the one chosen for it.
+ */
+export const NESTED_PAGE_ROUTES = [['/chats/:roomId', '/chats/:roomId?', ['src/plugins/chats/components/RoomView.tsx']]];
+
+/** A module named by an `import('…')` in `fromFile`, as a path from the root (null if there is no such file). */
+function moduleFile(root, fromFile, specifier) {
+  const base = path.relative(root, path.resolve(path.dirname(fromFile), specifier));
+  const file = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((f) => /\.tsx?$/.test(f) && existsSync(path.join(root, f)));
+  return file ? file.split(path.sep).join('/') : null;
+}
+
+const IMPORT = /import\(\s*'([^']+)'\s*\)/g;
+
+/** The modules of a plugin's `lazyTranslations: { en: () => import('…'), fr: … }`, every locale's. */
+function lazyStringModules(root, indexFile, source) {
+  const start = source.indexOf('lazyTranslations:');
+  if (start < 0) return [];
+  let end = source.indexOf('{', start);
+  for (let depth = 0; end < source.length; end++) {
+    if (source[end] === '{') depth++;
+    else if (source[end] === '}' && --depth === 0) break;
+  }
+  return [...source.slice(start, end).matchAll(IMPORT)].map((m) => moduleFile(root, indexFile, m[1])).filter(Boolean);
+}
+
+/**
+ * Each route of the configured plugins: [path, the module its `lazyPage(() => import('./Page'))` opens, the modules
+ * of the strings the route waits for (its plugin's lazyTranslations and its `translationsOf` plugins', every locale:
+ * src/core/routing/pluginRoutes.tsx renders the page once they are there)]. Read the way bench/bundle reads them: in
+ * src/plugins/<id>/index.ts(x), each `path: '…'`, the first `import('…')` after it and the route object around it.
  */
 export function pluginPageRoutes(root) {
-  const routes = [];
   const pluginsDir = path.join(root, 'src/plugins');
   const configured = readFileSync(path.join(root, 'plugins.config.ts'), 'utf8');
+  const plugins = new Map();
   for (const id of readdirSync(pluginsDir).sort()) {
     if (!configured.includes(`./src/plugins/${id}'`)) continue;
     const indexFile = ['index.ts', 'index.tsx'].map((f) => path.join(pluginsDir, id, f)).find((f) => existsSync(f));
-    if (!indexFile) continue;
-    for (const part of readFileSync(indexFile, 'utf8').split(/\bpath:\s*/).slice(1)) {
+    if (indexFile) plugins.set(id, { indexFile, source: readFileSync(indexFile, 'utf8') });
+  }
+  const strings = (id) => {
+    const plugin = plugins.get(id);
+    return plugin ? lazyStringModules(root, plugin.indexFile, plugin.source) : [];
+  };
+  const routes = [];
+  for (const [id, { indexFile, source }] of plugins) {
+    for (const part of source.split(/\bpath:\s*/).slice(1)) {
       const routePath = /^'([^']+)'/.exec(part)?.[1];
-      const target = /import\(\s*'([^']+)'\s*\)/.exec(part)?.[1];
+      const target = new RegExp(IMPORT.source).exec(part);
       if (!routePath || !target) continue;
-      const base = path.relative(root, path.resolve(path.dirname(indexFile), target));
-      const file = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(path.join(root, f)));
-      if (file) routes.push([routePath, file.split(path.sep).join('/')]);
+      const file = moduleFile(root, indexFile, target[1]);
+      if (!file) continue;
+      // The route object: up to the brace closing it after its page's import (its keys come before that).
+      const route = part.slice(0, part.indexOf('}', target.index));
+      const others = (/translationsOf:\s*\[([^\]]*)\]/.exec(route)?.[1] ?? '').match(/[\w-]+/g) ?? [];
+      routes.push([routePath, file, [...new Set([id, ...others].flatMap(strings))]]);
     }
   }
   return routes;
+}
+
+/**
+ * The console's routes for `routePreloads`: the signed-out pages, each plugin route with its strings, the nested paths.
+ */
+export function consoleRoutes(root) {
+  const plugin = pluginPageRoutes(root);
+  const nested = NESTED_PAGE_ROUTES.map(([routePath, of, parts]) => {
+    const base = plugin.find(([p]) => p === of);
+    if (!base) throw new Error(`route preloads: ${routePath} narrows ${of}, which no configured plugin declares`);
+    return [routePath, [base[1], ...base[2], ...parts], 'shell'];
+  });
+  return [
+    ...PUBLIC_PAGE_ROUTES.map(([routePath, file]) => [routePath, file, 'public']),
+    ...plugin.map(([routePath, file, strings]) => [routePath, [file, ...strings], 'shell']),
+    ...nested,
+  ];
 }
 
 /** A react-router path (`/chats/:roomId?`, `/whatsapp-integration/*`) as a regular expression's source. */
@@ -54,12 +112,15 @@ export function routePattern(routePath) {
   return `^${source}/?$`;
 }
 
-/** How specific a route is: react-router prefers static segments (`/broadcast/broadcast-type` over `/broadcast/:id`). */
+/**
+ * How specific a route is: react-router prefers static segments (`/broadcast/broadcast-type` over `/broadcast/:id`),
+ * and a parameter that must be there over one that may not (`/chats/:roomId` over `/chats/:roomId?`).
+ */
 export function routeScore(routePath) {
   return routePath
     .split('/')
     .filter(Boolean)
-    .reduce((score, s) => score + (s === '*' ? 0 : s.startsWith(':') ? 1 : 3), 0);
+    .reduce((score, s) => score + (s === '*' ? 0 : s.startsWith(':') ? (s.endsWith('?') ? 0.5 : 1) : 3), 0);
 }
 
 /** The files a set of chunks loads before running: themselves and their static imports. */
@@ -79,7 +140,8 @@ function closure(bundle, fileNames) {
 /**
  * The preload manifest of a build: for each branch of src/app/main.tsx (the signed-out pages, the shell) and each
  * route's page, the chunk files it loads that index.html does not already (the entry's static imports).
- * `bundle` is Rollup's output bundle; `branches` the modules of the two lazy branches; `routes` [path, page module].
+ * `bundle` is Rollup's output bundle; `branches` the modules of the two lazy branches; `routes` [path, page module or
+ * modules, branch].
  */
 export function routePreloads(bundle, root, { publicPath, branches, routes }) {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -95,11 +157,14 @@ export function routePreloads(bundle, root, { publicPath, branches, routes }) {
     branchFiles[name] = beyond(loaded, [fileName]);
   }
   const out = [];
-  for (const [routePath, file, branch] of routes) {
-    const fileName = byModule(file);
-    if (!fileName) throw new Error(`route preloads: ${file} (${routePath}) is not a chunk of the build`);
+  for (const [routePath, modules, branch] of routes) {
+    const fileNames = [modules].flat().map((file) => {
+      const fileName = byModule(file);
+      if (!fileName) throw new Error(`route preloads: ${file} (${routePath}) is not a chunk of the build`);
+      return fileName;
+    });
     const before = new Set([...loaded, ...branchFiles[branch]]);
-    out.push({ path: routePath, pattern: routePattern(routePath), score: routeScore(routePath), branch, files: beyond(before, [fileName]) });
+    out.push({ path: routePath, pattern: routePattern(routePath), score: routeScore(routePath), branch, files: beyond(before, fileNames) });
   }
   return { publicPath, branches: branchFiles, routes: out };
 }

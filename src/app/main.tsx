@@ -3,6 +3,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { requestStartupConfig } from '../core/features/startupRequest';
+import { openEarlySocket, savedSocketUrl } from '../core/realtime/earlySocket';
 
 /**
  * Two lazy chunks (bench/bundle checks their weight): the signed-out pages (sign-in, sign-up,
@@ -43,7 +44,13 @@ function ConsoleRoot() {
 }
 
 // A signed-in path's shell starts with the server's start-up keys: asked now, beside the shell's download, not after it.
-if (!PUBLIC_PATH.test(window.location.pathname)) requestStartupConfig(String(import.meta.env.VITE_API_BASE ?? ''));
+// The company's socket is opened now too (every signed-in page holds it, for the bell), for the realtime factory to
+// take when it connects (earlySocket.ts).
+if (!PUBLIC_PATH.test(window.location.pathname)) {
+  requestStartupConfig(String(import.meta.env.VITE_API_BASE ?? ''));
+  const socketUrl = savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location);
+  if (socketUrl) openEarlySocket(socketUrl);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

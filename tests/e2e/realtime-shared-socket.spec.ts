@@ -52,3 +52,25 @@ test("the inbox, the bell and the room's contact panel share one socket, and eac
   expect(mostOpen).toBe(1);
   await expect.poll(() => open).toBe(1);
 });
+
+test("a room's link opens with the socket the page opened while its code downloaded: one connect, live, the room there", async ({ page }) => {
+  test.slow();
+  await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+  const chats = new ChatsPage(page);
+  await new ShellPage(page).openFromMenu('Chats');
+  await chats.openRoom('James Carter');
+  const roomUrl = page.url();
+
+  // A reload, as a notification's link opens it: the entry opens the socket from the saved session
+  // (src/core/realtime/earlySocket.ts) and the console's first connect takes it rather than opening a second one.
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => {
+    if (ws.url().includes('/socket/websocket')) sockets.push(ws.url());
+  });
+  await page.reload();
+  await chats.expectLive(60_000);
+  await expect(page.getByTestId('message-text').first()).toBeVisible();
+  await expect(page.getByTestId('room-header').getByText('James Carter')).toBeVisible();
+  expect(sockets).toHaveLength(1);
+  expect(page.url()).toBe(roomUrl);
+});

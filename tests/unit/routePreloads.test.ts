@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pluginPageRoutes, routePattern, routePreloads, routeScore } from '../../scripts/routePreloads.mjs';
+import { consoleRoutes, pluginPageRoutes, routePattern, routePreloads, routeScore } from '../../scripts/routePreloads.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -15,16 +15,29 @@ describe('routePattern', () => {
     expect(new RegExp(routePattern('/templates/:channelId/:templateId')).test('/templates/3')).toBe(false);
   });
 
-  it('scores static segments above parameters', () => {
+  it('scores static segments above parameters, and a parameter that must be there above one that may not', () => {
     expect(routeScore('/broadcast/broadcast-type')).toBeGreaterThan(routeScore('/broadcast/:id'));
+    expect(routeScore('/chats/:roomId')).toBeGreaterThan(routeScore('/chats/:roomId?'));
   });
 });
 
 describe('pluginPageRoutes', () => {
-  it('reads each configured plugin route with its page module', () => {
+  it("reads each configured plugin route with its page module and the strings it waits for, every locale's", () => {
     const routes = pluginPageRoutes(root);
-    expect(routes).toContainEqual(['/chats/:roomId?', 'src/plugins/chats/ChatsPage.tsx']);
-    expect(routes).toContainEqual(['/dashboard', 'src/plugins/dashboard/DashboardPage.tsx']);
+    expect(routes).toContainEqual(['/chats/:roomId?', 'src/plugins/chats/ChatsPage.tsx', ['src/plugins/chats/lazyTranslations.ts', 'src/plugins/contacts/translations.en.ts', 'src/plugins/contacts/translations.fr.ts']]);
+    expect(routes).toContainEqual(['/dashboard', 'src/plugins/dashboard/DashboardPage.tsx', ['src/plugins/dashboard/translations.en.ts', 'src/plugins/dashboard/translations.fr.ts', 'src/plugins/stats/translations.en.ts', 'src/plugins/stats/translations.fr.ts']]);
+    // A loader importing two modules per locale (the channels' page and its WhatsApp sign-up).
+    expect(routes.find(([p]) => p === '/channels')?.[2]).toEqual([
+      'src/plugins/channels/translations.en.ts',
+      'src/plugins/channels/whatsappIntegration/translations.en.ts',
+      'src/plugins/channels/translations.fr.ts',
+      'src/plugins/channels/whatsappIntegration/translations.fr.ts',
+    ]);
+  });
+
+  it("gives a room's link the inbox's modules and the room view's", () => {
+    const room = consoleRoutes(root).find(([p]) => p === '/chats/:roomId');
+    expect(room).toEqual(['/chats/:roomId', ['src/plugins/chats/ChatsPage.tsx', 'src/plugins/chats/lazyTranslations.ts', 'src/plugins/contacts/translations.en.ts', 'src/plugins/contacts/translations.fr.ts', 'src/plugins/chats/components/RoomView.tsx'], 'shell']);
   });
 });
 
@@ -50,6 +63,15 @@ describe('routePreloads', () => {
     });
     expect(manifest.branches).toEqual({ public: ['assets/PublicPages.js', 'assets/mui.js'], shell: ['assets/ConsoleShell.js', 'assets/mui.js'] });
     expect(manifest.routes).toEqual([{ path: '/chats/:roomId?', pattern: routePattern('/chats/:roomId?'), score: routeScore('/chats/:roomId?'), branch: 'shell', files: ['assets/ChatsPage.js', 'assets/virtuoso.js'] }]);
+  });
+
+  it("preloads every module of a route's list", () => {
+    const manifest = routePreloads(bundle, '/r', {
+      publicPath: '^/auth',
+      branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
+      routes: [['/chats/:roomId', ['src/plugins/chats/ChatsPage.tsx', 'src/app/PublicPages.tsx'], 'shell']],
+    });
+    expect(manifest.routes[0].files).toEqual(['assets/ChatsPage.js', 'assets/PublicPages.js', 'assets/virtuoso.js']);
   });
 
   it('fails the build when a page is not a chunk of its own', () => {

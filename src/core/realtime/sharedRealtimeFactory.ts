@@ -1,5 +1,6 @@
 import type { Socket } from 'phoenix';
 import type { AccountStore, ConsoleConfig, RealtimeClientFactory, SessionStore } from '../apis';
+import { createEarlyOrNewWebSocket } from './earlySocket';
 import { reconnectAfterMs } from './reconnect';
 import { createSocketSharing } from './sharedSocket';
 import { socketEndpoint } from './socketEndpoint';
@@ -26,6 +27,8 @@ export function createSharedRealtimeFactory(deps: RealtimeDeps, socketClass: () 
         return new PhoenixSocket(endpoint, {
           params: () => ({ token: deps.session.getAccessToken() ?? '', company_id: deps.account.getCompanyId() ?? '' }),
           reconnectAfterMs,
+          // The first connect takes the socket the entry opened while the shell downloaded, when it is for this URL.
+          ...(typeof WebSocket === 'undefined' ? {} : { transport: createEarlyOrNewWebSocket() }),
         });
       });
     },

@@ -20,9 +20,13 @@ const RoomView = lazyPage(() => import('./components/RoomView').then((m) => ({ d
 function prefetchRoomView() {
   RoomView.preload().catch(() => undefined);
 }
-// A link to a room (a notification, a reload) starts the room view's fetch as soon as the inbox's code runs, beside
-// the socket's connect and the room's join rather than after the inbox's first render.
-if (typeof window !== 'undefined' && /^\/chats\/\d+\/?$/.test(window.location.pathname)) prefetchRoomView();
+/**
+ * A link to a room (a notification, a reload) fetches the room view as soon as this module runs (its chunk is
+ * preloaded with the inbox's from the HTML), and the shell's first render waits for it (core's warmRoute): the inbox
+ * then renders with the room open rather than suspending for it (a suspended pane shows its fallback, then React
+ * holds the room back until 300 ms after it: bench/bundle README, the open room).
+ */
+export const pageReady = typeof window !== 'undefined' && /^\/chats\/\d+\/?$/.test(window.location.pathname) ? RoomView.preload().catch(() => undefined) : undefined;
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
 import { ContactPanelSlot } from '../contacts';
