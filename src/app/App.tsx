@@ -27,6 +27,7 @@ import {
   shellRouteElements,
   EmptyView,
   type ApiOverride,
+  type Console,
   type ConsoleConfig,
   type ConsolePlugin,
 } from '../core';
@@ -48,6 +49,14 @@ export interface ConsoleAppProps {
   overrides?: ApiOverride[];
   /** react-admin store (tests pass memoryStore()). */
   store?: Store;
+  /** The console made before the first render (ConsoleShell: the page it opens on is warmed first); else made here. */
+  prepared?: Console;
+}
+
+/** The shell's console: the plugins' with the eager realtime client (phoenix) and the signed-in pages' strings. */
+export function createShellConsole({ plugins, features, config, overrides }: Pick<ConsoleAppProps, 'plugins' | 'features' | 'config' | 'overrides'>): Console {
+  // The eager realtime client first: tests' overrides come after it and win.
+  return createConsole({ plugins, features, config, overrides: [realtimeApiFactory, ...(overrides ?? [])], translations: [pageTranslations as Record<string, Record<string, unknown>>] });
 }
 
 /** Where a signed-out page's chunk loads (lazyPages.ts). */
@@ -61,12 +70,9 @@ function AccessDenied() {
   return <EmptyView title={t('core.errors.noPermission')} message="" />;
 }
 
-export function ConsoleApp({ plugins, features, config, overrides, store }: ConsoleAppProps) {
+export function ConsoleApp({ plugins, features, config, overrides, store, prepared }: ConsoleAppProps) {
   // Built once per mount: feature flags are set once and API ids must stay unique.
-  const [console] = useState(() =>
-    // The eager realtime client (phoenix) first: tests' overrides come after it and win.
-    createConsole({ plugins, features, config, overrides: [realtimeApiFactory, ...(overrides ?? [])], translations: [pageTranslations as Record<string, Record<string, unknown>>] }),
-  );
+  const [console] = useState(() => prepared ?? createShellConsole({ plugins, features, config, overrides }));
   const [queryClient] = useState(() => new QueryClient());
   const i18n = console.get(i18nApiRef);
   const [adminStore] = useState(() => withShownLocale(store ?? localStorageStore(undefined, 'console'), () => i18n.provider.getLocale()));

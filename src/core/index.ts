@@ -5,7 +5,7 @@ export { ApiProvider, useApi, useApiRegistry } from './di/ApiProvider';
 export { registerCoreApis, type CoreApiOptions, type DataResourceConfig } from './coreApis';
 
 export { createPlugin } from './plugins/types';
-export type { ConsolePlugin, PluginRoute, PluginResource, MenuEntry, AppBarItem, FeatureRequirement, DashboardWidget, Messages, TranslationLoaders } from './plugins/types';
+export type { ConsolePlugin, PluginRoute, RoutePrefetchContext, PluginResource, MenuEntry, AppBarItem, FeatureRequirement, DashboardWidget, Messages, TranslationLoaders } from './plugins/types';
 export { createConsole, overrideApi, type Console, type ConsoleOptions, type ApiOverride } from './plugins/createConsole';
 export { ConsoleProvider, useConsole } from './plugins/ConsoleContext';
 

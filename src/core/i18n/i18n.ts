@@ -7,7 +7,6 @@ import type { I18nApi } from '../apis';
 import { en } from './en';
 import { fr } from './fr';
 import { polyglotToI18next } from './polyglot';
-import { warmedStrings, warmingStrings } from './warmStrings';
 
 export const LOCALE_STORAGE_KEY = 'console.locale';
 export const LOCALES = [
@@ -32,8 +31,7 @@ export function deepMerge(target: Record<string, unknown>, source: Record<string
 
 const raMessages: Record<string, TranslationMessages> = { en: englishMessages, fr: frenchMessages };
 
-/** The locale the console starts in: the one chosen last on this browser, else English. */
-export function savedLocale(storage: Storage | undefined = typeof localStorage !== 'undefined' ? localStorage : undefined): string {
+function savedLocale(storage: Storage | undefined): string {
   const saved = storage?.getItem(LOCALE_STORAGE_KEY);
   return saved && LOCALES.some((l) => l.locale === saved) ? saved : DEFAULT_LOCALE;
 }
@@ -120,7 +118,7 @@ function createBundleLoader(instance: I18next) {
     let promise = loaded.get(key);
     if (!promise) {
       const loader = loaders.get(id)?.[locale] ?? loaders.get(id)?.[DEFAULT_LOCALE];
-      promise = (loader ? (warmingStrings(loader) ?? loader()) : Promise.resolve(undefined)).then(
+      promise = (loader ? loader() : Promise.resolve(undefined)).then(
         (messages) => {
           if (messages) instance.addResourceBundle(locale, 'translation', polyglotToI18next(messages as never), true, true);
           done.add(key);
@@ -150,16 +148,6 @@ function createBundleLoader(instance: I18next) {
   return {
     register(id: string, bundle: Loaders) {
       loaders.set(id, bundle);
-      // Strings the shell warmed for the page it opens on (warmStrings.ts) are there from the start.
-      const locale = currentLocale();
-      const loader = bundle[locale] ?? bundle[DEFAULT_LOCALE];
-      const warmed = loader && warmedStrings(loader);
-      if (!warmed) return;
-      instance.addResourceBundle(locale, 'translation', polyglotToI18next(warmed as never), true, true);
-      const key = `${locale}:${id}`;
-      done.add(key);
-      loaded.set(key, Promise.resolve());
-      opened.add(id);
     },
     load: (ids: readonly string[]) => load(ids),
     loadOpened: (locale: string) => load([...opened], locale),

@@ -37,8 +37,22 @@ export interface PluginRoute {
    * broadcast page); the route's own plugin is always loaded. Loaded with the page, before it renders.
    */
   translationsOf?: string[];
+  /**
+   * What the page shows first, asked before it renders (react-router's loaders): on a load that opens on this route
+   * and that the guards let through, the shell's first render waits for it with the page's code and strings (core's
+   * warmRoute, at most WARM_ROUTE_MAX_MS). The inbox joins a room's link's room there. Resolves when what it asked has
+   * come; the signal says the shell stopped waiting.
+   */
+  prefetch?: (context: RoutePrefetchContext) => Promise<unknown> | void;
   /** Set by createConsole: the plugin declaring the route. */
   plugin?: string;
+}
+
+export interface RoutePrefetchContext {
+  get: <T>(ref: ApiRef<T>) => T;
+  /** The route's parameters in the path opened (`{ roomId: '12' }`). */
+  params: Record<string, string | undefined>;
+  signal: AbortSignal;
 }
 
 /** Strings of one locale, keyed under the plugin's own prefix. */

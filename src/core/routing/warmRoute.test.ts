@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createI18nApi } from '../i18n/i18n';
-import type { ConsolePlugin } from '../plugins/types';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nApiRef } from '../apis';
+import { createAccountStore } from '../account/accountStore';
+import { membership, testUser } from '../account/testUsers';
+import { createConsole } from '../plugins/createConsole';
+import type { ConsolePlugin, RoutePrefetchContext } from '../plugins/types';
+import { createSessionStore } from '../session/sessionStore';
+import { tokenValidFor } from '../session/testTokens';
+import { deferred } from '../testing/deferred';
 import { lazyPage } from './lazyPage';
 import { warmRoute } from './warmRoute';
 
@@ -9,15 +15,20 @@ function Page() {
   return null;
 }
 
-/** Plugins as plugins.config.ts gives them: an inbox with a lazy page and strings, the contacts' strings it shows. */
-function plugins() {
+/** An inbox with a lazy page, its strings, a prefetch and the contacts' strings it shows; another page beside it. */
+function setUp() {
   const calls: string[] = [];
-  let roomReady: () => void = () => undefined;
+  const room = deferred<void>();
+  const thread = deferred<void>();
+  const prefetch = vi.fn((context: RoutePrefetchContext) => {
+    calls.push(`prefetch ${context.params.roomId ?? ''}`);
+    return thread.promise;
+  });
   const inbox: ConsolePlugin = {
     id: 'inbox',
     routes: [
-      { path: '/inbox/:roomId?', name: 'inbox', translationsOf: ['people'], component: lazyPage(() => (calls.push('inbox page'), Promise.resolve({ default: Page, pageReady: new Promise<void>((resolve) => (roomReady = resolve)) }))) },
-      { path: '/inbox/settings', name: 'inbox-settings', component: lazyPage(() => (calls.push('settings page'), Promise.resolve({ default: Page }))) },
+      { path: '/inbox/:roomId?', name: 'inbox', translationsOf: ['people'], prefetch, component: lazyPage(() => (calls.push('inbox page'), Promise.resolve({ default: Page, pageReady: room.promise }))) },
+      { path: '/inbox/settings', name: 'settings', component: lazyPage(() => (calls.push('settings page'), Promise.resolve({ default: Page }))) },
     ],
     lazyTranslations: {
       en: async () => (calls.push('inbox en'), { inbox: { title: 'Inbox' } }),
@@ -25,48 +36,88 @@ function plugins() {
     },
   };
   const people: ConsolePlugin = { id: 'people', lazyTranslations: { en: async () => (calls.push('people en'), { people: { name: 'Name' } }) } };
-  const other: ConsolePlugin = { id: 'other', routes: [{ path: '/other', name: 'other', component: Page }], lazyTranslations: { en: async () => (calls.push('other en'), {}) } };
-  return { list: [inbox, people, other], calls, roomReady: () => roomReady() };
+  const paid: ConsolePlugin = { id: 'paid', routes: [{ path: '/paid', name: 'paid', feature: { key: 'paid' }, prefetch, component: Page }] };
+  const console = createConsole({ plugins: [inbox, people, paid], features: [] });
+  return { console, calls, prefetch, roomReady: room.resolve, threadShown: thread.resolve };
 }
+
+function signIn(permissions: Record<string, boolean> = {}) {
+  createSessionStore().setTokens({ access: tokenValidFor(600) });
+  const account = createAccountStore();
+  account.setUser(testUser([membership(1, permissions)]));
+  account.selectCompany(1);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('warmRoute', () => {
   beforeEach(() => localStorage.clear());
+  afterEach(() => vi.useRealTimers());
 
-  it("fetches the page a console opens on, its plugin's strings and its translationsOf's in the locale, and waits for the page's pageReady", async () => {
-    const { list, calls, roomReady } = plugins();
-    let warm = false;
-    const done = warmRoute(list, '/inbox/12', 'fr').then(() => (warm = true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls.sort()).toEqual(['inbox fr', 'inbox page', 'people en']); // people has no French: its English
-    expect(warm).toBe(false); // the room view is not there yet
-    roomReady();
-    await done;
-
-    // The i18n API made after it has those strings from the start: the page's PluginStrings does not suspend.
+  it("asks for the page a console opens on, its strings and its translationsOf's in the locale, its prefetch, and waits for all", async () => {
     localStorage.setItem('console.locale', 'fr');
-    const api = createI18nApi();
-    for (const plugin of list) if (plugin.lazyTranslations) api.registerBundle(plugin.id, plugin.lazyTranslations);
-    expect(api.bundlesReady(['inbox', 'people'])).toBe(true);
-    expect(api.bundlesReady(['other'])).toBe(false);
-    expect(api.i18n.t('inbox.title')).toBe('Boîte de réception');
-    await api.loadBundles(['inbox', 'people']);
-    expect(calls.filter((c) => c.startsWith('inbox fr'))).toHaveLength(1); // not fetched again
+    signIn();
+    const { console, calls, prefetch, roomReady, threadShown } = setUp();
+    let warm = false;
+    const done = warmRoute(console, '/inbox/12').then(() => (warm = true));
+    await settle();
+    expect(calls.sort()).toEqual(['inbox fr', 'inbox page', 'people en', 'prefetch 12']); // people has no French: its English
+    expect(prefetch.mock.calls[0][0].get(i18nApiRef)).toBe(console.get(i18nApiRef));
+    // The page's strings are there for its first render (PluginStrings does not suspend).
+    expect(console.get(i18nApiRef).bundlesReady(['inbox', 'people'])).toBe(true);
+    expect(console.get(i18nApiRef).i18n.t('inbox.title')).toBe('Boîte de réception');
+
+    roomReady(); // the room view's code
+    await settle();
+    expect(warm).toBe(false); // the thread has not come
+    threadShown();
+    await done;
+    expect(prefetch.mock.calls[0][0].signal.aborted).toBe(true); // done waiting: a prefetch lets go of what it watched
   });
 
-  it('warms the most specific route, and nothing for a path no plugin routes', async () => {
-    const { list, calls } = plugins();
-    await warmRoute(list, '/inbox/settings', 'en');
+  it('stops waiting after its limit', async () => {
+    vi.useFakeTimers();
+    signIn();
+    const { console } = setUp();
+    let warm = false;
+    void warmRoute(console, '/inbox/12', 1000).then(() => (warm = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(warm).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(warm).toBe(true);
+  });
+
+  it('warms the most specific route, nothing for a path no plugin routes', async () => {
+    signIn();
+    const { console, calls } = setUp();
+    await warmRoute(console, '/inbox/settings');
     expect(calls.sort()).toEqual(['inbox en', 'settings page']);
     calls.length = 0;
-    await warmRoute(list, '/nowhere', 'en');
+    await warmRoute(console, '/nowhere');
     expect(calls).toEqual([]);
   });
 
-  it('settles when a chunk fails, leaving the failure to the page', async () => {
-    const failing: ConsolePlugin = { id: 'broken', routes: [{ path: '/broken', name: 'broken', component: lazyPage(() => Promise.reject(new Error('chunk'))) }], lazyTranslations: { en: () => Promise.reject(new Error('strings')) } };
-    await expect(warmRoute([failing], '/broken', 'en')).resolves.toBeUndefined();
-    const api = createI18nApi();
-    api.registerBundle('broken', failing.lazyTranslations!);
-    expect(api.bundlesReady(['broken'])).toBe(false);
+  it('asks for no data the guards would not show: signed out, without view access, a feature off', async () => {
+    const { console, prefetch } = setUp();
+    void warmRoute(console, '/inbox/12', 10);
+    await settle();
+    expect(prefetch).not.toHaveBeenCalled(); // signed out
+
+    signIn({ can_view_inbox: false });
+    const denied = setUp();
+    void warmRoute(denied.console, '/inbox/12', 10);
+    const featureOff = setUp();
+    void warmRoute(featureOff.console, '/paid', 10);
+    await settle();
+    expect(denied.prefetch).not.toHaveBeenCalled();
+    expect(featureOff.prefetch).not.toHaveBeenCalled();
+  });
+
+  it('settles when a chunk or the strings fail, leaving the failure to the page', async () => {
+    signIn();
+    const broken: ConsolePlugin = { id: 'broken', routes: [{ path: '/broken', name: 'broken', component: lazyPage(() => Promise.reject(new Error('chunk'))) }], lazyTranslations: { en: () => Promise.reject(new Error('strings')) } };
+    const console = createConsole({ plugins: [broken], features: [] });
+    await expect(warmRoute(console, '/broken')).resolves.toBeUndefined();
+    expect(console.get(i18nApiRef).bundlesReady(['broken'])).toBe(false);
   });
 });

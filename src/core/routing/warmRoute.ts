@@ -1,27 +1,55 @@
 import { matchRoutes } from 'react-router-dom';
-import { warmStrings } from '../i18n/warmStrings';
-import type { ConsolePlugin } from '../plugins/types';
+import { accountApiRef, featureFlagsApiRef, i18nApiRef, permissionApiRef, sessionApiRef } from '../apis';
+import { featureSatisfied } from '../features/featureFlags';
+import type { Console } from '../plugins/createConsole';
+import type { PluginRoute } from '../plugins/types';
+import { hasUsableToken } from './guards';
 import { isLazyPage } from './lazyPage';
+import { routeAreaFor } from './routeAccess';
 
 /**
- * Fetches what the page a console opens on waits for before it renders: its lazy chunk and the strings of its plugin
- * and its `translationsOf` plugins in this locale (pluginRoutes.tsx's PluginStrings). The shell waits for it before its
- * first render (src/app/ConsoleShell.tsx), so the page renders with the shell instead of suspending: a page that
- * suspends shows its fallback, and React then holds it back until 300 ms after that fallback, chunks or no chunks
- * (bench/bundle README, the open room). The server preloads these chunks from the HTML (route-preloads.json), so this
- * is mostly the modules' evaluation. Resolves when all settled, failures included: the page's own load reports them.
+ * How long the shell's first render waits for the page it opens on. Its chunks are preloaded from the HTML and the
+ * socket opened by the entry, so they are mostly there; past this (a server that preloads nothing, a slow answer) the
+ * shell shows itself and the page its own loading view, as before.
  */
-export function warmRoute(plugins: readonly ConsolePlugin[], pathname: string, locale: string): Promise<void> {
-  const routes = plugins.flatMap((plugin) => (plugin.routes ?? []).map((route) => ({ path: route.path, plugin, route })));
-  const match = matchRoutes(routes, pathname)?.at(-1)?.route;
+export const WARM_ROUTE_MAX_MS = 1000;
+
+/** The shell's guards (RequireSession, FeatureGate, AccessGuard) would let this route's page render. */
+function guardsLetThrough(console: Pick<Console, 'get' | 'routes' | 'resources'>, route: PluginRoute, pathname: string): boolean {
+  if (!hasUsableToken(console.get(sessionApiRef)) || !console.get(accountApiRef).getCompany()) return false;
+  if (!featureSatisfied(console.get(featureFlagsApiRef), route.feature)) return false;
+  const area = routeAreaFor(pathname, console.routes, console.resources);
+  return area === null || console.get(permissionApiRef).canView(area);
+}
+
+/**
+ * Asks for what the page a console opens on waits for before it renders, for the shell to wait for it before its
+ * first render (src/app/ConsoleShell.tsx): the page's lazy chunk and its `pageReady` (the inbox's room view), the
+ * strings of its plugin and its `translationsOf` plugins (pluginRoutes.tsx's PluginStrings), and its route's
+ * `prefetch` (the room's join) when the guards would let it through. The page then renders with the shell, its data
+ * there. Otherwise it suspends: a fallback is shown, and React holds the page back until 300 ms after it, chunks or
+ * no chunks; then it renders, and only then asks for its data (bench/bundle README, the open room). Resolves when all
+ * settled, failures included (the page's own load reports them), or after `maxMs`.
+ */
+export function warmRoute(console: Pick<Console, 'get' | 'routes' | 'resources'>, pathname: string, maxMs = WARM_ROUTE_MAX_MS): Promise<void> {
+  const match = matchRoutes(
+    console.routes.map((route) => ({ path: route.path, route })),
+    pathname,
+  )?.at(-1);
   if (!match) return Promise.resolve();
-  const stringsOf = [match.plugin, ...(match.route.translationsOf ?? []).map((id) => plugins.find((p) => p.id === id))];
-  const loads: Promise<unknown>[] = [];
-  for (const plugin of stringsOf) {
-    const loader = plugin?.lazyTranslations?.[locale] ?? plugin?.lazyTranslations?.en;
-    if (loader) loads.push(warmStrings(loader));
-  }
+  const { route } = match.route;
+  const loads: Promise<unknown>[] = [console.get(i18nApiRef).loadBundles([...(route.plugin ? [route.plugin] : []), ...(route.translationsOf ?? [])])];
   // A page module's `pageReady`: what its first render needs beyond its own code (the inbox's open room view).
-  if (isLazyPage(match.route.component)) loads.push(match.route.component.preload().then((page) => (page as { pageReady?: unknown }).pageReady));
-  return Promise.allSettled(loads).then(() => undefined);
+  if (isLazyPage(route.component)) loads.push(route.component.preload().then((page) => (page as { pageReady?: unknown }).pageReady));
+  const stopped = new AbortController();
+  const { prefetch } = route;
+  if (prefetch && guardsLetThrough(console, route, pathname)) {
+    loads.push(Promise.resolve().then(() => prefetch({ get: console.get, params: match.params, signal: stopped.signal })));
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)));
+  return Promise.race([Promise.allSettled(loads), cap]).then(() => {
+    clearTimeout(timer);
+    stopped.abort();
+  });
 }

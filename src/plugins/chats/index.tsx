@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { mdiForumOutline } from '@mdi/js';
 import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { chatApiFactory, savedRepliesApiFactory } from './api';
+import { prefetchInbox } from './prefetch';
 import { shellTranslations } from './shellTranslations';
 
 const ChatsIcon = mdiIconComponent(mdiForumOutline);
@@ -21,7 +22,7 @@ export const chatsPlugin = createPlugin({
   id: 'chats',
   featureFlag: 'chats',
   apis: [chatApiFactory, savedRepliesApiFactory],
-  routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', translationsOf: ['contacts'], component: lazyPage(() => import('./ChatsPage')) }],
+  routes: [{ path: '/chats/:roomId?', name: 'chats', area: 'chats', translationsOf: ['contacts'], prefetch: prefetchInbox, component: lazyPage(() => import('./ChatsPage')) }],
   menu: [{ to: '/chats', label: 'chats.menu', icon: ChatsIcon, area: 'chats', order: 10 }],
   appBarItems: [{ id: 'chats.notifications', component: NotificationBellItem, area: 'chats', order: 10 }],
   translations: shellTranslations,
