@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { consoleRoutes, routePreloads } from './scripts/routePreloads.mjs';
+import { consoleRoutes, routePreloads, SHELL_PARTS } from './scripts/routePreloads.mjs';
 import { EnvironmentGroupedSequencer } from './tests/unit/environmentSequencer';
 
 /** The project's TypeScript modules (not node_modules). */
@@ -107,7 +107,7 @@ function routePreloadManifest(): Plugin {
       const manifest = routePreloads(bundle as unknown as Parameters<typeof routePreloads>[0], root, {
         // src/app/main.tsx's PUBLIC_PATH: these paths open the signed-out pages, every other the shell.
         publicPath: '^/(auth|sandbox)(/|$)',
-        branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
+        branches: { public: 'src/app/PublicPages.tsx', shell: ['src/app/ConsoleShell.tsx', ...SHELL_PARTS] },
         routes: consoleRoutes(root),
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(manifest) });

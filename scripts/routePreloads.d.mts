@@ -10,6 +10,7 @@ export interface RoutePreloadsManifest {
 }
 
 export declare const PUBLIC_PAGE_ROUTES: RouteModule[];
+export declare const SHELL_PARTS: string[];
 export declare const NESTED_PAGE_ROUTES: [routePath: string, narrows: string, modules: string[]][];
 export declare function pluginPageRoutes(root: string): [routePath: string, file: string, strings: string[]][];
 export declare function consoleRoutes(root: string): [routePath: string, modules: string | string[], branch: string][];
@@ -18,5 +19,5 @@ export declare function routeScore(routePath: string): number;
 export declare function routePreloads(
   bundle: Record<string, { type: 'chunk' | 'asset'; fileName: string; imports?: string[]; facadeModuleId?: string | null; isEntry?: boolean }>,
   root: string,
-  options: { publicPath: string; branches: Record<string, string>; routes: [routePath: string, file: string | string[], branch: string][] },
+  options: { publicPath: string; branches: Record<string, string | string[]>; routes: [routePath: string, file: string | string[], branch: string][] },
 ): RoutePreloadsManifest;

@@ -25,6 +25,12 @@ export const PUBLIC_PAGE_ROUTES = [
  */
 export const NESTED_PAGE_ROUTES = [['/chats/:roomId', '/chats/:roomId?', ['src/plugins/chats/components/RoomView.tsx']]];
 
+/**
+ * Lazy parts the shell shows on every page, preloaded with its branch: the chats plugin's app bar bell
+ * (src/plugins/chats/index.tsx), fetched while the shell's first render waits (core's warmRoute).
+ */
+export const SHELL_PARTS = ['src/plugins/chats/notifications/NotificationBell.tsx'];
+
 /** A module named by an `import('…')` in `fromFile`, as a path from the root (null if there is no such file). */
 function moduleFile(root, fromFile, specifier) {
   const base = path.relative(root, path.resolve(path.dirname(fromFile), specifier));
@@ -140,8 +146,8 @@ function closure(bundle, fileNames) {
 /**
  * The preload manifest of a build: for each branch of src/app/main.tsx (the signed-out pages, the shell) and each
  * route's page, the chunk files it loads that index.html does not already (the entry's static imports).
- * `bundle` is Rollup's output bundle; `branches` the modules of the two lazy branches; `routes` [path, page module or
- * modules, branch].
+ * `bundle` is Rollup's output bundle; `branches` the module (or modules) of each lazy branch; `routes` [path, page
+ * module or modules, branch].
  */
 export function routePreloads(bundle, root, { publicPath, branches, routes }) {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -151,10 +157,13 @@ export function routePreloads(bundle, root, { publicPath, branches, routes }) {
   const loaded = closure(bundle, [entry.fileName]);
   const beyond = (set, files) => [...closure(bundle, files)].filter((f) => !set.has(f)).sort();
   const branchFiles = {};
-  for (const [name, file] of Object.entries(branches)) {
-    const fileName = byModule(file);
-    if (!fileName) throw new Error(`route preloads: ${file} is not a chunk of the build`);
-    branchFiles[name] = beyond(loaded, [fileName]);
+  for (const [name, modules] of Object.entries(branches)) {
+    const fileNames = [modules].flat().map((file) => {
+      const fileName = byModule(file);
+      if (!fileName) throw new Error(`route preloads: ${file} is not a chunk of the build`);
+      return fileName;
+    });
+    branchFiles[name] = beyond(loaded, fileNames);
   }
   const out = [];
   for (const [routePath, modules, branch] of routes) {

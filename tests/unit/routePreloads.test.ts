@@ -65,13 +65,14 @@ describe('routePreloads', () => {
     expect(manifest.routes).toEqual([{ path: '/chats/:roomId?', pattern: routePattern('/chats/:roomId?'), score: routeScore('/chats/:roomId?'), branch: 'shell', files: ['assets/ChatsPage.js', 'assets/virtuoso.js'] }]);
   });
 
-  it("preloads every module of a route's list", () => {
+  it("preloads every module of a route's or a branch's list", () => {
     const manifest = routePreloads(bundle, '/r', {
       publicPath: '^/auth',
-      branches: { public: 'src/app/PublicPages.tsx', shell: 'src/app/ConsoleShell.tsx' },
+      branches: { public: 'src/app/PublicPages.tsx', shell: ['src/app/ConsoleShell.tsx', 'src/plugins/chats/ChatsPage.tsx'] },
       routes: [['/chats/:roomId', ['src/plugins/chats/ChatsPage.tsx', 'src/app/PublicPages.tsx'], 'shell']],
     });
-    expect(manifest.routes[0].files).toEqual(['assets/ChatsPage.js', 'assets/PublicPages.js', 'assets/virtuoso.js']);
+    expect(manifest.branches.shell).toEqual(['assets/ChatsPage.js', 'assets/ConsoleShell.js', 'assets/mui.js', 'assets/virtuoso.js']);
+    expect(manifest.routes[0].files).toEqual(['assets/PublicPages.js']);
   });
 
   it('fails the build when a page is not a chunk of its own', () => {

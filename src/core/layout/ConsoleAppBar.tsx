@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { AppBar, Toolbar, useMediaQuery, type Theme } from '@mui/material';
 import { TitlePortal, useLocales, useThemesContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,10 @@ import { ConsoleUserMenu } from './ConsoleUserMenu';
 import { HideOnScroll } from './HideOnScroll';
 import { LoadingIndicator, SidebarToggleButton, ThemeToggleButton } from './AppBarButtons';
 
-/** The plugins' app bar items the user may view (e.g. the chats plugin's notification bell). */
+/**
+ * The plugins' app bar items the user may view (e.g. the chats plugin's notification bell). A lazy item shows nothing
+ * until its code is there (the shell fetches it before its first render: core's warmRoute), and never suspends the bar.
+ */
 function PluginAppBarItems() {
   const { appBarItems } = useConsole();
   const permissions = useApi(permissionApiRef);
@@ -21,7 +25,9 @@ function PluginAppBarItems() {
       {appBarItems
         .filter((item) => !item.area || permissions.canView(item.area))
         .map(({ id, component: Item }) => (
-          <Item key={id} />
+          <Suspense key={id} fallback={null}>
+            <Item />
+          </Suspense>
         ))}
     </>
   );

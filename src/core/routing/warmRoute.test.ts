@@ -30,6 +30,7 @@ function setUp() {
       { path: '/inbox/:roomId?', name: 'inbox', translationsOf: ['people'], prefetch, component: lazyPage(() => (calls.push('inbox page'), Promise.resolve({ default: Page, pageReady: room.promise }))) },
       { path: '/inbox/settings', name: 'settings', component: lazyPage(() => (calls.push('settings page'), Promise.resolve({ default: Page }))) },
     ],
+    appBarItems: [{ id: 'bell', area: 'inbox', component: lazyPage(() => (calls.push('bell'), Promise.resolve({ default: Page }))) }],
     lazyTranslations: {
       en: async () => (calls.push('inbox en'), { inbox: { title: 'Inbox' } }),
       fr: async () => (calls.push('inbox fr'), { inbox: { title: 'Boîte de réception' } }),
@@ -54,14 +55,14 @@ describe('warmRoute', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.useRealTimers());
 
-  it("asks for the page a console opens on, its strings and its translationsOf's in the locale, its prefetch, and waits for all", async () => {
+  it("asks for the page a console opens on, its strings and its translationsOf's in the locale, its prefetch, the app bar's lazy items, and waits for all", async () => {
     localStorage.setItem('console.locale', 'fr');
     signIn();
     const { console, calls, prefetch, roomReady, threadShown } = setUp();
     let warm = false;
     const done = warmRoute(console, '/inbox/12').then(() => (warm = true));
     await settle();
-    expect(calls.sort()).toEqual(['inbox fr', 'inbox page', 'people en', 'prefetch 12']); // people has no French: its English
+    expect(calls.sort()).toEqual(['bell', 'inbox fr', 'inbox page', 'people en', 'prefetch 12']); // people has no French: its English
     expect(prefetch.mock.calls[0][0].get(i18nApiRef)).toBe(console.get(i18nApiRef));
     // The page's strings are there for its first render (PluginStrings does not suspend).
     expect(console.get(i18nApiRef).bundlesReady(['inbox', 'people'])).toBe(true);
@@ -91,17 +92,19 @@ describe('warmRoute', () => {
     signIn();
     const { console, calls } = setUp();
     await warmRoute(console, '/inbox/settings');
-    expect(calls.sort()).toEqual(['inbox en', 'settings page']);
+    expect(calls.sort()).toEqual(['bell', 'inbox en', 'settings page']);
     calls.length = 0;
-    await warmRoute(console, '/nowhere');
-    expect(calls).toEqual([]);
+    const other = setUp();
+    await warmRoute(other.console, '/nowhere');
+    expect(other.calls).toEqual(['bell']); // the app bar, on any page
   });
 
-  it('asks for no data the guards would not show: signed out, without view access, a feature off', async () => {
-    const { console, prefetch } = setUp();
+  it('asks for nothing the guards would not show: signed out, without view access, a feature off', async () => {
+    const { console, prefetch, calls } = setUp();
     void warmRoute(console, '/inbox/12', 10);
     await settle();
     expect(prefetch).not.toHaveBeenCalled(); // signed out
+    expect(calls).not.toContain('bell');
 
     signIn({ can_view_inbox: false });
     const denied = setUp();
@@ -110,6 +113,7 @@ describe('warmRoute', () => {
     void warmRoute(featureOff.console, '/paid', 10);
     await settle();
     expect(denied.prefetch).not.toHaveBeenCalled();
+    expect(denied.calls).not.toContain('bell');
     expect(featureOff.prefetch).not.toHaveBeenCalled();
   });
 

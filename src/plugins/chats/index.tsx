@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { mdiForumOutline } from '@mdi/js';
 import { createPlugin, lazyPage, mdiIconComponent } from '../../core';
 import { chatApiFactory, savedRepliesApiFactory } from './api';
@@ -7,15 +6,9 @@ import { shellTranslations } from './shellTranslations';
 
 const ChatsIcon = mdiIconComponent(mdiForumOutline);
 
-// Issue #22: the notification bell, in the app bar of every page (its own chunk: the shell stays light).
-const LazyBell = lazy(() => import('./notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
-function NotificationBellItem() {
-  return (
-    <Suspense fallback={null}>
-      <LazyBell />
-    </Suspense>
-  );
-}
+// Issue #22: the notification bell, in the app bar of every page (its own chunk: the shell stays light; the shell
+// fetches it with the page it opens on, core's warmRoute).
+const NotificationBellItem = lazyPage(() => import('./notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 /** The agents' live inbox: rooms across channels, realtime messages, tags, bot pause, block. */
 export const chatsPlugin = createPlugin({
