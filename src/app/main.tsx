@@ -48,7 +48,8 @@ function ConsoleRoot() {
 // take when it connects (earlySocket.ts).
 if (!PUBLIC_PATH.test(window.location.pathname)) {
   requestStartupConfig(String(import.meta.env.VITE_API_BASE ?? ''));
-  const socketUrl = savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location);
+  // Not on the company picker and creation pages (/company/*): outside the shell's frame, they hold no socket.
+  const socketUrl = /^\/company(\/|$)/.test(window.location.pathname) ? null : savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location);
   if (socketUrl) openEarlySocket(socketUrl);
 }
 
