@@ -3,6 +3,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { requestStartupConfig } from '../core/features/startupRequest';
+import { canView, type PermissionMap } from '../../contract/permissions';
 import { openEarlySocket, savedSocketUrl } from '../core/realtime/earlySocket';
 
 /**
@@ -48,8 +49,11 @@ function ConsoleRoot() {
 // take when it connects (earlySocket.ts).
 if (!PUBLIC_PATH.test(window.location.pathname)) {
   requestStartupConfig(String(import.meta.env.VITE_API_BASE ?? ''));
-  // Not on the company picker and creation pages (/company/*): outside the shell's frame, they hold no socket.
-  const socketUrl = /^\/company(\/|$)/.test(window.location.pathname) ? null : savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location);
+  // Only where a page will hold it: not on the company picker and creation pages (/company/*, outside the shell's
+  // frame), and for a member who may view the chats, whose bell holds it on every page (the chats plugin's).
+  const socketUrl = /^\/company(\/|$)/.test(window.location.pathname)
+    ? null
+    : savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location, (company) => canView(company.permissions as PermissionMap | null, 'chats'));
   if (socketUrl) openEarlySocket(socketUrl);
 }
 

@@ -66,6 +66,14 @@ describe('the saved socket URL', () => {
     expect(savedSocketUrl(localStorage, '', loc)).toContain('wss://console.example.com/socket/websocket?');
   });
 
+  it("is none for a membership whose pages hold no socket (the app's say)", () => {
+    signedIn([membership(2, { can_view_chats: false })]);
+    const holds = (company: { permissions?: Record<string, unknown> | null }) => company.permissions?.can_view_chats !== false;
+    expect(savedSocketUrl(localStorage, '', loc, holds)).toBeNull();
+    signedIn([membership(2, { can_view_chats: true })]);
+    expect(savedSocketUrl(localStorage, '', loc, holds)).not.toBeNull();
+  });
+
   it('is unknown signed out, with an expired token (the console refreshes it first) or without a company', () => {
     expect(savedSocketUrl(localStorage, '', loc)).toBeNull();
     signedIn([membership(2)], 2, tokenValidFor(10));

@@ -24,6 +24,13 @@ export const UNCLAIMED_SOCKET_MS = 15_000;
 const CONNECTING = 0;
 const OPEN = 1;
 
+/** What the saved account holds of a membership, as far as the socket's URL goes. */
+export interface SavedMembership {
+  id: number;
+  translator_domain?: string | null;
+  permissions?: Record<string, unknown> | null;
+}
+
 type WebSocketClass = new (url: string, protocols?: string | string[]) => WebSocket;
 
 let early: { url: string; socket: WebSocket; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -51,18 +58,21 @@ export function sameSocketUrl(a: string, b: string): boolean {
  * The socket URL the console's first connect will ask for, from what it saved: null when it cannot know it (signed
  * out, an expired token the console will refresh first, no company chosen yet).
  */
-export function savedSocketUrl(storage: Pick<Storage, 'getItem'>, socketDomain: string, loc: Pick<Location, 'protocol' | 'host'>): string | null {
+export function savedSocketUrl(
+  storage: Pick<Storage, 'getItem'>,
+  socketDomain: string,
+  loc: Pick<Location, 'protocol' | 'host'>,
+  /** Whether this membership's pages hold the socket (a socket nobody takes is a connect for nothing). */
+  holdsSocket: (company: SavedMembership) => boolean = () => true,
+): string | null {
   try {
     const token = storage.getItem(ACCESS_TOKEN_KEY);
     if (!token || isTokenExpired(token)) return null;
-    const account = JSON.parse(storage.getItem(ACCOUNT_STORAGE_KEY) ?? 'null') as {
-      user?: { companies?: { id: number; translator_domain?: string | null }[] } | null;
-      companyId?: unknown;
-    } | null;
+    const account = JSON.parse(storage.getItem(ACCOUNT_STORAGE_KEY) ?? 'null') as { user?: { companies?: SavedMembership[] } | null; companyId?: unknown } | null;
     const companyId = account?.companyId;
     if (typeof companyId !== 'number') return null;
     const company = account?.user?.companies?.find((c) => c.id === companyId);
-    if (!company) return null;
+    if (!company || !holdsSocket(company)) return null;
     // As the realtime factory chooses it (sharedRealtimeFactory.ts).
     const endpoint = socketEndpoint(company.translator_domain || socketDomain, loc);
     return websocketUrl(endpoint, { token, company_id: companyId });
