@@ -3,7 +3,7 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { requestStartupConfig } from '../core/features/startupRequest';
-import { canView, type PermissionMap } from '../../contract/permissions';
+import { canView } from '../../contract/permissions';
 import { openEarlySocket, savedSocketUrl } from '../core/realtime/earlySocket';
 
 /**
@@ -53,7 +53,7 @@ if (!PUBLIC_PATH.test(window.location.pathname)) {
   // frame), and for a member who may view the chats, whose bell holds it on every page (the chats plugin's).
   const socketUrl = /^\/company(\/|$)/.test(window.location.pathname)
     ? null
-    : savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location, (company) => canView(company.permissions as PermissionMap | null, 'chats'));
+    : savedSocketUrl(localStorage, String(import.meta.env.VITE_SOCKET_DOMAIN ?? ''), location, (company) => canView(company.permissions, 'chats'));
   if (socketUrl) openEarlySocket(socketUrl);
 }
 

@@ -9,7 +9,8 @@ interface Saved {
   companyId: number | null;
 }
 
-function load(storage: Storage): Saved {
+/** The saved account (user and selected company), or none when there is none or it cannot be read. */
+export function loadSavedAccount(storage: Pick<Storage, 'getItem'>): Saved {
   try {
     const raw = storage.getItem(ACCOUNT_STORAGE_KEY);
     if (raw) {
@@ -23,7 +24,7 @@ function load(storage: Storage): Saved {
 }
 
 export function createAccountStore(storage: Storage = localStorage): AccountStore {
-  let state = load(storage);
+  let state = loadSavedAccount(storage);
   const listeners = new Set<(event: AccountEvent) => void>();
 
   const save = () => storage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(state));

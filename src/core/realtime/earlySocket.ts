@@ -7,10 +7,11 @@
  *
  * A socket is taken only for the URL the factory would open itself (same endpoint, same token, company and protocol
  * version): anything else (a token refreshed meanwhile, another company chosen) is closed and the factory opens its
- * own, as before. One nobody takes is closed after a while. No imports but types and constants: the entry's weight
- * stays as it is.
+ * own, as before. One nobody takes is closed after a while. It reads the session and the account with their stores'
+ * own small helpers, nothing of phoenix: the entry stays about as light as it was.
  */
-import { ACCOUNT_STORAGE_KEY } from '../account/accountStore';
+import type { CompanyMembership } from '../../../contract/api';
+import { loadSavedAccount } from '../account/accountStore';
 import { ACCESS_TOKEN_KEY, isTokenExpired } from '../session/sessionStore';
 import { socketEndpoint } from './socketEndpoint';
 
@@ -23,13 +24,6 @@ export const UNCLAIMED_SOCKET_MS = 15_000;
 /** WebSocket's readyState values (not read from the global: a test's socket class may not be the browser's). */
 const CONNECTING = 0;
 const OPEN = 1;
-
-/** What the saved account holds of a membership, as far as the socket's URL goes. */
-export interface SavedMembership {
-  id: number;
-  translator_domain?: string | null;
-  permissions?: Record<string, unknown> | null;
-}
 
 type WebSocketClass = new (url: string, protocols?: string | string[]) => WebSocket;
 
@@ -63,19 +57,17 @@ export function savedSocketUrl(
   socketDomain: string,
   loc: Pick<Location, 'protocol' | 'host'>,
   /** Whether this membership's pages hold the socket (a socket nobody takes is a connect for nothing). */
-  holdsSocket: (company: SavedMembership) => boolean = () => true,
+  holdsSocket: (company: CompanyMembership) => boolean = () => true,
 ): string | null {
   try {
     const token = storage.getItem(ACCESS_TOKEN_KEY);
     if (!token || isTokenExpired(token)) return null;
-    const account = JSON.parse(storage.getItem(ACCOUNT_STORAGE_KEY) ?? 'null') as { user?: { companies?: SavedMembership[] } | null; companyId?: unknown } | null;
-    const companyId = account?.companyId;
-    if (typeof companyId !== 'number') return null;
-    const company = account?.user?.companies?.find((c) => c.id === companyId);
+    const { user, companyId } = loadSavedAccount(storage);
+    const company = companyId === null ? undefined : user?.companies?.find((c) => c.id === companyId);
     if (!company || !holdsSocket(company)) return null;
     // As the realtime factory chooses it (sharedRealtimeFactory.ts).
     const endpoint = socketEndpoint(company.translator_domain || socketDomain, loc);
-    return websocketUrl(endpoint, { token, company_id: companyId });
+    return websocketUrl(endpoint, { token, company_id: company.id });
   } catch {
     return null; // unreadable storage: the factory connects as before
   }

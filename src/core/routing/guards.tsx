@@ -10,7 +10,7 @@ import { useConsole } from '../plugins/ConsoleContext';
 import type { FeatureRequirement } from '../plugins/types';
 import { EmptyView } from '../components/EmptyView';
 import { useNavigationMemory } from './NavigationMemory';
-import { fallbackPath, routeAreaFor } from './routeAccess';
+import { canViewPath, fallbackPath } from './routeAccess';
 
 export const LOGIN_ROUTE = '/auth/login';
 export const COMPANY_SELECT_ROUTE = '/company/select';
@@ -72,10 +72,7 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { companyId } = useAccount();
 
-  const isAllowed = (pathname: string) => {
-    const area = routeAreaFor(pathname, routes, resources);
-    return area === null || permissions.canView(area);
-  };
+  const isAllowed = (pathname: string) => canViewPath(pathname, routes, resources, (area) => permissions.canView(area));
   const allowed = isAllowed(location.pathname);
   const companyChanged = memory.companyId !== undefined && memory.companyId !== companyId;
   const target = allowed

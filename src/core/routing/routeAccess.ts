@@ -54,6 +54,12 @@ export function routeAreaFor(pathname: string, routes: PluginRoute[], resources:
   return matcherFor(routes, resources)(pathname)?.area ?? null;
 }
 
+/** The global guard's view check of a shell path (AccessGuard): allowed when no area applies or its area may be viewed. */
+export function canViewPath(pathname: string, routes: PluginRoute[], resources: PluginResource[], canView: (area: string) => boolean): boolean {
+  const area = routeAreaFor(pathname, routes, resources);
+  return area === null || canView(area);
+}
+
 /**
  * Where a denied navigation goes (spec §2 global guard): the previous path, else the dashboard,
  * else the first menu entry the user can view, else /account — never the denied path itself,

@@ -5,7 +5,7 @@ import type { Console } from '../plugins/createConsole';
 import type { PluginRoute } from '../plugins/types';
 import { hasUsableToken } from './guards';
 import { isLazyPage } from './lazyPage';
-import { routeAreaFor } from './routeAccess';
+import { canViewPath } from './routeAccess';
 
 /**
  * How long the shell's first render waits for the page it opens on. Its chunks are preloaded from the HTML and the
@@ -18,8 +18,8 @@ export const WARM_ROUTE_MAX_MS = 1000;
 function guardsLetThrough(console: Pick<Console, 'get' | 'routes' | 'resources'>, route: PluginRoute, pathname: string): boolean {
   if (!hasUsableToken(console.get(sessionApiRef)) || !console.get(accountApiRef).getCompany()) return false;
   if (!featureSatisfied(console.get(featureFlagsApiRef), route.feature)) return false;
-  const area = routeAreaFor(pathname, console.routes, console.resources);
-  return area === null || console.get(permissionApiRef).canView(area);
+  const permissions = console.get(permissionApiRef);
+  return canViewPath(pathname, console.routes, console.resources, (area) => permissions.canView(area));
 }
 
 /**
