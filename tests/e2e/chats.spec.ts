@@ -190,3 +190,17 @@ test('the composer grows with its text up to six lines, then scrolls, at 390 px'
   await input.fill('one line');
   await expect.poll(height).toBeLessThan(one * 1.5);
 });
+
+test("a link to a conversation that does not exist says so on a phone, with the way back to the list", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInTo(page, DEMO_AGENT, DEMO_COMPANY);
+  const chats = new ChatsPage(page);
+  // A reload of the link, as a notification or a shared address opens it: the server refuses the room's join. (No
+  // connection badge to wait for: on a phone it is in the list's header, not shown beside a room.)
+  await page.goto('/chats/987654');
+  await expect(page.getByTestId('room-unavailable')).toContainText('This conversation is not available');
+  await expect(page.getByTestId('select-conversation')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to conversations', exact: true }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await chats.expectListed('Aiko Tanaka');
+});

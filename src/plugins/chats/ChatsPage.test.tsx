@@ -23,7 +23,7 @@ const THREE_ROOMS = [
 /** A channels page in the console, so the inbox may link to it. */
 const channelsStub = createPlugin({ id: 'channels', featureFlag: 'channels', routes: [{ path: '/channels', name: 'channels', area: 'channels', component: () => <p>Channels page</p> }] });
 
-function renderInbox(path = '/chats', options: { rooms?: typeof THREE_ROOMS; simulator?: boolean } = {}) {
+function renderInbox(path = '/chats', options: { rooms?: typeof THREE_ROOMS; simulator?: boolean; signedIn?: boolean } = {}) {
   const server = createFakeChatServer({ rooms: options.rooms ?? THREE_ROOMS });
   const http = createFakeHttp((_method, requestPath) => {
     if (requestPath === '/api/sandbox/' && options.simulator !== false) return { channel_id: 1, simulator_url: 'http://localhost/sandbox/demo-key' };
@@ -38,7 +38,16 @@ function renderInbox(path = '/chats', options: { rooms?: typeof THREE_ROOMS; sim
         <Route path="/channels" element={<p>Channels page</p>} />
       </Routes>
     </VirtuosoMockContext.Provider>,
-    { adminContext: false, route: false, plugins: [chatsPlugin, channelsStub], features: ['chats', 'channels'], path, overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)] },
+    {
+      adminContext: false,
+      route: false,
+      // Signed in before the page mounts, as a reload of a room's link is (else the test signs in after).
+      ...(options.signedIn ? { user: testUser([membership(1, { can_view_chats: true, can_manage_chats: true })]), companyId: 1 } : {}),
+      plugins: [chatsPlugin, channelsStub],
+      features: ['chats', 'channels'],
+      path,
+      overrides: [overrideApi(realtimeApiRef, realtime), overrideApi(httpApiRef, http)],
+    },
   );
   return { ...view, server, socket: () => sockets[sockets.length - 1] };
 }
@@ -122,6 +131,15 @@ describe('ChatsPage', () => {
       const items = await screen.findAllByTestId('room-item');
       expect(items.map((i) => within(i).getByTestId('room-item-name').textContent)).toEqual(['Chloé Durand', 'Bob Jones', 'Alice Smith']);
       expect(screen.queryByTestId('room-name')).not.toBeInTheDocument();
+    });
+
+    it("a link to a room the server refuses says so, with the way back to the list (not a prompt to pick from a list it hides)", async () => {
+      renderInbox('/chats/99', { signedIn: true });
+      expect(await screen.findByTestId('room-unavailable')).toHaveTextContent('This conversation is not available');
+      expect(screen.queryByTestId('select-conversation')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Back to conversations' }));
+      expect(await screen.findAllByTestId('room-item')).toHaveLength(3);
+      expect(screen.queryByTestId('room-unavailable')).not.toBeInTheDocument();
     });
   });
 

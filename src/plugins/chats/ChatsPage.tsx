@@ -7,7 +7,7 @@ import type { Tag } from '../../../contract/chats';
 import { ConsoleTooltip, ErrorPageBoundary, httpApiRef, lazyPage, MdiIcon, PageLoading, prewarmDateFormats, useAccess, useAccount, useApi, whenIdle } from '../../core';
 import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
-import { NoConversations, SelectConversation } from './components/InboxPlaceholder';
+import { NoConversations, RoomUnavailable, SelectConversation } from './components/InboxPlaceholder';
 import { WhenOpened } from './components/WhenOpened';
 
 const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
@@ -181,7 +181,8 @@ export default function ChatsPage() {
     else if (roomsLoaded) return whenIdle(prefetchRoomView);
   }, [roomId, roomsLoaded]);
 
-  const showRoom = roomId != null && !!selectedRoom;
+  const unavailable = useChatState((s) => roomId != null && !!s.unavailableRooms[roomId]);
+  const showRoom = roomId != null && !!selectedRoom && !unavailable;
   // Under md a room open takes the whole width and the list is hidden beside it: it is then not rendered at all (on a
   // phone opened from a notification, its filters, tabs and rows were rendered for nothing before the thread showed:
   // 0.7 s less to the first message without them, bench/bundle README). Its state is the service's, so going back to it
@@ -256,7 +257,9 @@ export default function ChatsPage() {
               <RoomView key={roomId} roomId={roomId} tagOptions={tagOptions} canEditTags={showTags && canManage} readOnly={!canManage} onBack={() => navigate({ pathname: '/chats', search })} composerRef={composerRef} />
             </Suspense>
           </ErrorPageBoundary>
-        ) : noConversations ? (
+        ) : unavailable ? (
+          <RoomUnavailable onBack={() => navigate({ pathname: '/chats', search })} />
+        ) : roomId != null ? null : noConversations ? (
           <NoConversations />
         ) : roomsLoaded ? (
           <SelectConversation />

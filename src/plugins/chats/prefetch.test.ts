@@ -45,6 +45,17 @@ describe("the inbox's prefetch", () => {
     expect(listeners.size).toBe(0);
   });
 
+  it("resolves when the server refuses the link's room (the page says it is not available)", async () => {
+    const { change, get, listeners } = fakeService();
+    const prefetched = prefetchInbox({ get, params: { roomId: '404' }, signal: new AbortController().signal });
+    change({ roomsLoaded: true, unavailableRooms: { 7: true } });
+    await Promise.resolve();
+    expect(listeners.size).toBe(1);
+    change({ unavailableRooms: { 7: true, 404: true } });
+    await prefetched;
+    expect(listeners.size).toBe(0);
+  });
+
   it('on /chats, resolves once the list has come', async () => {
     const { service, change, get } = fakeService();
     const prefetched = prefetchInbox({ get, params: {}, signal: new AbortController().signal });

@@ -1,7 +1,7 @@
 import { i18nApiRef, prewarmDateFormats, type RoutePrefetchContext } from '../../core';
 import { chatApiRef } from './api';
 import { INBOX_DATE_FORMATS } from './format';
-import type { ChatService } from './service/types';
+import type { ChatService, ChatState } from './service/types';
 
 /**
  * The inbox's route `prefetch` (core's warmRoute): on a load that opens on the inbox, the service starts before the
@@ -17,7 +17,12 @@ export function prefetchInbox({ get, params, signal }: RoutePrefetchContext): Pr
   prewarmDateFormats(get(i18nApiRef).i18n.language, INBOX_DATE_FORMATS);
   const roomId = params.roomId && /^\d+$/.test(params.roomId) ? Number(params.roomId) : null;
   if (roomId !== null) service.selectRoom(roomId);
-  return whenShown(service, () => (roomId !== null ? !!service.getState().threads[roomId]?.loaded : service.getState().roomsLoaded), signal);
+  return whenShown(service, () => (roomId !== null ? roomShown(service.getState(), roomId) : service.getState().roomsLoaded), signal);
+}
+
+/** The room's thread came, or the server refused the room (the page then says it is not available). */
+function roomShown(state: ChatState, roomId: number): boolean {
+  return !!state.threads[roomId]?.loaded || !!state.unavailableRooms[roomId];
 }
 
 /** Resolves once `shown()` holds, or when the shell stops waiting. */

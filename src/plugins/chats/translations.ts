@@ -56,6 +56,8 @@ export const translations = {
         loadingThread: 'Loading the conversation',
         start: 'Start of the conversation',
         select: 'Select a conversation',
+        unavailable: 'This conversation is not available',
+        unavailableHint: 'It may have been deleted, or your role may not let you open it.',
       },
       composer: {
         placeholder: 'Type a message — Enter to send, Shift+Enter for a new line',
@@ -220,6 +222,8 @@ export const translations = {
         loadingThread: 'Chargement de la conversation',
         start: 'Début de la conversation',
         select: 'Sélectionnez une conversation',
+        unavailable: "Cette conversation n'est pas disponible",
+        unavailableHint: "Elle a peut-être été supprimée, ou votre rôle ne vous permet pas de l'ouvrir.",
       },
       composer: {
         placeholder: 'Écrivez un message — Entrée pour envoyer, Maj+Entrée pour une nouvelle ligne',

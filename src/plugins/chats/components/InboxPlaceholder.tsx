@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { mdiConnection, mdiForumOutline, mdiMessageTextOutline, mdiOpenInNew } from '@mdi/js';
+import { mdiArrowLeft, mdiConnection, mdiForumOutline, mdiForumRemoveOutline, mdiMessageTextOutline, mdiOpenInNew } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { MdiIcon, featureFlagsApiRef, featureSatisfied, httpApiRef, useAccess, useAccount, useApi, useConsole } from '../../../core';
@@ -54,6 +54,22 @@ export function SelectConversation() {
   return (
     <Placeholder testId="select-conversation" icon={mdiForumOutline} title={t('chats.room.select')}>
       <Typography variant="body2">{t('chats.empty.selectHint')}</Typography>
+    </Placeholder>
+  );
+}
+
+/**
+ * A room's link the server refused (deleted, or not this member's to open): said, with the way back to the list,
+ * which a phone does not show beside an open room.
+ */
+export function RoomUnavailable({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Placeholder testId="room-unavailable" icon={mdiForumRemoveOutline} title={t('chats.room.unavailable')}>
+      <Typography variant="body2">{t('chats.room.unavailableHint')}</Typography>
+      <Button sx={{ mt: 3 }} variant="outlined" startIcon={<MdiIcon path={mdiArrowLeft} />} onClick={onBack}>
+        {t('chats.room.back')}
+      </Button>
     </Placeholder>
   );
 }

@@ -180,11 +180,14 @@ describe('chat service', () => {
     await vi.waitFor(() => expect(socket().joins.filter((j) => j.topic.startsWith('room:'))).toHaveLength(2));
     await flush(10);
     expect(service.getState().threads[1]?.loaded ?? false).toBe(false);
+    // Refused as not found, the room is said unavailable; the rate-limited one is not (it is joined again).
+    expect(service.getState().unavailableRooms).toEqual({ 2: true });
     // A second later the open room is joined again, as viewed, and its thread loads; room 2 stays refused.
     await vi.waitFor(() => expect(service.getState().threads[1]?.messages.map((m) => m.id)).toEqual([1, 2]), { timeout: 3_000 });
     expect(socket().joins.filter((j) => j.topic === 'room:1').at(-1)!.payload).toMatchObject({ viewing: true });
     await new Promise((r) => setTimeout(r, 200));
     expect(socket().joins.filter((j) => j.topic === 'room:2')).toHaveLength(1);
+    expect(service.getState().unavailableRooms).toEqual({ 2: true });
     // Pushed live into the room after the retry: the room's topic is joined.
     const live = server.add(1, { origin: 'user', text: 'after the retry' });
     socket().emit('room:1', 'new_message', live);

@@ -27,6 +27,7 @@ export function initialState(unread: UnreadMap = {}): ChatState {
     tags: [],
     attachments: false,
     refusals: {},
+    unavailableRooms: {},
     counts: null,
   };
 }

@@ -93,6 +93,10 @@ export function createRoomChannels(deps: {
           for (const m of incoming) unread.markSeen(roomId, m.id);
         }
         joinedBefore = true;
+        if (store.get().unavailableRooms[roomId]) {
+          const { [roomId]: _allowedAgain, ...unavailableRooms } = store.get().unavailableRooms;
+          store.set({ unavailableRooms });
+        }
       })
       .receive('error', (refusal?: JoinRefusal) => {
         // Not allowed or gone: stop phoenix from retrying this room.
@@ -105,6 +109,8 @@ export function createRoomChannels(deps: {
           setTimeout(() => {
             if (current()) joinRoom(roomId);
           }, seconds * 1000);
+        } else if (current()) {
+          store.set({ unavailableRooms: { ...store.get().unavailableRooms, [roomId]: true } });
         }
       });
   }

@@ -70,6 +70,8 @@ export interface ChatState {
   attachments: boolean;
   /** Per room: the last free-form text refused as outside the 24-hour window, until sent again or dismissed. */
   refusals: Record<number, SendRefusal>;
+  /** Rooms whose join the server refused (gone, or not this member's to open): a link to one says so. */
+  unavailableRooms: Record<number, true>;
   /** Issue #22: per status, the caller's, unassigned and all rooms (GET /api/rooms/counts/), live; null until loaded. */
   counts: RoomCounts | null;
 }
