@@ -15,7 +15,7 @@
  * Prints figures only, asserts nothing. Bounded: a watchdog ends the run after 30 minutes.
  */
 import 'reflect-metadata';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -154,7 +154,10 @@ export async function startServer(
   );
   if (form === 'compiled') {
     const outDir = path.join(root, '.test-data/dist-server-bench');
-    await buildServer(outDir);
+    // Another checkout (`--server-root`, the "before" figures) is built by its own build script: this one's bundles
+    // this checkout's source wherever it writes.
+    if (path.resolve(root) === ROOT) await buildServer(outDir);
+    else execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, env: { ...process.env, SERVER_OUT_DIR: outDir }, stdio: 'ignore' });
     return spawnBenchServer([...serveNodeFlags(), ...nodeOptions, serverEntry(outDir)], { cwd: root, env, port });
   }
   return spawnBenchServer([...nodeOptions, '--import', 'tsx', 'server/main.ts'], { cwd: root, env, port });

@@ -98,8 +98,29 @@ export const MALFORMED_TEXT_MESSAGE = 'This field contains invalid characters.';
 /** An unpaired UTF-16 surrogate: not Unicode text, and PostgreSQL refuses it (found by the fuzz tests as a 500). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether a string or key of `root` is not well-formed Unicode: findMalformedText's walk without the paths. */
+function holdsMalformedText(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (LONE_SURROGATE.test(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (current !== null && typeof current === 'object' && !(current instanceof Date)) {
+      for (const key of Object.keys(current)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** The dotted path of the first string or key that is not well-formed Unicode, or null. Iterative, one visit per value. */
 function findMalformedText(value: unknown): string | null {
+  // Every parsed input is walked; almost none is malformed: the paths are worked out only for one that is.
+  if (!holdsMalformedText(value)) return null;
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;

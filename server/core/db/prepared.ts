@@ -9,6 +9,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { rowsOf } from './rows';
+import { withCompiledRowMapper } from './rowMapper';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
@@ -32,7 +33,8 @@ export function prepared<T>(db: Database, name: string, build: (db: Database, na
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
     // drizzle's node-postgres session sends a statement without a name as an unnamed one (parsed and planned per call).
-    statement = build(db, options.planEachCall ? (undefined as unknown as string) : name);
+    // A select's rows are mapped by a mapper made once for the statement (rowMapper.ts), not worked out per cell.
+    statement = withCompiledRowMapper(build(db, options.planEachCall ? (undefined as unknown as string) : name));
     byName.set(name, statement);
   }
   return statement;

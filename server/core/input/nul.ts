@@ -27,6 +27,25 @@ const hasNul = (text: string) => text.includes('\u0000');
 /** A key as it appears in a field path (the NUL itself would be unreadable there). */
 const printableKey = (key: string) => key.replaceAll('\u0000', '\\u0000');
 
+/** Whether a string or key of `root` holds a NUL: findNul's walk without the paths (nothing kept per value). */
+function containsNul(root: Record<string, unknown> | unknown[]): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (hasNul(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (isPlainObject(current)) {
+      for (const key of Object.keys(current)) {
+        if (hasNul(key)) return true;
+        stack.push(current[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * The dotted path (`message.text`, `invites.0.email`) of the first string or key holding a NUL, or
  * null when there is none. Iterative (an explicit stack, no recursion), one visit per value: linear in
@@ -34,7 +53,8 @@ const printableKey = (key: string) => key.replaceAll('\u0000', '\\u0000');
  * plain object is not looked into.
  */
 export function findNul(value: unknown): string | null {
-  if (!isContainer(value)) return null;
+  // Every request's input is walked; almost none holds a NUL: the paths are worked out only for one that does.
+  if (!isContainer(value) || !containsNul(value)) return null;
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
