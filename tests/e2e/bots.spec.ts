@@ -163,3 +163,21 @@ test('the bot pages pass axe in both themes: list, details, outline, canvas with
   await expect(page).toHaveURL(/view=outline/);
   await expectNoSeriousA11yViolationsInBothThemes(page, `/bots/${id}?view=outline`);
 });
+
+test('a bot taller than the screen opens at its start: the start and the first step in view, not cut off above', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+  await page.goto('/bots');
+  await page.getByText('Demo assistant', { exact: true }).click();
+  const canvas = page.getByTestId('bot-canvas');
+  const start = page.getByTestId('init-node');
+  await expect(page.getByTestId('step-node').first()).toBeVisible();
+  // Inside the canvas's box (the demo's graph is taller than it at the smallest opening size).
+  const startInView = async () => {
+    const [c, s] = [await canvas.boundingBox(), await start.boundingBox()];
+    return !!c && !!s && s.y >= c.y && s.y + s.height <= c.y + c.height;
+  };
+  await expect.poll(startInView).toBe(true);
+  const [c, s] = [await canvas.boundingBox(), await page.getByTestId('step-node').first().boundingBox()];
+  expect(s!.y).toBeLessThan(c!.y + c!.height);
+});

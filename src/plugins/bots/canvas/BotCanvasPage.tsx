@@ -67,6 +67,22 @@ import { TestChatPanel } from './TestChatPanel';
 import { useBotEditor, type SaveStatus } from './useBotEditor';
 import { useCompanyChannels } from '../api/hooks';
 
+/**
+ * The canvas opens with the whole graph in view, no smaller than 80 % (a node's buttons stay at least 24 px, WCAG
+ * 2.5.8). A graph taller than that opens at its top, where the conversation starts (fitView alone centred it, the
+ * start step cut off above); the minimap, the controls and "fit view" show the rest.
+ */
+const OPENING_FIT = { padding: 0.2, maxZoom: 1, minZoom: 0.8 };
+const OPENING_TOP_MARGIN = 24;
+
+function openAtTop(instance: ReactFlowInstance<BotNode>) {
+  const nodes = instance.getNodes();
+  if (nodes.length === 0) return;
+  const { x, y, zoom } = instance.getViewport();
+  const top = instance.getNodesBounds(nodes).y * zoom + y;
+  if (top < OPENING_TOP_MARGIN) void instance.setViewport({ x, y: y + OPENING_TOP_MARGIN - top, zoom });
+}
+
 function SaveIndicator({ status }: { status: SaveStatus }) {
   const { t } = useTranslation();
   const text = status === 'saving' ? t('bots.canvas.saving') : status === 'saved' ? t('bots.canvas.saved') : t('bots.canvas.unsaved');
@@ -355,6 +371,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
               edgeTypes={edgeTypes}
               onInit={(instance) => {
                 flow.current = instance;
+                void instance.fitView(OPENING_FIT).then(() => openAtTop(instance));
               }}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
@@ -366,9 +383,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
               deleteKeyCode={null}
               colorMode={theme.palette.mode}
               fitView
-              // Opened no smaller than 80 %: a node's buttons stay at least 24 px (WCAG 2.5.8); a bigger
-              // graph opens centred and the minimap, the controls and "fit view" show the rest.
-              fitViewOptions={{ padding: 0.2, maxZoom: 1, minZoom: 0.8 }}
+              fitViewOptions={OPENING_FIT}
               minZoom={0.2}
               defaultEdgeOptions={{ labelBgPadding: [6, 3], labelBgBorderRadius: 4, labelStyle: { fontWeight: 700, fontSize: 11 } }}
               proOptions={{ hideAttribution: true }}
