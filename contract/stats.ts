@@ -10,6 +10,9 @@
  *   then it is *open*. Blocked rooms are never open.
  * - *Assigned*: the room carries an agent tag (a tag named like an e-mail address, spec §5);
  *   *unassigned* otherwise.
+ * - The dashboard's *open* and *unassigned* conversations are the inbox's (issue #22): rooms whose status is open,
+ *   and of those the ones without an assignee (assigning keeps the agent tag in step), so a figure and the inbox
+ *   it opens show the same number. The 24-hour *open* above is the reports' (/stats: started, closed, resolution).
  * - Messages *in*: the customer's (origin user); *out*: the team's and the bots' (origin agent, bot).
  * - *First response time*: from the customer's first message to the first agent (human) message
  *   after it; attributed to the agent who sent it. *Resolution time*: from the start of a closed

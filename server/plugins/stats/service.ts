@@ -46,8 +46,6 @@ export interface StatsRange {
 }
 
 const CLOSED_AFTER = "interval '24 hours'";
-/** The agent-tag pattern of contract/validation.ts (AGENT_TAG_PATTERN) in PostgreSQL's syntax. */
-const AGENT_TAG_SQL = `'^[^[:space:]@]+@[^[:space:]@]+\\.[A-Za-z]{2,}$'`;
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
@@ -388,7 +386,7 @@ export class StatsService {
     // Built once per scope (its dozen nested fragments cost more CPU to build than the rest of the request,
     // bench/data, issue #26), planned on each call: how many rooms and messages a company has decides the plan.
     const figures = preparedSql(this.db, `stats_dashboard:${v.scope}`, () => dashboardFigures(own), { planEachCall: true });
-    const figuresQuery = figures.execute({ companyId: v.companyId, userId: v.userId, email: v.email, today, tz, now: nowDate.toISOString() });
+    const figuresQuery = figures.execute({ companyId: v.companyId, userId: v.userId, email: v.email, today, tz });
 
     // The figures, the running broadcasts and the set-up steps in one statement, the channels' health beside it.
     const [[row], channelHealth] = await Promise.all([figuresQuery, this.channelHealth(v.companyId, nowDate)]);
@@ -519,7 +517,7 @@ function broadcastSendsOf(own: boolean, companyId: unknown, lo: SQL, hi: SQL, ch
 
 /**
  * "Today at a glance" in one statement: the figures, the running broadcasts and the set-up steps. Its values are
- * placeholders (companyId, userId, email, today, tz, now), so it is built once per scope.
+ * placeholders (companyId, userId, email, today, tz), so it is built once per scope.
  */
 function dashboardFigures(own: boolean): SQL {
   const p = sql.placeholder;
@@ -529,7 +527,8 @@ function dashboardFigures(own: boolean): SQL {
   const outByMe = own ? sql`m.sender_user_id = ${who.userId}` : sql`m.origin in ('agent', 'bot')`;
   const responderIsMe = own ? sql` and responder = ${who.userId}` : sql``;
   const companyRooms = sql`r.company_id = ${who.companyId}`;
-  const open = (where: SQL) => sql`select r.id from rooms r where ${where} and r.blocked_at is null and r.last_message_at > ${p('now')}::timestamptz - ${sql.raw(CLOSED_AFTER)}`;
+  // The conversations the inbox counts as open (issue #22's status), so a figure and the list it opens agree.
+  const open = (where: SQL) => sql`select r.id, r.assignee_user_id from rooms r where ${where} and r.status = 'open'`;
   return sql`
       with mm as (
         select m.origin, m.sender_user_id from messages m join rooms r on r.id = m.room_id
@@ -551,8 +550,7 @@ function dashboardFigures(own: boolean): SQL {
       )
       select
         (select count(*) from (${open(scope)}) o) as open,
-        (select count(*) from (${open(companyRooms)}) o
-          where not exists (select 1 from room_tags rt join tags t on t.id = rt.tag_id where rt.room_id = o.id and t.name ~ ${sql.raw(AGENT_TAG_SQL)})) as unassigned,
+        (select count(*) from (${open(companyRooms)}) o where o.assignee_user_id is null) as unassigned,
         (select count(*) from mm m where m.origin = 'user') as messages_in,
         (select count(*) from mm m where ${outByMe}) + (select count(*) from bm) as messages_out,
         (select percentile_cont(0.5) within group (order by secs) from frt) as frt_median,

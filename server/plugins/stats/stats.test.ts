@@ -30,11 +30,11 @@ describeEachDatabase('stats figures', (database) => {
   let asAgent1: Record<string, string>;
 
   type Line = [origin: 'user' | 'agent' | 'bot', at: string, sender?: number];
-  async function room(companyId: number, channelId: number, name: string, created: string, lines: Line[], opts: { tags?: string[]; blocked?: boolean } = {}) {
+  async function room(companyId: number, channelId: number, name: string, created: string, lines: Line[], opts: { tags?: string[]; blocked?: boolean; status?: 'open' | 'resolved'; assignee?: number } = {}) {
     const last = lines.length ? z(lines[lines.length - 1][1]) : z(created);
     const [r] = await t.db
       .insert(rooms)
-      .values({ companyId, channelId, externalId: name, name, createdAt: z(created), lastMessageAt: last, blockedAt: opts.blocked ? last : null })
+      .values({ companyId, channelId, externalId: name, name, createdAt: z(created), lastMessageAt: last, blockedAt: opts.blocked ? last : null, status: opts.status ?? 'open', assigneeUserId: opts.assignee ?? null })
       .returning({ id: rooms.id });
     for (const [origin, at, sender] of lines) {
       await t.db.insert(messages).values({ companyId, roomId: r.id, origin, text: `${origin} ${at}`, createdAt: z(at), senderUserId: sender ?? null, status: origin === 'user' ? null : 'read' });
@@ -75,20 +75,20 @@ describeEachDatabase('stats figures', (database) => {
       ['agent', '2026-03-10T09:10:00', agent1], // first response 600 s (agent1)
       ['user', '2026-03-10T09:20:00'],
       ['agent', '2026-03-10T09:30:00', agent1], // closed, resolution 1800 s
-    ], { tags: ['agent1@stats.test'] });
+    ], { tags: ['agent1@stats.test'], assignee: agent1, status: 'resolved' });
     await room(company, sandbox, 'B', '2026-03-11T14:00:00', [
       ['user', '2026-03-11T14:00:00'],
       ['agent', '2026-03-11T14:30:00', agent2], // 1800 s (agent2); resolution 1800 s
-    ]);
+    ], { status: 'resolved' });
     await room(company, whatsapp, 'C', '2026-03-12T10:00:00', [
       ['user', '2026-03-12T10:00:00'],
       ['agent', '2026-03-12T10:20:00', agent1], // 1200 s (agent1)
       ['agent', '2026-03-12T10:25:00', agent2], // resolution 1500 s, closed by agent2
-    ]);
+    ], { status: 'resolved' });
     await room(company, sandbox, 'D', '2026-03-13T08:00:00', [
       ['user', '2026-03-13T08:00:00'],
       ['bot', '2026-03-13T08:00:05'], // bot-handled; resolution 5 s
-    ]);
+    ], { status: 'resolved' });
     await room(company, sandbox, 'E', '2026-03-09T23:00:00', [
       ['user', '2026-03-09T23:00:00'], // started before the range
       ['user', '2026-03-10T11:00:00'], // closed in it: resolution 43200 s
@@ -99,7 +99,7 @@ describeEachDatabase('stats figures', (database) => {
       ['agent', '2026-03-11T10:01:00', adminId],
     ]);
     // Today (2026-03-18) and yesterday.
-    await room(company, sandbox, 'F', '2026-03-17T13:00:00', [['user', '2026-03-17T13:00:00']], { tags: ['agent2@stats.test', 'vip'] });
+    await room(company, sandbox, 'F', '2026-03-17T13:00:00', [['user', '2026-03-17T13:00:00']], { tags: ['agent2@stats.test', 'vip'], assignee: agent2 });
     await room(company, sandbox, 'G', '2026-03-18T10:00:00', [
       ['user', '2026-03-18T10:00:00'],
       ['agent', '2026-03-18T10:05:00', agent1], // 300 s
@@ -242,8 +242,10 @@ describeEachDatabase('stats figures', (database) => {
     expect(d).toMatchObject({
       scope: 'company',
       today: '2026-03-18',
-      open_conversations: 3,
-      unassigned_conversations: 2,
+      // The inbox's open conversations (status open: E, left open days ago, F, G, H and the blocked I), and of those
+      // the ones without an assignee (all but F).
+      open_conversations: 5,
+      unassigned_conversations: 4,
       messages_in_today: 3,
       messages_out_today: 3, // 2 in rooms, 1 broadcast message
       first_response_today: { median: 300, count: 1 },
@@ -256,7 +258,7 @@ describeEachDatabase('stats figures', (database) => {
     expect(d.channels.find((c) => c.id === sandbox)).toMatchObject({ needs_attention: false, messaging_limit: null });
 
     const mine = (await t.app.inject({ method: 'GET', url: '/api/stats/dashboard/?tz=UTC', headers: asAgent1 })).json() as DashboardStats;
-    expect(mine).toMatchObject({ scope: 'own', open_conversations: 1, unassigned_conversations: 2, messages_in_today: 1, messages_out_today: 1, first_response_today: { median: 300 } });
+    expect(mine).toMatchObject({ scope: 'own', open_conversations: 1, unassigned_conversations: 4, messages_in_today: 1, messages_out_today: 1, first_response_today: { median: 300 } });
   });
 
   it('tells the dashboard which getting-started steps the company has taken, company by company', async () => {

@@ -96,7 +96,7 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
                 {list.data.results.map((item: KnowledgeItemSummary) => (
                   <TableRow key={item.id} hover>
                     <TableCell>
-                      <Button onClick={() => setOpen(item.id)} sx={{ textTransform: 'none', p: 0, minWidth: 0, fontWeight: 600 }}>
+                      <Button onClick={() => setOpen(item.id)} sx={{ textTransform: 'none', p: 0, minWidth: 0, fontWeight: 600, textAlign: 'left', justifyContent: 'flex-start' }}>
                         {item.title}
                       </Button>
                       {item.file_name && (
