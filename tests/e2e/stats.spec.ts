@@ -101,6 +101,12 @@ test('the dashboard shows today at a glance, each figure leading to where it is 
   for (const id of ['open', 'unassigned', 'messages-in', 'messages-out']) await expect(today.value(id)).toHaveText(/^\d+$/);
   // The demo's Maria and Aiko wrote within the last hours: their conversations are open.
   await expect.poll(async () => Number(await today.value('open').textContent())).toBeGreaterThanOrEqual(2);
+  // The figures are the inbox's: its open conversations, all and unassigned, show the same numbers.
+  const [open, unassigned] = [await today.value('open').textContent(), await today.value('unassigned').textContent()];
+  await today.figure('open').click();
+  await expect(page.getByRole('tab', { name: `All (${open})`, exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `Unassigned (${unassigned})`, exact: true })).toBeVisible();
+  await today.open();
   await expect(today.value('bot-share')).toHaveText(/%|—/);
   // The demo has taken every getting-started step: no such card (a new company's: dashboard-links.spec.ts).
   await expect(page.getByRole('heading', { name: 'Getting started' })).toHaveCount(0);
