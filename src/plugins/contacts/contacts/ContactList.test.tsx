@@ -8,6 +8,7 @@ import { contactsPlugin } from '../index';
 import { contact, fakeContactsApi } from '../testing';
 import { ContactList } from './ContactList';
 import { ContactCreate } from './ContactCreate';
+import { ContactShow } from './ContactShow';
 
 const manager = testUser([membership(1, { can_view_chats: true, can_manage_chats: true }, { role: { id: 'manager', name: 'Manager' } })]);
 const viewer = testUser([membership(1, { can_view_chats: true, can_manage_chats: false }, { role: { id: 'agent', name: 'Agent' } })]);
@@ -38,6 +39,23 @@ describe('/contacts', () => {
     expect(await screen.findByText('Only members allowed to manage chats can change contacts.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+  });
+});
+
+describe('/contacts/{id}/show', () => {
+  const show = (user: typeof manager) =>
+    renderPluginPage(<ContactShow />, { ...options(fakeContactsApi([contact(1, 'Léa Martin', { phone: '+33612345678' })]), user, '/contacts/1/show'), route: '/contacts/:id/show' });
+
+  it('says who can change the contact to a member who may only view it', async () => {
+    show(viewer);
+    expect(await screen.findByText('+33612345678')).toBeTruthy();
+    expect(screen.getByText('Only members allowed to manage chats can change contacts.')).toBeTruthy();
+  });
+
+  it('does not tell one who may change it that they cannot (reached by its address)', async () => {
+    show(manager);
+    expect(await screen.findByText('+33612345678')).toBeTruthy();
+    expect(screen.queryByText('Only members allowed to manage chats can change contacts.')).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { Show, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '../../../../contract/contacts';
+import { useAccess } from '../../../core';
 import { ContactsTabs } from '../ContactsTabs';
 import { useAttributes } from '../model/hooks';
 import { ContactRooms } from './ContactRooms';
@@ -44,12 +45,16 @@ function ContactDetails() {
 /** /contacts/{id}/show: a contact as those who may only view chats see it (read-only; the page says who can change it). */
 export function ContactShow() {
   const { t } = useTranslation();
+  // The page is also reached by its address by those who may change the contact (its Edit button then shows).
+  const { canManage } = useAccess('chats');
   return (
     <Box>
       <ContactsTabs current="contacts" />
-      <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, md: 3 }, pt: 1 }}>
-        {t('contacts.readOnly')}
-      </Typography>
+      {!canManage && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: { xs: 2, md: 3 }, pt: 1 }}>
+          {t('contacts.readOnly')}
+        </Typography>
+      )}
       <Show<Contact> resource="contacts" title={t('contacts.title')} sx={{ px: { xs: 1, md: 2 } }}>
         <ContactDetails />
       </Show>
