@@ -28,6 +28,7 @@ describe('/broadcast', () => {
     renderBroadcasts(<BroadcastsPage />, { path: '/broadcast', http: api([]) });
     expect(await screen.findByText('Nothing Found.')).toBeTruthy();
     expect(screen.getByText("There's no data at the moment, please check back in later.")).toBeTruthy();
+    expect(screen.queryByTestId('broadcasts-read-only')).toBeNull();
   });
 
   it('updates status, progress and counters from the socket without reloading', async () => {
@@ -119,5 +120,6 @@ describe('/broadcast', () => {
     await screen.findByText('Spring sale');
     expect(screen.queryByRole('link', { name: 'New broadcast' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Spring sale' })).toBeNull();
+    expect(screen.getByTestId('broadcasts-read-only')).toHaveTextContent('Only admins and managers can create and send broadcasts.');
   });
 });

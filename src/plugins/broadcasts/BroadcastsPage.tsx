@@ -23,6 +23,11 @@ export default function BroadcastsPage() {
             {t('broadcasts.title')}
           </Typography>
           <Typography color="text.secondary">{t('broadcasts.subtitle')}</Typography>
+          {!canSend && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="broadcasts-read-only">
+              {t('broadcasts.readOnly')}
+            </Typography>
+          )}
         </Box>
         {canSend && (
           <Button

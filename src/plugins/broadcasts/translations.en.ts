@@ -3,6 +3,7 @@ const en = {
   broadcasts: {
     title: 'Broadcasts',
     subtitle: 'Send an approved WhatsApp template to many customers and follow what happens to each message.',
+    readOnly: 'Only admins and managers can create and send broadcasts.',
     new: 'New broadcast',
     backToList: '← Broadcasts',
     common: { loading: 'Loading…', back: 'Back', next: 'Next', keep: 'Keep it' },

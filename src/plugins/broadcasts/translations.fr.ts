@@ -3,6 +3,7 @@ const fr = {
   broadcasts: {
     title: 'Diffusions',
     subtitle: 'Envoyez un modèle WhatsApp approuvé à de nombreux clients et suivez ce qu’il advient de chaque message.',
+    readOnly: 'Seuls les administrateurs et les responsables peuvent créer et envoyer des diffusions.',
     new: 'Nouvelle diffusion',
     backToList: '← Diffusions',
     common: { loading: 'Chargement…', back: 'Retour', next: 'Suivant', keep: 'Conserver' },

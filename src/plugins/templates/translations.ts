@@ -6,6 +6,7 @@ const en = {
   templates: {
     title: 'WhatsApp templates',
     subtitle: 'Message templates start conversations and reach customers after the 24-hour window. Meta reviews each one before it can be sent.',
+    readOnly: 'Only members who can manage WhatsApp templates (admins and managers by default) can create, change and delete them.',
     create: 'New template',
     refresh: 'Sync with Meta',
     refreshed: 'Templates synced with Meta.',
@@ -155,6 +156,7 @@ const fr: typeof en = {
   templates: {
     title: 'Modèles WhatsApp',
     subtitle: 'Les modèles de message ouvrent des conversations et joignent les clients après la fenêtre de 24 heures. Meta examine chacun avant qu’il puisse être envoyé.',
+    readOnly: 'Seuls les membres qui peuvent gérer les modèles WhatsApp (administrateurs et responsables par défaut) peuvent en créer, les modifier et les supprimer.',
     create: 'Nouveau modèle',
     refresh: 'Synchroniser avec Meta',
     refreshed: 'Modèles synchronisés avec Meta.',

@@ -52,6 +52,7 @@ describe('TemplatesPage', () => {
     const http = fakeApi();
     renderList(http);
     expect(await screen.findByText('welcome_offer')).toBeInTheDocument();
+    expect(screen.queryByTestId('templates-read-only')).not.toBeInTheDocument();
     expect(within(row('welcome_offer')).getByText('Approved')).toBeInTheDocument();
     expect(within(row('welcome_offer')).getByText('Marketing')).toBeInTheDocument();
     expect(within(row('welcome_offer')).getByText('en_US')).toBeInTheDocument();
@@ -191,6 +192,7 @@ describe('TemplatesPage', () => {
     expect(await screen.findByTestId('templates-not-supported')).toHaveTextContent('Messenger has no message template API');
     expect(http.calls.some((c) => c.path.startsWith('/api/channels/4/templates'))).toBe(false);
     expect(screen.queryByRole('link', { name: 'New template' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('templates-read-only')).toHaveTextContent('Only members who can manage WhatsApp templates (admins and managers by default) can create, change and delete them.');
   });
 
   it('with no channel, the empty view and a way to connect one', async () => {

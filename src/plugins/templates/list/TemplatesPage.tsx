@@ -69,6 +69,11 @@ export default function TemplatesPage() {
             {t('templates.title')}
           </Typography>
           <Typography color="text.secondary">{t('templates.subtitle')}</Typography>
+          {!canManage && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="templates-read-only">
+              {t('templates.readOnly')}
+            </Typography>
+          )}
         </Box>
         {canManage && channel && hasTemplateApi(channel) && (
           <Button
