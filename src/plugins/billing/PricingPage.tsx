@@ -155,7 +155,7 @@ export default function PricingPage() {
             onChange={(_, value: PlanInterval | null) => value && setChosen(value)}
             aria-label={t('billing.pricing.interval')}
             // the unselected button's grey on the page background falls short of 4.5:1: the paper and the primary text
-            sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
+            sx={{ alignSelf: { xs: 'flex-start', md: 'auto' }, bgcolor: 'background.paper', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
             {intervals.map((i) => (
               <ToggleButton key={i} value={i} sx={{ textTransform: 'none', px: 2 }}>
