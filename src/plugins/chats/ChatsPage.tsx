@@ -9,24 +9,6 @@ import { INBOX_DATE_FORMATS } from './format';
 import { ConnectionBadge } from './components/ConnectionBadge';
 import { NoConversations, RoomUnavailable, SelectConversation } from './components/InboxPlaceholder';
 import { WhenOpened } from './components/WhenOpened';
-
-const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
-// The open conversation (header and controls, the thread, the composer: most of the inbox's code) is a
-// chunk of its own, so /chats renders its list without it (bench/bundle). Its fetch starts as soon as a
-// room is in the URL or the list has loaded (see ChatsPage), so opening a room seldom waits for it; once
-// fetched, a room opens without suspending (lazyPage).
-const RoomView = lazyPage(() => import('./components/RoomView').then((m) => ({ default: m.RoomView })));
-/** Loads the room view ahead of a room opening (a failure is left to the lazy view, which reports it when a room opens). */
-function prefetchRoomView() {
-  RoomView.preload().catch(() => undefined);
-}
-/**
- * A link to a room (a notification, a reload) fetches the room view as soon as this module runs (its chunk is
- * preloaded with the inbox's from the HTML), and the shell's first render waits for it (core's warmRoute): the inbox
- * then renders with the room open rather than suspending for it (a suspended pane shows its fallback, then React
- * holds the room back until 300 ms after it: bench/bundle README, the open room).
- */
-export const pageReady = typeof window !== 'undefined' && /^\/chats\/\d+\/?$/.test(window.location.pathname) ? RoomView.preload().catch(() => undefined) : undefined;
 import { RoomFilters } from './components/RoomFilters';
 import { RoomList } from './components/RoomList';
 import { ContactPanelSlot } from '../contacts';
@@ -40,6 +22,32 @@ import { MessageSearchResults } from './components/MessageSearchResults';
 import { RoomTabs } from './components/RoomTabs';
 import type { RoomTab } from '../../../contract/conversations';
 import { SentenceCaseButtons } from './sentenceCase';
+
+const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
+// The open conversation (header and controls, the thread, the composer: most of the inbox's code) is a
+// chunk of its own, so /chats renders its list without it (bench/bundle). Its fetch starts as soon as a
+// room is in the URL or the list has loaded (see ChatsPage), so opening a room seldom waits for it; once
+// fetched, a room opens without suspending (lazyPage).
+const RoomView = lazyPage(() => import('./components/RoomView').then((m) => ({ default: m.RoomView })));
+
+/** Loads the room view ahead of a room opening (a failure is left to the lazy view, which reports it when a room opens). */
+function loadRoomView(): Promise<void> {
+  return RoomView.preload().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+/** The same, for the list's pointer and focus handlers (whose return values React reads). */
+function prefetchRoomView(): void {
+  void loadRoomView();
+}
+/**
+ * A link to a room (a notification, a reload) fetches the room view as soon as this module runs (its chunk is
+ * preloaded with the inbox's from the HTML), and the shell's first render waits for it (core's warmRoute): the inbox
+ * then renders with the room open rather than suspending for it (a suspended pane shows its fallback, then React
+ * holds the room back until 300 ms after it: bench/bundle README, the open room).
+ */
+export const pageReady = typeof window !== 'undefined' && /^\/chats\/\d+\/?$/.test(window.location.pathname) ? loadRoomView() : undefined;
 
 /** Members' e-mails, only needed in agent-feature companies (the agent tag list is limited to them). */
 function useMemberEmails(enabled: boolean): string[] | null {
