@@ -252,6 +252,8 @@ export const CHAT_EVENTS = {
  * `{reason: 'rate limited', retry_after: seconds}`. The client joins again after `retry_after`.
  */
 export const JOIN_RATE_LIMITED = 'rate limited';
+/** A room join refused because the room is gone or not the member's to open (another refusal, a crash, says nothing of the room). */
+export const ROOM_UNAVAILABLE_REASONS: readonly string[] = ['not found', 'forbidden'];
 export interface JoinRefusal {
   reason?: string;
   retry_after?: number;

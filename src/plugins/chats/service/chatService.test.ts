@@ -195,6 +195,17 @@ describe('chat service', () => {
     expect(service.getState().threads[1].messages.map((m) => m.id)).toEqual([1, 2, live.id]);
   });
 
+  it("a room join refused for another reason than the room's (a crash) does not say the room is unavailable", async () => {
+    const server = createFakeChatServer({ rooms: [{ room: room(1), messages: [message(1, 1)] }] });
+    server.refuseNext('room:1', 'phx_join', { reason: 'join crashed' });
+    const { service, socket } = setup(server);
+    await started(service);
+    service.selectRoom(1);
+    await vi.waitFor(() => expect(socket().joins.filter((j) => j.topic === 'room:1')).toHaveLength(1));
+    await flush(10);
+    expect(service.getState().unavailableRooms).toEqual({});
+  });
+
   it('loads older history with before_timestamp', async () => {
     const msgs = Array.from({ length: 70 }, (_, i) => message(1, i + 1));
     const server = createFakeChatServer({ rooms: [{ room: room(1), messages: msgs }] });

@@ -4,7 +4,7 @@
  * events (messages, statuses, room changes, presence) flow into the state.
  */
 import type { RealtimeChannel } from '../../../core/apis';
-import { CHAT_EVENTS, CHAT_PAGE_SIZE, JOIN_RATE_LIMITED, type JoinRefusal, type Message, type Room } from '../../../../contract/chats';
+import { CHAT_EVENTS, CHAT_PAGE_SIZE, JOIN_RATE_LIMITED, ROOM_UNAVAILABLE_REASONS, type JoinRefusal, type Message, type Room } from '../../../../contract/chats';
 import { NEW_NOTE_EVENT } from '../../../../contract/notes';
 import { lastServerMessageId, mergeMessages } from '../model/messages';
 import type { ChatConnection } from './connection';
@@ -109,7 +109,7 @@ export function createRoomChannels(deps: {
           setTimeout(() => {
             if (current()) joinRoom(roomId);
           }, seconds * 1000);
-        } else if (current()) {
+        } else if (current() && ROOM_UNAVAILABLE_REASONS.includes(refusal?.reason ?? '')) {
           store.set({ unavailableRooms: { ...store.get().unavailableRooms, [roomId]: true } });
         }
       });
