@@ -27,7 +27,7 @@ const { testConfig } = await import('../../server/core/config');
 const g = loadGenerated('postgres')!;
 const pool = new pg.Pool({ connectionString: PG_URL, max: 10 });
 const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false, logLevel: 'warn' } as never), db, plugins: serverPlugins });
+const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false, logLevel: 'warn' }), db, plugins: serverPlugins });
 await app.ready();
 const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
 const headers = { authorization: `Bearer ${access}`, company: String(g.companyId) };

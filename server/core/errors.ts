@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { ApiErrorBody, FieldErrors } from '../../contract/errors';
+import { findRefusedText, type TextCheck } from './input/textWalk';
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -98,45 +99,13 @@ export const MALFORMED_TEXT_MESSAGE = 'This field contains invalid characters.';
 /** An unpaired UTF-16 surrogate: not Unicode text, and PostgreSQL refuses it (found by the fuzz tests as a 500). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether a string or key of `root` is not well-formed Unicode: findMalformedText's walk without the paths. */
-function holdsMalformedText(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'string') {
-      if (LONE_SURROGATE.test(current)) return true;
-    } else if (Array.isArray(current)) {
-      for (const item of current) stack.push(item);
-    } else if (current !== null && typeof current === 'object' && !(current instanceof Date)) {
-      for (const key of Object.keys(current)) {
-        if (LONE_SURROGATE.test(key)) return true;
-        stack.push((current as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return false;
-}
-
-/** The dotted path of the first string or key that is not well-formed Unicode, or null. Iterative, one visit per value. */
-function findMalformedText(value: unknown): string | null {
-  // Every parsed input is walked; almost none is malformed: the paths are worked out only for one that is.
-  if (!holdsMalformedText(value)) return null;
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
-    const at = (key: string) => (path ? `${path}.${key}` : key);
-    if (typeof current === 'string') {
-      if (LONE_SURROGATE.test(current)) return path || NON_FIELD_ERRORS;
-    } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: at(String(i)) });
-    } else if (current !== null && typeof current === 'object' && !(current instanceof Date)) {
-      const keys = Object.keys(current);
-      for (const key of keys) if (LONE_SURROGATE.test(key)) return at(key.replace(LONE_SURROGATE, '\uFFFD'));
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (current as Record<string, unknown>)[keys[i]], path: at(keys[i]) });
-    }
-  }
-  return null;
-}
+/** Lone surrogates in strings and keys, looked into every object but dates (parsed data); a key's spelled with U+FFFD. */
+const MALFORMED_TEXT_CHECK: TextCheck = {
+  refuses: (text) => LONE_SURROGATE.test(text),
+  looksInto: (value): value is Record<string, unknown> => value !== null && typeof value === 'object' && !(value instanceof Date),
+  printKey: (key) => key.replace(LONE_SURROGATE, '\uFFFD'),
+  rootField: NON_FIELD_ERRORS,
+};
 
 /** The first top-level field holding an object whose `length` is not a number (what trips zod's length checks). */
 function fieldWithOddLength(input: unknown): string {
@@ -157,7 +126,7 @@ export function parseFields<S extends ZodType>(schema: S, input: unknown): { ok:
   try {
     const result = schema.safeParse(input);
     if (!result.success) return { ok: false, fields: zodFieldErrors(result.error) };
-    const malformed = findMalformedText(result.data);
+    const malformed = findRefusedText(result.data, MALFORMED_TEXT_CHECK);
     return malformed === null ? { ok: true, value: result.data } : { ok: false, fields: { [malformed]: [MALFORMED_TEXT_MESSAGE] } };
   } catch (err) {
     if (!(err instanceof TypeError)) throw err;

@@ -4,7 +4,9 @@
  * prototype poisoning stays refused; nothing of it is a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { MALFORMED_TEXT_MESSAGE, parseFields } from '../errors';
 import { MAX_JSON_DEPTH, NUL_MESSAGE, TOO_DEEP, exceedsJsonDepth, findNul, parseJsonSafely, stripNul } from './index';
 
 const NUL = '\u0000';
@@ -24,6 +26,16 @@ describe('exceedsJsonDepth', () => {
   it('scans 100,000 levels without recursion', () => {
     expect(exceedsJsonDepth('['.repeat(100_000))).toBe(true);
     expect(() => parseJsonSafely('['.repeat(100_000) + ']'.repeat(100_000))).toThrow(TOO_DEEP.detail);
+  });
+});
+
+describe('the malformed-text check of parsed input (parseFields)', () => {
+  it('names the first string or key with a lone surrogate by its dotted path, the key spelled with U+FFFD', () => {
+    const record = z.record(z.string(), z.unknown());
+    expect(parseFields(record, { ok: 'fine', list: ['a', { text: 'b\uD800c' }] })).toEqual({ ok: false, fields: { 'list.1.text': [MALFORMED_TEXT_MESSAGE] } });
+    expect(parseFields(record, { data: { 'k\uDC00': 1 } })).toEqual({ ok: false, fields: { 'data.k\uFFFD': [MALFORMED_TEXT_MESSAGE] } });
+    expect(parseFields(z.string(), 'x\uD800')).toEqual({ ok: false, fields: { non_field_errors: [MALFORMED_TEXT_MESSAGE] } });
+    expect(parseFields(record, { emoji: '👋', when: new Date(0) })).toMatchObject({ ok: true });
   });
 });
 

@@ -5,6 +5,8 @@
  * retry forever): their NULs are stripped before they are stored (`stripNul`).
  */
 
+import { findRefusedText, type TextCheck } from './textWalk';
+
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 
 /** Field name for a NUL found in the value itself rather than in a field of it. */
@@ -24,57 +26,15 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
 
 const hasNul = (text: string) => text.includes('\u0000');
 
-/** A key as it appears in a field path (the NUL itself would be unreadable there). */
-const printableKey = (key: string) => key.replaceAll('\u0000', '\\u0000');
-
-/** Whether a string or key of `root` holds a NUL: findNul's walk without the paths (nothing kept per value). */
-function containsNul(root: Record<string, unknown> | unknown[]): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'string') {
-      if (hasNul(current)) return true;
-    } else if (Array.isArray(current)) {
-      for (const item of current) stack.push(item);
-    } else if (isPlainObject(current)) {
-      for (const key of Object.keys(current)) {
-        if (hasNul(key)) return true;
-        stack.push(current[key]);
-      }
-    }
-  }
-  return false;
-}
+/** NULs in strings and keys, looked for in plain objects and arrays; a key's NUL spelled `\u0000` in the path. */
+const NUL_CHECK: TextCheck = { refuses: hasNul, looksInto: isPlainObject, printKey: (key) => key.replaceAll('\u0000', '\\u0000'), rootField: ROOT_FIELD };
 
 /**
  * The dotted path (`message.text`, `invites.0.email`) of the first string or key holding a NUL, or
- * null when there is none. Iterative (an explicit stack, no recursion), one visit per value: linear in
- * the input, which the body limit and the JSON depth limit bound. A root that is not an array or a
- * plain object is not looked into.
+ * null when there is none (textWalk.ts). A root that is not an array or a plain object is not looked into.
  */
 export function findNul(value: unknown): string | null {
-  // Every request's input is walked; almost none holds a NUL: the paths are worked out only for one that does.
-  if (!isContainer(value) || !containsNul(value)) return null;
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
-    const at = (key: string) => (path ? `${path}.${key}` : key);
-    if (typeof current === 'string') {
-      if (hasNul(current)) return path || ROOT_FIELD;
-      continue;
-    }
-    if (Array.isArray(current)) {
-      // Pushed in reverse so the first offending element is the one reported.
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: at(String(i)) });
-      continue;
-    }
-    if (isPlainObject(current)) {
-      const keys = Object.keys(current);
-      for (const key of keys) if (hasNul(key)) return at(printableKey(key));
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: current[keys[i]], path: at(keys[i]) });
-    }
-  }
-  return null;
+  return isContainer(value) ? findRefusedText(value, NUL_CHECK) : null;
 }
 
 /**
