@@ -94,6 +94,23 @@ function noDefaultLoginPage(): Plugin {
 }
 
 /**
+ * react-router 7 lists only its `dist/development` files in its package exports (every condition; remix-run/react-router
+ * #14753), so a production build bundled its development code: dev-only warnings and checks run on every match and
+ * navigation. In the build, `react-router` and `react-router/dom` resolve to the `dist/production` files the package
+ * ships beside them (the same API, built without those checks). Tests and `npm run dev` keep the development build.
+ */
+function productionReactRouter(): Plugin {
+  const root = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'production-react-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (files[id] ? path.join(root, files[id]) : null),
+  };
+}
+
+/**
  * `route-preloads.json` beside index.html (scripts/routePreloads.mjs): per path, the chunks a first load fetches
  * after the entry (the signed-out pages or the shell, then the page). The server's SPA fallback preloads them from
  * the HTML (server/core/routePreloads.ts), so they arrive beside the entry instead of in two later steps (issue #26).
@@ -159,7 +176,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 const CLUSTER_ASKED = process.argv.some((arg, i, argv) => arg === '--project=cluster' || (arg === '--project' && argv[i + 1] === 'cluster'));
 
 export default defineConfig({
-  plugins: [react(), noPolyglot(), noDefaultLoginPage(), pureContractSchemas(), routePreloadManifest(), precompress()],
+  plugins: [react(), productionReactRouter(), noPolyglot(), noDefaultLoginPage(), pureContractSchemas(), routePreloadManifest(), precompress()],
   // VITE_OUT_DIR: the end-to-end runs build into their own folder, so parallel runs never share a dist.
   // 'hidden': the .map files are written (for an error tracker) but the bundles do not point at them,
   // and the server serves them only in demo mode (server/core/consoleStatic.ts).

@@ -285,9 +285,15 @@ function main() {
   }
   // Icons one by one: no barrel of @mui/icons-material in any chunk.
   const allFiles = Object.values(manifest).map((c) => c.file);
-  if (sourcesOf(dir, allFiles).some((s) => /@mui\/icons-material\/esm\/index\.js$/.test(s))) failures.push('@mui/icons-material imported as a whole (import each icon by its path)');
+  const allSources = sourcesOf(dir, allFiles);
+  if (allSources.some((s) => /@mui\/icons-material\/esm\/index\.js$/.test(s))) failures.push('@mui/icons-material imported as a whole (import each icon by its path)');
+  // Production code only: a package whose exports name only its development build (react-router) is resolved to its
+  // production files by vite.config.ts; a new one would show here.
+  const developmentBuilds = [...new Set(allSources.filter((s) => /node_modules\/.*([\/]development[\/]|\.development\.)/.test(s)))];
+  for (const source of developmentBuilds) failures.push(`a development build is bundled: ${source.replace(/.*node_modules\//, '')}`);
 
   process.stdout.write('\nHeavy libraries in the entry or the shell: ' + (HEAVY_LIBRARIES.some((lib) => shellSources.some((s) => s.includes(`node_modules/${lib}`))) ? 'yes ✗' : 'none ✓') + '\n');
+  process.stdout.write('Development builds of packages in the bundle: ' + (developmentBuilds.length ? 'yes ✗' : 'none ✓') + '\n');
 
   built.cleanup();
   return failures;
