@@ -289,7 +289,7 @@ function main() {
   if (allSources.some((s) => /@mui\/icons-material\/esm\/index\.js$/.test(s))) failures.push('@mui/icons-material imported as a whole (import each icon by its path)');
   // Production code only: a package whose exports name only its development build (react-router) is resolved to its
   // production files by vite.config.ts; a new one would show here.
-  const developmentBuilds = [...new Set(allSources.filter((s) => /node_modules\/.*([\/]development[\/]|\.development\.)/.test(s)))];
+  const developmentBuilds = [...new Set(allSources.filter((s) => /node_modules\/.*(\/development\/|\.development\.)/.test(s)))];
   for (const source of developmentBuilds) failures.push(`a development build is bundled: ${source.replace(/.*node_modules\//, '')}`);
 
   process.stdout.write('\nHeavy libraries in the entry or the shell: ' + (HEAVY_LIBRARIES.some((lib) => shellSources.some((s) => s.includes(`node_modules/${lib}`))) ? 'yes ✗' : 'none ✓') + '\n');

@@ -38,6 +38,7 @@ export { safeUrl } from './url/safeUrl';
 export { required, email, minLength, maxLength, ruleMessage, translateRule, validateOnChangeAndBlur } from './validation';
 
 export { EmptyView } from './components/EmptyView';
+export { CANVAS_OPENING_FIT, openAtTop } from './canvas/openAtTop';
 export { FullWidthTabs, type FullWidthTab } from './components/FullWidthTabs';
 export { ConsoleTooltip } from './components/ConsoleTooltip';
 export { PageLoading } from './components/PageLoading';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FlowBranchPage, type FlowFixture } from './pages/FlowBranchPage';
 import { SimulatorPage } from './pages/SimulatorPage';
 import { createAccountViaApi } from './support/accounts';
@@ -92,6 +92,35 @@ test('with branching_flows on, an admin adds a step on the branch view, connects
   await page.keyboard.press('Delete');
   await expect(branch.edgeLabel('Returns')).toHaveCount(0);
   await branch.save();
+});
+
+test('a flow taller than the screen opens at its start: the start and the first step in view, not cut off above', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const suffix = Date.now().toString(36);
+  const admin = await freshCompany(request, 'branch-tall');
+  // Twelve steps one after the other: taller than the canvas at the smallest opening size (80 %).
+  const steps = Array.from({ length: 12 }, (_, i) => ({
+    step_id: `s${i}`,
+    next_step_id: i < 11 ? `s${i + 1}` : null,
+    step_msg: `Step ${i + 1} of the long tour.`,
+    type: 'text' as const,
+    options: [],
+  }));
+  const flow = { ...tour(suffix), flow_name: `Long tour ${suffix}`, steps };
+  await FlowBranchPage.createFlow(request, admin.headers, flow);
+  await signedIn(page, admin);
+
+  const branch = new FlowBranchPage(page);
+  await branch.open(flow.flow_name);
+  const canvas = page.getByTestId('branch-canvas');
+  const inView = async (node: Locator) => {
+    const [c, n] = [await canvas.boundingBox(), await node.boundingBox()];
+    return !!c && !!n && n.y >= c.y && n.y + n.height <= c.y + c.height;
+  };
+  await expect.poll(() => inView(page.getByTestId('branch-start-node'))).toBe(true);
+  await expect.poll(() => inView(branch.step('s0'))).toBe(true);
+  // The graph is taller than the canvas: its last step is below, reached by the minimap or "fit view".
+  expect(await inView(branch.step('s11'))).toBe(false);
 });
 
 test("a new conversation on a channel with a default flow gets the flow's intro", async ({ browser, page, request }) => {

@@ -32,7 +32,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog, ConsoleTooltip, MdiIcon, useAccess } from '../../../core';
+import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, MdiIcon, openAtTop, useAccess } from '../../../core';
 import type { Bot } from '../../../../contract/bots';
 import type { BotDraft } from '../../../../contract/botDrafts';
 import { NoBotAccessError } from '../api/botService';
@@ -66,22 +66,6 @@ import { StepPanel } from './StepPanel';
 import { TestChatPanel } from './TestChatPanel';
 import { useBotEditor, type SaveStatus } from './useBotEditor';
 import { useCompanyChannels } from '../api/hooks';
-
-/**
- * The canvas opens with the whole graph in view, no smaller than 80 % (a node's buttons stay at least 24 px, WCAG
- * 2.5.8). A graph taller than that opens at its top, where the conversation starts (fitView alone centred it, the
- * start step cut off above); the minimap, the controls and "fit view" show the rest.
- */
-const OPENING_FIT = { padding: 0.2, maxZoom: 1, minZoom: 0.8 };
-const OPENING_TOP_MARGIN = 24;
-
-function openAtTop(instance: ReactFlowInstance<BotNode>) {
-  const nodes = instance.getNodes();
-  if (nodes.length === 0) return;
-  const { x, y, zoom } = instance.getViewport();
-  const top = instance.getNodesBounds(nodes).y * zoom + y;
-  if (top < OPENING_TOP_MARGIN) void instance.setViewport({ x, y: y + OPENING_TOP_MARGIN - top, zoom });
-}
 
 function SaveIndicator({ status }: { status: SaveStatus }) {
   const { t } = useTranslation();
@@ -371,7 +355,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
               edgeTypes={edgeTypes}
               onInit={(instance) => {
                 flow.current = instance;
-                void instance.fitView(OPENING_FIT).then(() => openAtTop(instance));
+                void instance.fitView(CANVAS_OPENING_FIT).then(() => openAtTop(instance));
               }}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
@@ -383,7 +367,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
               deleteKeyCode={null}
               colorMode={theme.palette.mode}
               fitView
-              fitViewOptions={OPENING_FIT}
+              fitViewOptions={CANVAS_OPENING_FIT}
               minZoom={0.2}
               defaultEdgeOptions={{ labelBgPadding: [6, 3], labelBgBorderRadius: 4, labelStyle: { fontWeight: 700, fontSize: 11 } }}
               proOptions={{ hideAttribution: true }}

@@ -15,7 +15,7 @@ import '@xyflow/react/dist/style.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog, ConsoleTooltip, errorBody, errorText, i18nApiRef, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, errorBody, errorText, i18nApiRef, MdiIcon, openAtTop, useAccess, useAccount, useAlert, useApi } from '../../../core';
 import { flowErrorMessage, FlowSaveBody, type Flow, type FlowStep } from '../../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from '../api/flowService';
 import { addOption, addStep, connect, isStepNodeId, isValidConnection, positionsFor, removeEdge, removeSteps, START_NODE_ID, stepIdOf, stepNodeId, toFlow, type BranchNode, type Positions } from './model';
@@ -89,7 +89,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
     [steps, positions, selected, saved.intro_msg, t],
   );
 
-  const fit = () => requestAnimationFrame(() => instance.current?.fitView({ padding: 0.2, maxZoom: 1, minZoom: 0.8, duration: 0 }));
+  const fit = () => requestAnimationFrame(() => instance.current?.fitView({ ...CANVAS_OPENING_FIT, duration: 0 }));
 
   const actions: BranchActions = useMemo(
     () => ({
@@ -282,6 +282,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
               nodeTypes={branchNodeTypes}
               onInit={(flow) => {
                 instance.current = flow;
+                void flow.fitView(CANVAS_OPENING_FIT).then(() => openAtTop(flow));
               }}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
@@ -293,8 +294,8 @@ function Editor({ flow: loaded }: { flow: Flow }) {
               deleteKeyCode={null}
               colorMode={theme.palette.mode}
               fitView
-              // Opened no smaller than 80 %, like the bot canvas: a node's buttons stay at least 24 px (WCAG 2.5.8).
-              fitViewOptions={{ padding: 0.2, maxZoom: 1, minZoom: 0.8 }}
+              // Opened as the bot canvas opens: no smaller than 80 %, a tall flow at its top (core/canvas/openAtTop).
+              fitViewOptions={CANVAS_OPENING_FIT}
               minZoom={0.2}
               defaultEdgeOptions={{ labelBgPadding: [6, 3], labelBgBorderRadius: 4, labelStyle: { fontWeight: 700, fontSize: 11 } }}
               proOptions={{ hideAttribution: true }}
