@@ -132,7 +132,7 @@ export async function startEngineTestApp(database: DatabaseKind, options: { hub?
     overrides: { MetaGraph: new HttpMetaGraph(meta, { sleep: async () => {} }), Clock: systemClock },
     onBuild: (app) => {
       engine = broadcastEngineRuntime(app);
-      engine.worker.timing = { ...engine.worker.timing, tickMs: 100, flushMs: 20 };
+      engine.worker.timing = { ...engine.worker.timing, tickMs: 100, idleTickMs: 100, flushMs: 20 };
     },
   });
   if (options.hub) engine!.progress.hubOverride = t.hub;

@@ -56,7 +56,15 @@ export interface WorkerDeps {
 }
 
 export interface WorkerTiming {
+  /** How often a process with work in view (a broadcast sending, scheduled or waiting soon) looks again. */
   tickMs: number;
+  /**
+   * How often a process with nothing in view looks (for a broadcast another process started, or one left by a process
+   * that died). A broadcast started here is looked at at once (`kick`), and a due time the last look saw wakes
+   * the worker at that time, so an idle process asks the database a few statements every few seconds instead of four
+   * a second.
+   */
+  idleTickMs: number;
   /** Results written at least this often. */
   flushMs: number;
   /** A `sending` recipient older than this was in flight in a process that died. */
@@ -71,7 +79,7 @@ export interface WorkerTiming {
 const WATCHDOG_MS = 10_000;
 const STUCK_MS = 30_000;
 
-export const DEFAULT_TIMING: WorkerTiming = { tickMs: 500, flushMs: 100, sendingLeaseMs: 30_000, maxInFlight: 2_000, claimSlots: 5 };
+export const DEFAULT_TIMING: WorkerTiming = { tickMs: 500, idleTickMs: 5_000, flushMs: 100, sendingLeaseMs: 30_000, maxInFlight: 2_000, claimSlots: 5 };
 
 interface Claimed {
   id: number;
@@ -125,9 +133,14 @@ export class BroadcastWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> | null = null;
-  private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private tickTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the next look is due after this tick (ms from its end), decided by what it saw. */
+  private nextTickMs = 0;
   private ticking: Promise<void> | null = null;
   private stopped = false;
+  private started = false;
+  /** A kick came while a tick ran (it may not have seen what the kick was for): look again at once. */
+  private kickedWhileTicking = false;
   private lastExpiry = 0;
   /** Recipients this process claimed and has not written a result for yet. */
   private readonly mine = new Set<number>();
@@ -151,10 +164,9 @@ export class BroadcastWorker {
   }
 
   start(): void {
-    if (this.tickTimer || this.stopped) return;
+    if (this.started || this.stopped) return;
+    this.started = true;
     this.kick();
-    this.tickTimer = setInterval(() => this.kick(), this.timing.tickMs);
-    this.tickTimer.unref?.();
     this.watchdogTimer = setInterval(() => this.watchdog(), WATCHDOG_MS);
     this.watchdogTimer.unref?.();
   }
@@ -179,7 +191,7 @@ export class BroadcastWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.tickTimer) clearInterval(this.tickTimer);
+    if (this.tickTimer) clearTimeout(this.tickTimer);
     this.tickTimer = null;
     if (this.watchdogTimer) clearInterval(this.watchdogTimer);
     this.watchdogTimer = null;
@@ -191,13 +203,33 @@ export class BroadcastWorker {
 
   /** Looks for work now (coalesced with a tick in progress). */
   kick(): void {
-    if (this.stopped || this.ticking) return;
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.kickedWhileTicking = true;
+      return;
+    }
     this.ticking = this.tick()
       .catch((err) => this.deps.log.error({ err }, 'broadcasts: engine tick'))
       .finally(() => {
         this.phase('tick', null);
         this.ticking = null;
+        if (this.kickedWhileTicking) {
+          this.kickedWhileTicking = false;
+          this.nextTickMs = 0;
+        }
+        this.scheduleTick();
       });
+  }
+
+  /** The next look, once `start` ran: soon with work in view, at the next due time or the idle cadence without. */
+  private scheduleTick(): void {
+    if (!this.started || this.stopped) return;
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    this.tickTimer = setTimeout(() => {
+      this.tickTimer = null;
+      this.kick();
+    }, this.nextTickMs);
+    this.tickTimer.unref?.();
   }
 
   /** Resolves when no loop runs and every answer is written (tests). */
@@ -214,6 +246,8 @@ export class BroadcastWorker {
   /** One pass: orphaned calls → unknown, due broadcasts promoted, a loop per number with work. */
   async tick(): Promise<void> {
     const now = this.now();
+    // A tick that fails is tried again soon.
+    this.nextTickMs = this.timing.tickMs;
     // A scan of the sending rows: every few seconds is enough for a 30-second lease.
     if (now.getTime() - this.lastExpiry >= Math.min(5_000, this.timing.sendingLeaseMs / 4)) {
       this.lastExpiry = now.getTime();
@@ -253,6 +287,24 @@ export class BroadcastWorker {
         });
       this.loops.set(channelId, loop);
     }
+    this.nextTickMs = active.length > 0 || this.loops.size > 0 ? this.timing.tickMs : await this.idleWait(now);
+  }
+
+  /** With nothing sending: until the next scheduled or waiting broadcast is due, within [tickMs, idleTickMs]. */
+  private async idleWait(now: Date): Promise<number> {
+    const { tickMs, idleTickMs } = this.timing;
+    if (idleTickMs <= tickMs) return tickMs;
+    this.phase('tick', 'reading the next due time');
+    const nextDue = prepared(this.db, 'broadcasts_next_due', (db, name) =>
+      db
+        .select({ at: sql<string | Date | null>`min(case when ${broadcasts.status} = 'scheduled' then ${broadcasts.scheduledAt} else ${broadcasts.waitingUntil} end)` })
+        .from(broadcasts)
+        .where(sql`${broadcasts.status} in ('scheduled', 'waiting')`)
+        .prepare(name),
+    );
+    const [row] = await nextDue.execute({});
+    if (!row?.at) return idleTickMs;
+    return Math.min(idleTickMs, Math.max(tickMs, new Date(row.at).getTime() - now.getTime()));
   }
 
   /** Recipients whose call outlived any process that could still answer it: `unknown`, counted. */
