@@ -88,4 +88,14 @@ describeEachDatabase('broadcast engine: the idle cadence', (database) => {
     const [row] = await t.db.select({ startedAt: broadcasts.startedAt }).from(broadcasts).where(eq(broadcasts.id, id));
     expect(row.startedAt!.getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime());
   });
+
+  it('a broadcast scheduled an hour ahead: the engine waits its idle cadence, not a look after look', async () => {
+    const id = await seedBroadcast(t.db, { companyId, channelId, phones: testPhones(1, 950), status: 'scheduled', scheduledAt: new Date(Date.now() + 3_600_000) });
+    await engine.start(id);
+    await settled();
+    ticks.mockClear();
+    await sleep(1_000);
+    expect(ticks).not.toHaveBeenCalled();
+    expect((await stateCounts(t.db, id)).status).toBe('scheduled');
+  });
 });

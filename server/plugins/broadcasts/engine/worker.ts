@@ -303,8 +303,10 @@ export class BroadcastWorker {
         .prepare(name),
     );
     const [row] = await nextDue.execute({});
-    if (!row?.at) return idleTickMs;
-    return Math.min(idleTickMs, Math.max(tickMs, new Date(row.at).getTime() - now.getTime()));
+    const dueAt = row?.at ? new Date(row.at).getTime() : NaN;
+    // An unreadable time waits the idle cadence (a NaN delay would be a timer of 1 ms: a look after look).
+    if (!Number.isFinite(dueAt)) return idleTickMs;
+    return Math.min(idleTickMs, Math.max(tickMs, dueAt - now.getTime()));
   }
 
   /** Recipients whose call outlived any process that could still answer it: `unknown`, counted. */
