@@ -101,12 +101,16 @@ function noDefaultLoginPage(): Plugin {
  */
 function productionReactRouter(): Plugin {
   const root = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
-  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  const files = new Map([
+    ['react-router', path.join(root, 'index.mjs')],
+    ['react-router/dom', path.join(root, 'dom-export.mjs')],
+  ]);
   return {
     name: 'production-react-router',
     apply: 'build',
     enforce: 'pre',
-    resolveId: (id) => (files[id] ? path.join(root, files[id]) : null),
+    // A Map, not an object: an import named like an Object.prototype member must not match.
+    resolveId: (id) => files.get(id) ?? null,
   };
 }
 
