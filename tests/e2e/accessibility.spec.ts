@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothThemes, useConsoleTheme, type ConsoleTheme } from './support/accessibility';
-import { COMPANY_PAGES, PUBLIC_PAGES, pluginPages } from './support/consolePages';
+import { apiHeaders } from './support/apiSession';
+import { COMPANY_PAGES, PUBLIC_PAGES, pluginPages, RECORD_ID, resourcePages } from './support/consolePages';
 import { DEMO_ADMIN, DEMO_COMPANY } from './support/demo';
 import { signInTo } from './support/session';
 import { ChatsPage } from './pages/ChatsPage';
@@ -38,10 +39,48 @@ async function openPage(page: Page, path: string, sameRouteAsBefore: boolean) {
   await expect(page.locator('h1:not([data-previous-page]), [role="heading"][aria-level="1"]:not([data-previous-page])').first()).toBeVisible();
 }
 
-/** A page is checked once it shows its heading and has stopped loading. */
+/** Counts the page's API requests in flight (the console's calls go through fetch), for `settle`. */
+async function countRequestsInFlight(page: Page) {
+  await page.addInitScript(() => {
+    const tracked = window as unknown as { __requestsInFlight: number };
+    tracked.__requestsInFlight = 0;
+    const fetchOfThePage = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      tracked.__requestsInFlight += 1;
+      return fetchOfThePage(...args).finally(() => {
+        tracked.__requestsInFlight -= 1;
+      });
+    };
+  });
+}
+
+/**
+ * A page is checked once it shows its heading, has stopped loading and has no request in flight twice in a row a
+ * quarter of a second apart: a list's rows (react-admin shows nothing for its first second of loading) are then
+ * on the page, and checked with it.
+ */
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('.RaLoading-root, [data-testid="loading"]')).toHaveCount(0);
+  const inFlight = () => page.evaluate(() => (window as unknown as { __requestsInFlight?: number }).__requestsInFlight ?? 0);
+  await expect
+    .poll(async () => {
+      const before = await inFlight();
+      await page.waitForTimeout(250);
+      return before + (await inFlight());
+    }, { message: 'no request in flight' })
+    .toBe(0);
+  await expect(page.locator('.RaLoading-root, [data-testid="loading"], .MuiSkeleton-root')).toHaveCount(0);
+}
+
+/** The id of the first record of `resource`'s list in the demo company, for the paths of a record's pages. */
+async function firstRecordId(request: APIRequestContext, resource: string): Promise<string> {
+  const headers = await apiHeaders(request, DEMO_ADMIN, DEMO_COMPANY);
+  const response = await request.get(`/api/${resource}/?page_size=1`, { headers });
+  expect(response.status(), `the first of /api/${resource}/`).toBe(200);
+  const { results } = (await response.json()) as { results: { id: number | string }[] };
+  expect(results.length, `the demo company has a record of ${resource}`).toBeGreaterThan(0);
+  return String(results[0].id);
 }
 
 // The signed-out pages read the theme once when they load: each theme is a walk of its own.
@@ -49,6 +88,7 @@ for (const theme of ['light', 'dark'] as ConsoleTheme[]) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
       await useConsoleTheme(page, theme);
+      await countRequestsInFlight(page);
     });
 
     test('sign-in, sign-up, reset and simulator pages', async ({ page, request }) => {
@@ -68,6 +108,7 @@ for (const theme of ['light', 'dark'] as ConsoleTheme[]) {
 test.describe('both themes', () => {
   test.beforeEach(async ({ page }) => {
     await useConsoleTheme(page, 'light');
+    await countRequestsInFlight(page);
   });
 
   // Every company and plugin page, in groups of eight so the two workers share the walk; within a group
@@ -75,15 +116,17 @@ test.describe('both themes', () => {
   const walk = [
     ...COMPANY_PAGES.map((path) => ({ path, route: path })),
     ...pluginPages(),
+    ...resourcePages(),
     { path: '/no-such-page', route: '*' },
-  ];
+  ] as { path: string; route: string; resource?: string }[];
   const groups = Array.from({ length: Math.ceil(walk.length / GROUP_SIZE) }, (_, i) => walk.slice(i * GROUP_SIZE, (i + 1) * GROUP_SIZE));
   groups.forEach((group, index) => {
-    test(`company and plugin pages, part ${index + 1} of ${groups.length} (${group[0].path} …), as the admin`, async ({ page }) => {
+    test(`company and plugin pages, part ${index + 1} of ${groups.length} (${group[0].path} …), as the admin`, async ({ page, request }) => {
       test.slow();
       await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
       let previousRoute = '';
-      for (const { path, route } of group) {
+      for (const { path: pattern, route, resource } of group) {
+        const path = resource && pattern.includes(RECORD_ID) ? pattern.replace(RECORD_ID, await firstRecordId(request, resource)) : pattern;
         await openPage(page, path, route === previousRoute);
         previousRoute = route;
         await settle(page);

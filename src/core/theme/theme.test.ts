@@ -1,6 +1,6 @@
 import { createTheme, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { BUTTON_HOVER, darkTheme, LIGHT_STATUS_TEXT, lightTheme, statusTextColor, withMotionPreference } from './theme';
+import { BUTTON_HOVER, darkTheme, LIGHT_FORM_TOOLBAR, LIGHT_STATUS_TEXT, lightTheme, statusTextColor, withMotionPreference } from './theme';
 
 describe('withMotionPreference', () => {
   it('leaves the theme as it is when the visitor has not asked for less motion', () => {
@@ -81,5 +81,14 @@ describe('the light theme', () => {
     // The primary button's hover is still there beside them, and the dark theme has none of them.
     expect(components.MuiButton?.styleOverrides?.containedPrimary).toBeDefined();
     expect(createTheme(darkTheme).components?.MuiChip).toBeUndefined();
+  });
+});
+
+describe('a form’s toolbar in the light theme', () => {
+  it('keeps its Delete button’s red readable (WCAG AA, 4.5:1)', () => {
+    const built = createTheme(lightTheme);
+    const toolbar = (built.components as { RaToolbar?: { styleOverrides: { root: { backgroundColor: string } } } }).RaToolbar;
+    expect(toolbar?.styleOverrides.root.backgroundColor).toBe(LIGHT_FORM_TOOLBAR);
+    expect(getContrastRatio(built.palette.error.main, LIGHT_FORM_TOOLBAR)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -68,3 +68,33 @@ export function pluginPages(): ConsolePage[] {
   }
   return pages;
 }
+
+/** Where a resource page's path holds a record's id: the walk puts the first record of the demo company's list there. */
+export const RECORD_ID = '{id}';
+
+/**
+ * The views of the loaded plugins' react-admin resources (a plugin's `resources`, not its `routes`): the list at
+ * `/<name>`, the create form at `/<name>/create`, a record's page at `/<name>/{id}/show` and its edit form at
+ * `/<name>/{id}`, as react-admin mounts them. A resource without views (a name for the data provider and the
+ * permissions only) has no page.
+ */
+export function resourcePages(): (ConsolePage & { resource: string })[] {
+  const enabled = new Set<string>(enabledFeatures);
+  const pages: (ConsolePage & { resource: string })[] = [];
+  for (const plugin of plugins.filter((p) => !p.featureFlag || enabled.has(p.featureFlag))) {
+    for (const resource of plugin.resources ?? []) {
+      if (resource.feature && enabled.has(resource.feature.key) === Boolean(resource.feature.not)) continue;
+      const base = `/${resource.name}`;
+      const views = [
+        [resource.list, base, 'list'],
+        [resource.create, `${base}/create`, 'create'],
+        [resource.show, `${base}/${RECORD_ID}/show`, 'show'],
+        [resource.edit, `${base}/${RECORD_ID}`, 'edit'],
+      ] as const;
+      for (const [view, path, kind] of views) {
+        if (view) pages.push({ path, plugin: plugin.id, route: `${resource.name}:${kind}`, resource: resource.name });
+      }
+    }
+  }
+  return pages;
+}
