@@ -39,6 +39,7 @@ export { required, email, minLength, maxLength, ruleMessage, translateRule, vali
 
 export { EmptyView } from './components/EmptyView';
 export { CANVAS_OPENING_FIT, openAtTop } from './canvas/openAtTop';
+export { useCanvasMiniMap } from './canvas/useCanvasMiniMap';
 export { FullWidthTabs, type FullWidthTab } from './components/FullWidthTabs';
 export { ConsoleTooltip } from './components/ConsoleTooltip';
 export { PageLoading } from './components/PageLoading';

@@ -164,7 +164,7 @@ test('the bot pages pass axe in both themes: list, details, outline, canvas with
   await expectNoSeriousA11yViolationsInBothThemes(page, `/bots/${id}?view=outline`);
 });
 
-test('a bot taller than the screen opens at its start: the start and the first step in view, not cut off above', async ({ page }) => {
+test('a bot taller than the screen opens at its start: the start and the first step in view, not cut off above; a phone gets no minimap', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
   await page.goto('/bots');
@@ -180,4 +180,14 @@ test('a bot taller than the screen opens at its start: the start and the first s
   await expect.poll(startInView).toBe(true);
   const [c, s] = [await canvas.boundingBox(), await page.getByTestId('step-node').first().boundingBox()];
   expect(s!.y).toBeLessThan(c!.y + c!.height);
+  const miniMap = page.locator('.react-flow__minimap');
+  await expect(miniMap).toBeVisible();
+
+  // On a phone the minimap would cover a third of the graph: the canvas draws none there, and still opens at its start.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('step-node').first()).toBeVisible();
+  await expect.poll(startInView).toBe(true);
+  await expect(miniMap).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /fit view/i })).toBeVisible();
 });

@@ -32,7 +32,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, MdiIcon, openAtTop, useAccess } from '../../../core';
+import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, MdiIcon, openAtTop, useAccess, useCanvasMiniMap } from '../../../core';
 import type { Bot } from '../../../../contract/bots';
 import type { BotDraft } from '../../../../contract/botDrafts';
 import { NoBotAccessError } from '../api/botService';
@@ -97,6 +97,7 @@ function overlaps(graph: BotGraph, at: { x: number; y: number } | undefined): bo
 function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
   const { t } = useTranslation();
   const theme = useTheme();
+  const showMiniMap = useCanvasMiniMap();
   const navigate = useNavigate();
   const { canManage } = useAccess('flows');
   const editor = useBotEditor(draft);
@@ -373,7 +374,7 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={20} />
-              <MiniMap pannable zoomable ariaLabel={t('bots.canvas.minimap')} />
+              {showMiniMap && <MiniMap pannable zoomable ariaLabel={t('bots.canvas.minimap')} />}
               <Controls />
             </ReactFlow>
           </CanvasActionsContext.Provider>

@@ -15,7 +15,7 @@ import '@xyflow/react/dist/style.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, errorBody, errorText, i18nApiRef, MdiIcon, openAtTop, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, errorBody, errorText, i18nApiRef, MdiIcon, openAtTop, useAccess, useAccount, useAlert, useApi, useCanvasMiniMap } from '../../../core';
 import { flowErrorMessage, FlowSaveBody, type Flow, type FlowStep } from '../../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from '../api/flowService';
 import { addOption, addStep, connect, isStepNodeId, isValidConnection, positionsFor, removeEdge, removeSteps, START_NODE_ID, stepIdOf, stepNodeId, toFlow, type BranchNode, type Positions } from './model';
@@ -50,6 +50,7 @@ function isTyping(target: EventTarget | null): boolean {
 function Editor({ flow: loaded }: { flow: Flow }) {
   const { t } = useTranslation();
   const theme = useTheme();
+  const showMiniMap = useCanvasMiniMap();
   const navigate = useNavigate();
   const alert = useAlert();
   const service = useApi(flowServiceApiRef);
@@ -301,7 +302,7 @@ function Editor({ flow: loaded }: { flow: Flow }) {
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={20} />
-              <MiniMap pannable zoomable ariaLabel={t('flowBranch.minimap')} />
+              {showMiniMap && <MiniMap pannable zoomable ariaLabel={t('flowBranch.minimap')} />}
               <Controls />
             </ReactFlow>
           </BranchActionsContext.Provider>
