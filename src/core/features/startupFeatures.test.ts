@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { definedFeatures, enabledFeatures } from '../../../plugins.config';
 import { createFeatureFlags } from './featureFlags';
 import { loadStartupFeatures, resolveEnabledFeatures } from './startupFeatures';
-import { requestStartupConfig } from './startupRequest';
+import { rememberedStartupConfig, rememberStartupConfig, requestStartupConfig } from './startupRequest';
+
+// The shell's answer is kept for the social settings (clientConfig.ts): no file after this one finds it.
+afterEach(() => rememberStartupConfig(null));
 
 function flagsWith(keys: string[]) {
   const flags = createFeatureFlags();
@@ -45,6 +48,8 @@ describe('start-up feature keys', () => {
     const keys = await loadStartupFeatures({ defaults: enabledFeatures, defined: definedFeatures, apiBase: 'https://api.example/', fetch });
     expect(keys).toContain('branching_flows');
     expect(calls).toEqual([['https://api.example/api/client-config/', expect.objectContaining({ credentials: 'omit' })]]);
+    // Kept for the social sign-in's and the channels' settings, which then do not ask again (socialApi.test.ts).
+    expect(rememberedStartupConfig()).toEqual({ facebook: null, google: null, features: ['branching_flows'] });
   });
 
   it('without the override, or when the server cannot say, starts with the defaults', async () => {

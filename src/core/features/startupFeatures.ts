@@ -5,7 +5,7 @@
  * Only keys the product defines (`definedFeatures`) are taken; without the variable, or when the
  * server cannot be asked, the console starts with the defaults alone (branching_flows stays off).
  */
-import { startupConfigResponse } from './startupRequest';
+import { rememberStartupConfig, startupConfigResponse } from './startupRequest';
 
 /** The defaults plus the override's defined keys, in the defined order, each once. */
 export function resolveEnabledFeatures(defaults: readonly string[], defined: readonly string[], override: unknown): string[] {
@@ -32,6 +32,7 @@ export async function loadStartupFeatures({ defaults, defined, apiBase, fetch = 
     const res = await startupConfigResponse(apiBase, fetch);
     if (!res.ok) return [...defaults];
     const body: unknown = await res.json();
+    rememberStartupConfig(body);
     const features = body && typeof body === 'object' ? (body as { features?: unknown }).features : undefined;
     return resolveEnabledFeatures(defaults, defined, features);
   } catch {

@@ -31,3 +31,18 @@ export function startupConfigResponse(apiBase: string, fetch: typeof globalThis.
   early = null;
   return response;
 }
+
+let answered: Record<string, unknown> | null = null;
+
+/**
+ * The start-up answer's body once the shell has read it (loadStartupFeatures): the social sign-in's and the channels'
+ * settings come from the same GET /api/client-config/, so they take it from here instead of asking a second time.
+ */
+export function rememberStartupConfig(body: unknown): void {
+  answered = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+}
+
+/** The body rememberStartupConfig kept, or null when the shell has not read one (a signed-out page, a failure). */
+export function rememberedStartupConfig(): Record<string, unknown> | null {
+  return answered;
+}

@@ -1,7 +1,7 @@
 import { GRAPH_API_VERSION, type ClientConfig } from '../../../contract/channels';
 import type { HttpProvider } from '../apis';
 import { isHttpError } from '../http/HttpError';
-import { CLIENT_CONFIG_PATH } from '../features/startupRequest';
+import { CLIENT_CONFIG_PATH, rememberedStartupConfig } from '../features/startupRequest';
 
 export { CLIENT_CONFIG_PATH };
 export const DEFAULT_FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
@@ -79,7 +79,8 @@ export function normalizeClientConfig(raw: unknown): ClientConfig {
 }
 
 /**
- * GET /api/client-config/ (no login), cached once answered. When the backend does not serve it
+ * GET /api/client-config/ (no login), cached once answered; the answer the shell read at start-up when there is one
+ * (startupRequest.ts), so a signed-in page does not ask twice. When the backend does not serve it
  * (404, or no JSON object) the VITE_* fallback is cached instead; other failures (offline, 5xx)
  * use the fallback for this call only, so a later call asks the server again.
  */
@@ -87,6 +88,11 @@ export function createClientConfigSource(http: HttpProvider, env: Env): () => Pr
   let cached: Promise<ClientConfig> | null = null;
   return () => {
     if (cached) return cached;
+    const atStartUp = rememberedStartupConfig();
+    if (atStartUp) {
+      cached = Promise.resolve(normalizeClientConfig(atStartUp));
+      return cached;
+    }
     const attempt = http.get<unknown>(CLIENT_CONFIG_PATH, { auth: false }).then(
       (body) => {
         if (!isObject(body)) return fallbackClientConfig(env);

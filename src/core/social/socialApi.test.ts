@@ -6,6 +6,7 @@ import { SocialDialogClosedError, SocialSdkUnavailableError, type RequestOptions
 import type { ClientConfig } from '../../../contract/channels';
 import { createSocialApi, resolveScriptUrl } from './socialApi';
 import { fallbackClientConfig } from './clientConfig';
+import { rememberStartupConfig } from '../features/startupRequest';
 import { isFacebookOrigin, type FacebookLoginResponse } from './facebook';
 import type { GoogleTokenClientConfig } from './google';
 import type { ScriptLoader } from './scriptLoader';
@@ -58,11 +59,15 @@ const finish = (phone = 'pn-1', waba = 'waba-1', event = 'FINISH') =>
   JSON.stringify({ type: 'WA_EMBEDDED_SIGNUP', event, data: { phone_number_id: phone, waba_id: waba } });
 
 beforeEach(() => {
+  rememberStartupConfig(null);
   delete w().FB;
   delete w().fbAsyncInit;
   delete w().google;
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  rememberStartupConfig(null);
+});
 
 describe('clientConfig', () => {
   it('reads GET /api/client-config/ without login, once', async () => {
@@ -72,6 +77,14 @@ describe('clientConfig', () => {
     await api.clientConfig();
     expect(h.calls).toHaveLength(1);
     expect(h.calls[0]).toMatchObject({ method: 'GET', path: '/api/client-config/', options: { auth: false } });
+  });
+
+  it('takes the answer the shell read at start-up: no second request', async () => {
+    rememberStartupConfig({ ...SERVER_CONFIG, features: ['branching_flows'] });
+    const h = http();
+    const api = createSocialApi({ http: h, config: { apiBase: '' }, env: {}, loader: fakeLoader() });
+    expect(await api.clientConfig()).toEqual(SERVER_CONFIG);
+    expect(h.calls).toHaveLength(0);
   });
 
   it('falls back to the VITE_* settings when the backend does not serve it (404), and caches that', async () => {
