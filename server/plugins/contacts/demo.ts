@@ -76,7 +76,9 @@ export async function seedDemoContacts(tx: Tx, companyId: number, now = new Date
         externalId: c.n % 2 === 0 && sandbox ? c.phone : null,
         attributes: c.attributes,
         createdAt: new Date(now.getTime() - (c.n + 1) * 3_600_000 * 7),
-        lastMessageAt: c.n % 3 === 0 ? new Date(now.getTime() - c.n * 3_600_000) : null,
+        // No conversation of theirs is stored, so no last message: a date here showed on a contact whose page then
+        // said "No conversation yet" (the sandbox's own customers, linked above, keep their conversations' dates).
+        lastMessageAt: null,
       })),
     )
     .onConflictDoNothing()

@@ -6,7 +6,7 @@
  * members at that moment, the opted-out one excluded (and shown in the preview), {{1}} from an attribute.
  * The broadcast engine is a recording double: what the API stores per recipient is what it would send.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudiencePreview, BroadcastDetail } from '../../../contract/broadcasts';
@@ -229,6 +229,11 @@ describeEachDatabase('segments', (database) => {
     const countOf = async (name: string) => (await ok(await call(f, f.agent, 'GET', `/api/segments/${list.results.find((s) => s.name === name)!.id}/count/`))).count;
     expect(await countOf(DEMO_SEGMENTS.lyon)).toBe(demo.filter((c) => c.attributes.city === 'Lyon').length);
     expect(await countOf(DEMO_SEGMENTS.vip)).toBe(demo.filter((c) => c.tags.includes('vip')).length);
+    // A demo contact shows a last message only with a conversation to open from its page.
+    const dated = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM contacts k WHERE k.company_id = ${f.company} AND k.last_message_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM contact_rooms cr WHERE cr.contact_id = k.id)`,
+    );
+    expect((dated as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
   describe('a broadcast to a segment', () => {
