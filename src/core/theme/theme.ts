@@ -107,18 +107,16 @@ function focusRing(mode: 'light' | 'dark') {
  * A checkbox given `aria-label` is named by it (WCAG 4.1.2). MUI's Checkbox puts that attribute on its root, a span
  * with no role (axe: aria-prohibited-attr), and leaves the input itself unnamed (axe: label, critical);
  * react-admin's row checkbox of every DataTable with bulk actions ("Select this row") is written that way. Both
- * themes move it to the input, after what `inputProps` already gives it. A checkbox that passes its own `slotProps`
- * keeps them as they are (MUI merges a component's slotProps over these defaults, slot by slot).
+ * themes give the label to the input (a default `inputProps`, which MUI calls with the props) and take it off the
+ * root. Defaults only: a checkbox that passes its own `inputProps` or `slotProps.input` names its input itself, and
+ * one that passes `slotProps` keeps its root as it says (MUI drops a function default of a slot the component sets).
  */
-type CheckboxOwnerState = { 'aria-label'?: string; inputProps?: Record<string, unknown> };
+type CheckboxOwnerState = { 'aria-label'?: string };
 export const checkboxNamedByItsInput = {
   MuiCheckbox: {
     defaultProps: {
-      slotProps: {
-        root: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] === undefined ? {} : { 'aria-label': undefined }),
-        input: (ownerState: CheckboxOwnerState) =>
-          ownerState['aria-label'] === undefined ? (ownerState.inputProps ?? {}) : { ...ownerState.inputProps, 'aria-label': ownerState['aria-label'] },
-      },
+      inputProps: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] === undefined ? {} : { 'aria-label': ownerState['aria-label'] }),
+      slotProps: { root: (ownerState: CheckboxOwnerState) => (ownerState['aria-label'] === undefined ? {} : { 'aria-label': undefined }) },
     },
   },
 };
