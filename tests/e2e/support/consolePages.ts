@@ -7,6 +7,7 @@
  * without them, so no page is silently skipped.
  */
 import { enabledFeatures, plugins } from '../../../plugins.config';
+import { createFeatureFlags, featureSatisfied } from '../../../src/core/features/featureFlags';
 
 /** Example paths of plugin routes that cannot be derived from the pattern alone. */
 export const ROUTE_EXAMPLES: Record<string, string[]> = {
@@ -49,11 +50,16 @@ export interface ConsolePage {
   route: string;
 }
 
+/** The plugins plugins.config.ts loads with its enabled features. */
+function loadedPlugins() {
+  const enabled = new Set<string>(enabledFeatures);
+  return plugins.filter((p) => !p.featureFlag || enabled.has(p.featureFlag));
+}
+
 /** The pages of the loaded plugins' routes, shell and no-layout alike. */
 export function pluginPages(): ConsolePage[] {
-  const enabled = new Set<string>(enabledFeatures);
   const pages: ConsolePage[] = [];
-  for (const plugin of plugins.filter((p) => !p.featureFlag || enabled.has(p.featureFlag))) {
+  for (const plugin of loadedPlugins()) {
     for (const route of plugin.routes ?? []) {
       const examples = ROUTE_EXAMPLES[route.path];
       if (examples) {
@@ -79,11 +85,12 @@ export const RECORD_ID = '{id}';
  * permissions only) has no page.
  */
 export function resourcePages(): (ConsolePage & { resource: string })[] {
-  const enabled = new Set<string>(enabledFeatures);
+  // The console's own rule for a resource's feature requirement (createConsole).
+  const flags = createFeatureFlags();
+  flags.setEnabled(enabledFeatures);
   const pages: (ConsolePage & { resource: string })[] = [];
-  for (const plugin of plugins.filter((p) => !p.featureFlag || enabled.has(p.featureFlag))) {
-    for (const resource of plugin.resources ?? []) {
-      if (resource.feature && enabled.has(resource.feature.key) === Boolean(resource.feature.not)) continue;
+  for (const plugin of loadedPlugins()) {
+    for (const resource of (plugin.resources ?? []).filter((r) => featureSatisfied(flags, r.feature))) {
       const base = `/${resource.name}`;
       const views = [
         [resource.list, base, 'list'],
