@@ -75,7 +75,12 @@ export async function expectNoSeriousA11yViolations(
    */
   options: { soft?: boolean; colorsOnly?: boolean } = {},
 ) {
-  const builder = new AxeBuilder({ page });
+  // axe.run in the page itself (legacy mode) and only the violations gathered: by default AxeBuilder runs axe per
+  // frame, then opens a blank page, injects axe-core again there and merges the frames' results in it, and axe
+  // collects every passing node too. The console's pages have no frame of another origin, the only case legacy mode
+  // misses, and only violations are read below. Measured on eight console pages (docs/testing.md): a whole check
+  // 1.3-4.5 s → 0.4-1.7 s, the same violations found.
+  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   const results = await (options.colorsOnly ? builder.withRules(THEME_DEPENDENT_RULES) : builder.withTags(TAGS)).analyze();
   const blocking = results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
