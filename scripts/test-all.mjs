@@ -89,16 +89,20 @@ async function runSideBySide(steps) {
   return statuses;
 }
 
-// 1. Types (the three projects of `npm run typecheck`, by their own scripts) and lint (ESLint and the import boundaries, dependency-cruiser),
-// in three steps of about the same length side by side (measured here: tsc 26 s console, 28 s server, 22 s
-// end to end; lint 34 s): about 70 s instead of 115 s one after the other. The type check counts as one check,
-// failed when any of its projects fails, and the lint as another.
-const [consoleTypes, serverTypes, lint] = await runSideBySide([
-  { title: 'Type check (console, end-to-end tests)', cmd: 'sh', args: ['-c', 'npm run --silent typecheck:console && npm run --silent typecheck:e2e'] },
+// 1. Types (the three projects of `npm run typecheck`, by their own scripts) and lint (ESLint, and the import
+// boundaries by dependency-cruiser), in four steps side by side. Measured here (2026-12-01, CPU seconds): tsc of the
+// console with its declarations 20 and of the end-to-end tests against them 2, of the server 23 (TypeScript 7's
+// compiler: the `tsc` of node_modules/.bin is TypeScript 6's, a dependency of the lint's typescript6), ESLint 46,
+// dependency-cruiser 10. `--force`: the console is checked whole, whatever an earlier check left in
+// node_modules/.cache/tsc. The type check counts as one check, failed when any of its projects fails, and the lint
+// as another.
+const [consoleTypes, serverTypes, eslint, boundaries] = await runSideBySide([
+  { title: 'Type check (console, end-to-end tests)', cmd: 'sh', args: ['-c', 'npm run --silent typecheck:console -- --force && npm run --silent typecheck:e2e'] },
   { title: 'Type check (server)', cmd: 'npm', args: ['run', '--silent', 'typecheck:server'] },
-  { title: 'Lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+  { title: 'Lint (ESLint)', cmd: 'npm', args: ['run', '--silent', 'lint:eslint'] },
+  { title: 'Lint (import boundaries)', cmd: 'npm', args: ['run', '--silent', 'lint:boundaries'] },
 ]);
-for (const status of [consoleTypes === 0 && serverTypes === 0 ? 0 : 1, lint]) {
+for (const status of [consoleTypes === 0 && serverTypes === 0 ? 0 : 1, eslint === 0 && boundaries === 0 ? 0 : 1]) {
   if (status === 0) passed += 1;
   else failed += 1;
 }
