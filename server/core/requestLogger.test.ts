@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyRequestLogger, registerRequestLogging } from './requestLogger';
@@ -17,7 +17,7 @@ function capturedLogger(level = 'info') {
 
 async function appWith(level = 'info') {
   const { logger, lines } = capturedLogger(level);
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) });
   registerRequestLogging(app);
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/talks', async (request) => {
