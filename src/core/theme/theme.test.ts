@@ -1,6 +1,6 @@
 import { createTheme, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { BUTTON_HOVER, darkTheme, LIGHT_FORM_TOOLBAR, LIGHT_STATUS_TEXT, lightTheme, statusTextColor, withMotionPreference } from './theme';
+import { BUTTON_HOVER, darkTheme, LIGHT_FORM_TOOLBAR, LIGHT_STATUS_TEXT, lightTheme, SHRINKING_FIELDSETS, statusTextColor, withMotionPreference } from './theme';
 
 describe('withMotionPreference', () => {
   it('leaves the theme as it is when the visitor has not asked for less motion', () => {
@@ -90,5 +90,21 @@ describe('a form’s toolbar in the light theme', () => {
     const toolbar = (built.components as { RaToolbar?: { styleOverrides: { root: { backgroundColor: string } } } }).RaToolbar;
     expect(toolbar?.styleOverrides.root.backgroundColor).toBe(LIGHT_FORM_TOOLBAR);
     expect(getContrastRatio(built.palette.error.main, LIGHT_FORM_TOOLBAR)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the baseline styles of both themes', () => {
+  const baselineOf = (theme: typeof lightTheme) =>
+    (createTheme(theme).components as { MuiCssBaseline?: { styleOverrides: Record<string, Record<string, unknown>> } }).MuiCssBaseline?.styleOverrides ?? {};
+
+  it('let a fieldset shrink with its container (a browser keeps it as wide as its content: a form wider than a phone)', () => {
+    for (const theme of [lightTheme, darkTheme]) expect(baselineOf(theme).fieldset).toEqual(SHRINKING_FIELDSETS.fieldset);
+  });
+
+  it('keep the keyboard focus ring beside it', () => {
+    for (const theme of [lightTheme, darkTheme]) {
+      const ring = Object.entries(baselineOf(theme)).find(([selector]) => selector === 'body :focus-visible:not(input):not(textarea)');
+      expect(ring?.[1]).toMatchObject({ outline: expect.stringMatching(/^3px solid /) });
+    }
   });
 });

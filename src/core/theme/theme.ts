@@ -91,16 +91,23 @@ function focusRing(mode: 'light' | 'dark') {
   const base = mode === 'light' ? FOCUS_RING.light : FOCUS_RING.dark;
   const notTextField = ':focus-visible:not(input):not(textarea)';
   return {
-    MuiCssBaseline: {
-      styleOverrides: {
-        [`body ${notTextField}`]: ring(base),
-        [`body .MuiAppBar-root ${notTextField}`]: ring(mode === 'light' ? FOCUS_RING.onNavy : FOCUS_RING.dark),
-        [`body .MuiMenuItem-root${notTextField}, body .MuiListItemButton-root${notTextField}, body .MuiTab-root${notTextField}`]: {
-          outlineOffset: -3,
-        },
-      },
+    [`body ${notTextField}`]: ring(base),
+    [`body .MuiAppBar-root ${notTextField}`]: ring(mode === 'light' ? FOCUS_RING.onNavy : FOCUS_RING.dark),
+    [`body .MuiMenuItem-root${notTextField}, body .MuiListItemButton-root${notTextField}, body .MuiTab-root${notTextField}`]: {
+      outlineOffset: -3,
     },
   };
+}
+
+/**
+ * A fieldset, unlike a div, is never narrower than its content's widest unbreakable part (the browsers' own
+ * `min-inline-size: min-content`): a flow step's options (a select showing a long step's message) made the flow
+ * editor 558 px wide on a 390-px phone. Fieldsets shrink with their container, as the rest of a form does.
+ */
+export const SHRINKING_FIELDSETS = { fieldset: { minWidth: 0 } };
+
+function cssBaseline(mode: 'light' | 'dark') {
+  return { MuiCssBaseline: { styleOverrides: { ...focusRing(mode), ...SHRINKING_FIELDSETS } } };
 }
 
 /**
@@ -149,7 +156,7 @@ export const lightTheme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     ...buttonHover('light'),
-    ...focusRing('light'),
+    ...cssBaseline('light'),
     ...checkboxNamedByItsInput,
     ...hiddenBulkActionsWhenCollapsed,
     RaToolbar: { styleOverrides: { root: { backgroundColor: LIGHT_FORM_TOOLBAR } } },
@@ -173,7 +180,7 @@ export const darkTheme: RaThemeOptions = {
     warning: { main: '#FFA726', contrastText: BRAND.primary },
     success: { main: '#66BB6A', contrastText: '#000000' },
   },
-  components: { ...defaultDarkTheme.components, ...buttonHover('dark'), ...focusRing('dark'), ...checkboxNamedByItsInput, ...hiddenBulkActionsWhenCollapsed },
+  components: { ...defaultDarkTheme.components, ...buttonHover('dark'), ...cssBaseline('dark'), ...checkboxNamedByItsInput, ...hiddenBulkActionsWhenCollapsed },
 };
 
 /** The durations of MUI's transitions (theme.transitions.duration), all zero. */

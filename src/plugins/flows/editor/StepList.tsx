@@ -88,7 +88,8 @@ const StepCard = memo(function StepCard(props: StepCardProps) {
       aria-label={label}
       sx={{ p: 2, listStyle: 'none', transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 2 : undefined, boxShadow: isDragging ? 6 : undefined, bgcolor: 'background.paper' }}
     >
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1.5 }}>
+      {/* Wraps on a phone: the step's figures and its buttons go under its title rather than past the screen's edge. */}
+      <Stack direction="row" spacing={1} useFlexGap alignItems="center" sx={{ mb: 1.5, flexWrap: 'wrap' }}>
         <ConsoleTooltip title={t('flows.editor.steps.handle', { id: step.step_id })}>
           <IconButton
             ref={setActivatorNodeRef}
