@@ -77,7 +77,7 @@ async function settle(page: Page) {
 const PHONE = { width: 390, height: 844 };
 
 /**
- * Reflow (WCAG 1.4.10) at the phone's width: `paths`, opened in a page of their own that is 390 px wide from its
+ * Reflow (WCAG 1.4.10) at the phone's width: `pages`, opened in a page of their own that is 390 px wide from its
  * first paint (as a phone opens the console: narrowing a desktop page instead opens react-admin's menu as a modal
  * drawer over it) and walked as the desktop one is, must not scroll sideways: titles, forms and filters fit, a wide
  * table scrolls in its own box (react-admin's layout was once as wide as its widest table: /broadcast 975 px, /stats
