@@ -98,14 +98,13 @@ test('a flow is created, filled, reordered with the keyboard, tried, restored, a
 });
 
 // Each state checked whole in the light theme, then in the dark one for the rules that depend on colours (support/accessibility.ts).
-test('the flow pages pass axe in both themes: list, creation, editor', async ({ page }) => {
+// The list, the creation form and the editor as they open are pages of the accessibility walk (accessibility.spec.ts);
+// these are the states only this test reaches: a context item added, the version history open.
+test('the flow pages pass axe in both themes: creation with a context item, the editor with its history', async ({ page }) => {
   test.setTimeout(180_000);
   await useConsoleTheme(page, 'light');
   await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
   const flows = new FlowsPage(page);
-  await flows.openList();
-  await expect(page.getByRole('link', { name: 'Demo Company tour' })).toBeVisible();
-  await expectNoSeriousA11yViolationsInBothThemes(page, `/flows`);
   await page.goto('/flows/create');
   await expect(page.getByRole('heading', { name: 'Create a flow', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add a context item' }).click();
@@ -113,7 +112,6 @@ test('the flow pages pass axe in both themes: list, creation, editor', async ({ 
   await page.goto(`/flows/edit/${encodeURIComponent('Demo Company tour')}`);
   await expect(page.getByRole('heading', { name: 'Demo Company tour', level: 1 })).toBeVisible();
   await expect(flows.steps.first()).toBeVisible();
-  await expectNoSeriousA11yViolationsInBothThemes(page, `/flows/edit/Demo Company tour`);
   await flows.openHistory();
   await expect(page.getByTestId('flow-version').first()).toBeVisible();
   await expectNoSeriousA11yViolationsInBothThemes(page, `/flows/edit/… version history`);
