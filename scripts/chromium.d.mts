@@ -2,6 +2,7 @@
 type Env = Record<string, string | undefined>;
 type Exists = (path: string) => boolean;
 
+export declare const HEADLESS_SHELL: string;
 export declare const SYSTEM_CHROMIUMS: string[];
 export declare function findChromium(options?: { env?: Env; exists?: Exists; playwrightPath?: () => string | null }): string | undefined;
 export declare function installHint(options?: { exists?: Exists; isRoot?: boolean }): string;
@@ -11,4 +12,5 @@ export declare function ensureChromium(options?: {
   isRoot?: boolean;
   run?: (command: string, args: string[], options: object) => { status: number | null };
   log?: (line: string) => void;
+  playwrightPath?: () => string | null;
 }): { path: string; error?: undefined } | { error: string; path?: undefined };
