@@ -9,7 +9,7 @@ export declare function serveNodeFlags(): string[];
 export declare function serveEnv(env?: Record<string, string | undefined>): Record<string, string>;
 /** The compiled entry point (main.js) in an output folder. */
 export declare function serverEntry(outDir?: string): string;
-/** Bundles server/main.ts into `outDir` and copies the server's non-TypeScript files beside it. */
-export declare function buildServer(outDir?: string): Promise<BuildResult>;
+/** Bundles server/main.ts into `outDir` and copies the server's non-TypeScript files beside it; the PGlite template too unless `pgliteTemplate: false`. */
+export declare function buildServer(outDir?: string, options?: { pgliteTemplate?: boolean }): Promise<BuildResult>;
 /** The PGlite template (initdb + migrations) beside the compiled db module: 'made' or 'up to date'. */
 export declare function buildPgliteTemplate(outDir: string): 'made' | 'up to date';

@@ -92,7 +92,11 @@ function writeAtomically(file, bytes) {
   renameSync(temporary, file);
 }
 
-export async function buildServer(outDir = serverOutDir()) {
+/**
+ * `pgliteTemplate: false` leaves out the PGlite template (initdb and the migrations in a child process, about
+ * 7 s here): for the test runs' builds, whose processes run on PostgreSQL or on a data folder the test prepared.
+ */
+export async function buildServer(outDir = serverOutDir(), { pgliteTemplate = true } = {}) {
   const { build } = await import('esbuild');
   const started = performance.now();
   const options = {
@@ -129,7 +133,7 @@ export async function buildServer(outDir = serverOutDir()) {
     writeAtomically(path.join(outDir, path.relative(ROOT, file)), readFileSync(file));
     copied += 1;
   }
-  const template = buildPgliteTemplate(outDir);
+  const template = pgliteTemplate ? buildPgliteTemplate(outDir) : 'left out';
   const bytes = result.outputFiles.filter((f) => f.path.endsWith('.js')).reduce((n, f) => n + f.contents.byteLength, 0);
   const modules = Object.keys(result.metafile.inputs).length;
   console.log(

@@ -5,15 +5,19 @@
  * - PGlite: the migrated data folder dumped to .test-data/ (`dumpDataDir`), loaded by each in-memory database;
  * - PostgreSQL (TEST_DATABASE_URL): a migrated database each test database is created from (`CREATE DATABASE … TEMPLATE`).
  * A migration that fails therefore fails the whole run here, once, on each database.
+ * It also builds the server once for the tests that start it as a process (./serverProcess.ts): into
+ * TEST_SERVER_DIR when that names a build already made from this checkout, else .test-data/dist-server-tests.
  * The worker processes find both through the environment, which they inherit from this process.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../core/db/client';
 import { applyMigrations } from '../core/db/migrate';
+import { buildServer, serverEntry } from '../../scripts/build-server.mjs';
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './databaseTemplates';
+import { SERVER_BUILD_ENV } from './serverProcess';
 
 const TEST_DATA = path.resolve(import.meta.dirname, '../../.test-data');
 
@@ -58,9 +62,27 @@ async function makePostgresTemplate(serverUrl: string): Promise<string> {
   return name;
 }
 
+/**
+ * The server built the way `npm run build` builds it, in under a second: without the PGlite template a first
+ * start on an empty folder would load (the processes these tests start run on PostgreSQL or on a folder the
+ * test migrated; the template above is made here anyway).
+ */
+async function serverBuild(): Promise<string> {
+  const given = process.env[SERVER_BUILD_ENV];
+  if (given && existsSync(serverEntry(path.resolve(given)))) return path.resolve(given);
+  const outDir = path.join(TEST_DATA, 'dist-server-tests');
+  await buildServer(outDir, { pgliteTemplate: false });
+  return outDir;
+}
+
 export default async function setup(): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const [pgliteTemplate, postgresTemplate] = await Promise.all([makePgliteTemplate(), serverUrl ? makePostgresTemplate(serverUrl) : null]);
+  const [pgliteTemplate, postgresTemplate, build] = await Promise.all([
+    makePgliteTemplate(),
+    serverUrl ? makePostgresTemplate(serverUrl) : null,
+    serverBuild(),
+  ]);
+  process.env[SERVER_BUILD_ENV] = build;
   process.env[PGLITE_TEMPLATE_ENV] = pgliteTemplate;
   if (postgresTemplate) process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
   return async () => {

@@ -19,14 +19,14 @@ export default async function setup(): Promise<void> {
   if (!haproxy) throw new Error(`No HAProxy for the cluster test. Run: ${installHint()}`);
   process.env.HAPROXY_PATH = haproxy;
   // CLUSTER_SERVER_DIR names a build already made from this checkout (e.g. the end-to-end phase's); else
-  // the server alone is built into a folder of its own (under a second; the PGlite template beside it is
-  // made once and kept while the migrations do not change).
+  // the server alone is built into a folder of its own (under a second; no PGlite template: the cluster runs
+  // on PostgreSQL).
   const given = process.env.CLUSTER_SERVER_DIR;
   if (given && existsSync(serverEntry(path.resolve(ROOT, given)))) {
     process.env.CLUSTER_SERVER_DIR = path.resolve(ROOT, given);
     return;
   }
   const outDir = path.join(ROOT, '.test-data', 'dist-server-cluster');
-  await buildServer(outDir);
+  await buildServer(outDir, { pgliteTemplate: false });
   process.env.CLUSTER_SERVER_DIR = outDir;
 }

@@ -50,6 +50,18 @@ describe('scripts/build-server.mjs', () => {
     expect(main).toMatch(/^import .* from "fastify";$/m);
   });
 
+  it('leaves the PGlite template out when asked (the test runs\' builds)', async () => {
+    const bare = `${OUT}-bare`;
+    try {
+      await buildServer(bare, { pgliteTemplate: false });
+      expect(existsSync(serverEntry(bare))).toBe(true);
+      expect(existsSync(path.join(bare, 'server/core/db/migrations/meta/_journal.json'))).toBe(true);
+      expect(existsSync(path.join(bare, 'server/core/db/pglite-template.tgz'))).toBe(false);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('reads the serve flags from package.json, the start script running the same command', () => {
     expect(Array.isArray(serveNodeFlags())).toBe(true);
     // glibc's malloc arenas capped (bench/soak/README.md), unless the operator sets their own

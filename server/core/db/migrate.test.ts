@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyMigrations, lastMigrationMillis, migrationsApplied, MIGRATIONS_DIR } from './migrate';
 import { openPostgres, type OpenDatabase } from './client';
 import { describeEachDatabase, openEmptyTestDatabase } from '../../testing/testApp';
+import { serverProcessArgs, serverProcessEnv } from '../../testing/serverProcess';
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
 
@@ -89,12 +90,12 @@ describe.skipIf(!serverUrl)('migrations started at once on an empty PostgreSQL d
     }
   });
 
-  it('three `server/migrate.ts` processes (npm run migrate) started at once all exit 0', async () => {
+  it('three compiled `server/migrate.ts` processes (npm run migrate) started at once all exit 0', async () => {
     const run = () =>
       new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
+        const child = spawn(process.execPath, serverProcessArgs('migrate'), {
           cwd: process.cwd(),
-          env: { ...process.env, DATABASE_URL: urlOf(name) },
+          env: { ...process.env, ...serverProcessEnv(), DATABASE_URL: urlOf(name) },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';

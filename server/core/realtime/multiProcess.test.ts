@@ -1,5 +1,5 @@
 /**
- * Two real server processes (`tsx server/main.ts`) on one PostgreSQL database and one Redis: a
+ * Two real server processes (compiled, server/testing/serverProcess.ts) on one PostgreSQL database and one Redis: a
  * message sent through process A reaches an agent's phoenix.js client connected to process B,
  * exactly once; a logout or a member removal through A closes the agent's socket on B, and B
  * (whose connect cache knew the agent) refuses the reconnect. Runs only when TEST_DATABASE_URL and TEST_REDIS_URL are set (a fresh database
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from './hub';
 import { connect, disconnect, join, phoenixSocket, push, sleep, waitFor } from './testSupport';
 import { freePort, withDatabase } from '../../testing/network';
+import { serverProcessArgs, serverProcessEnv } from '../../testing/serverProcess';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -44,11 +45,11 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 function startServer(name: string, port: number, env: Record<string, string>): ServerProcess {
-  // node itself with tsx as a loader, not `npx tsx`: npx and tsx's CLI each put a process between, and a
-  // SIGTERM to the outer one left the server running after the suite (two orphans per run).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // node itself, not through npx or npm: each puts a process between, and a SIGTERM to the outer one left
+  // the server running after the suite (two orphans per run).
+  const child = spawn(process.execPath, serverProcessArgs(), {
     cwd: process.cwd(),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' },
+    env: { ...process.env, ...serverProcessEnv(), ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
   });

@@ -1,5 +1,5 @@
 /**
- * A real server process (`tsx server/main.ts`, embedded PGlite on disk) sending a 2,000-recipient
+ * A real server process (compiled, server/testing/serverProcess.ts; embedded PGlite on disk) sending a 2,000-recipient
  * broadcast to the fake Meta (running here, so it outlives the server and counts every message) is
  * killed with SIGKILL half-way, then started again on the same data directory. Afterwards: every
  * recipient is in one final state (sent, or unknown for the calls that were in flight), nobody
@@ -18,6 +18,7 @@ import { SecretBox } from '../../../core/crypto/secretBox';
 import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fake/fakeMeta';
 import { countersFromStates, seedBroadcast, stateCounts, testPhones } from './testing';
 import { freePort } from '../../../testing/network';
+import { serverProcessArgs, serverProcessEnv } from '../../../testing/serverProcess';
 
 // 2,000 at the number's 250/s: 8 s of sending, killed after 1,000 (5,000 took 20 s of the suite's wall time for the
 // same cut through the middle of a send; issue #20).
@@ -31,7 +32,7 @@ class Server {
 
   async start(): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: process.cwd(), env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverProcessArgs(), { cwd: process.cwd(), env: { ...process.env, ...serverProcessEnv(), ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-200_000);

@@ -1,5 +1,5 @@
 /**
- * Two real server processes on one PostgreSQL database and one Redis send one broadcast together:
+ * Two real server processes (compiled, server/testing/serverProcess.ts) on one PostgreSQL database and one Redis send one broadcast together:
  * the per-number rate holds for both together (pacing counts in Redis), nobody is sent twice
  * (claims with SKIP LOCKED), and both processes take part. Runs only when TEST_DATABASE_URL and
  * TEST_REDIS_URL are set (a fresh database `test_bc_<random>` is created and dropped).
@@ -17,6 +17,7 @@ import { startFakeMeta, type StartedFakeMeta } from '../../../providers/meta/fak
 import { seedBroadcast, stateCounts, testPhones } from './testing';
 import { rowsOf } from '../../../core/db/rows';
 import { freePort, withDatabase } from '../../../testing/network';
+import { serverProcessArgs, serverProcessEnv } from '../../../testing/serverProcess';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -45,9 +46,9 @@ interface Proc {
 
 async function startServer(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverProcessArgs(), {
     cwd: process.cwd(),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...serverProcessEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc: Proc = { child, output: '', port };
