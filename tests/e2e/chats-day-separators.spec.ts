@@ -64,6 +64,41 @@ async function contrastOf(element: Locator): Promise<number> {
   });
 }
 
+/** A row of the thread as read: a day's separator (its day and label) or a message (its text and local day). */
+type ThreadRow = { separator: string; label: string } | { text: string; day: string };
+
+/**
+ * The open thread's rows, top to bottom. The message list (react-virtuoso) draws only the rows near its window, so
+ * it is scrolled from its top to its bottom half a window at a time, each drawn item read by its index; it ends at
+ * the bottom, where the inbox opens.
+ */
+async function threadRows(page: Page): Promise<ThreadRow[]> {
+  const items = await page.getByTestId('message-list').evaluate(async (list) => {
+    const scroller = (list.matches('[data-virtuoso-scroller]') ? list : list.querySelector('[data-virtuoso-scroller]')) as HTMLElement;
+    const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const read = (item: Element) =>
+      [...item.querySelectorAll('[data-testid="day-separator"], [data-testid="message-row"]')].map((row) => {
+        if (row.getAttribute('data-testid') === 'day-separator') {
+          const time = row.querySelector('time');
+          return { separator: time?.getAttribute('datetime') ?? '', label: time?.textContent ?? '' };
+        }
+        const at = new Date(row.querySelector('[data-testid="message-time"]')?.getAttribute('datetime') ?? '');
+        return { text: row.querySelector('[data-testid="message-text"]')?.textContent ?? '', day: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` };
+      });
+    const byIndex = new Map<number, ReturnType<typeof read>>();
+    scroller.scrollTop = 0;
+    for (;;) {
+      await drawn();
+      for (const item of scroller.querySelectorAll('[data-item-index]')) byIndex.set(Number(item.getAttribute('data-item-index')), read(item));
+      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+      scroller.scrollTop += scroller.clientHeight / 2;
+    }
+    return [...byIndex].sort(([a], [b]) => a - b).flatMap(([, rows]) => rows);
+  });
+  return items as ThreadRow[];
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test(`Maria Lopez's thread shows a separator per day, readable in the ${theme} theme`, async ({ page }, testInfo) => {
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [THEME_STORAGE_KEY, theme] as const);
@@ -75,44 +110,39 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(chats.message(FIRST_DAY)).toBeVisible();
     await expect(page.getByText('Start of the conversation')).toBeVisible();
 
-    // One separator per day, each right above its day's first message, with the label of its day.
-    const separators = page.getByTestId('day-separator');
-    const days = await separators.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    // One separator per day, each right above its day's first message, with the label of its day. The list
+    // draws only the rows near its window, so the thread is read while scrolled through from its top.
+    const rows = await threadRows(page);
+    const days = rows.flatMap((row) => ('separator' in row ? [row.separator] : []));
     expect(days.length).toBeGreaterThanOrEqual(2);
     expect(new Set(days).size).toBe(days.length);
     const expected = await Promise.all(days.map((day) => expectedLabel(page, day)));
-    await expect(separators).toHaveText(expected);
+    expect(rows.flatMap((row) => ('separator' in row ? [row.label] : []))).toEqual(expected);
     // Three days apart: the older day is named by its weekday, the latest (seeded minutes ago) is normally today.
     expect(expected[0]).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/);
     expect(['Today', 'Yesterday']).toContain(expected.at(-1));
 
     // Every message sits under the separator of its own local day (robust to a run that straddles midnight,
     // when the seeded "minutes ago" messages fall on two days).
-    const rows = await page.locator('[data-testid="day-separator"], [data-testid="message-row"]').evaluateAll((nodes) =>
-      nodes.map((row) => {
-        if (row.getAttribute('data-testid') === 'day-separator') return { separator: row.querySelector('time')?.getAttribute('datetime') ?? '' };
-        const at = new Date(row.querySelector('[data-testid="message-time"]')?.getAttribute('datetime') ?? '');
-        const pad = (n: number) => String(n).padStart(2, '0');
-        return { text: row.querySelector('[data-testid="message-text"]')?.textContent ?? '', day: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` };
-      }),
-    );
-    expect(rows[0]).toEqual({ separator: days[0] });
+    expect(rows[0]).toMatchObject({ separator: days[0] });
     expect(rows[1]).toMatchObject({ text: FIRST_DAY });
     expect(rows.some((row) => 'text' in row && row.text === LATEST_DAY)).toBe(true);
     let current = '';
     for (const row of rows) {
-      if ('separator' in row) current = row.separator ?? '';
+      if ('separator' in row) current = row.separator;
       else expect(row.day, `the day above "${row.text}"`).toBe(current);
     }
 
-    // Readable: caption text on its own pill, WCAG AA contrast for small text.
+    // Readable: caption text on its own pill, WCAG AA contrast for small text (the separators drawn at the bottom).
+    const separators = page.getByTestId('day-separator');
+    await expect(separators.first()).toBeVisible();
     for (const label of await separators.locator('time').all()) {
       await expect(label).toBeVisible();
       expect(await contrastOf(label)).toBeGreaterThanOrEqual(4.5);
     }
 
     // The full date and time on hovering a message's time.
-    const time = chats.message(FIRST_DAY).getByTestId('message-time');
+    const time = chats.message(LATEST_DAY).getByTestId('message-time');
     const full = await time.evaluate((el) => new Date(el.getAttribute('datetime')!).toLocaleString('en', { dateStyle: 'full', timeStyle: 'short' }));
     await time.hover();
     await expect(page.getByRole('tooltip')).toHaveText(full);

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FlowBranchPage, type FlowFixture } from './pages/FlowBranchPage';
 import { SimulatorPage } from './pages/SimulatorPage';
-import { createAccountViaApi } from './support/accounts';
-import { DEMO_PASSWORD, uniqueEmail } from './support/demo';
+import { adminOfFreshCompany } from './support/accounts';
 import { signInTo } from './support/session';
 import { expectNoSeriousA11yViolations, useConsoleTheme, type ConsoleTheme } from './support/accessibility';
 
@@ -12,16 +11,8 @@ import { expectNoSeriousA11yViolations, useConsoleTheme, type ConsoleTheme } fro
  * Each test has its own admin and company (with its own sandbox channel), so nothing here touches
  * the demo companies other specs use.
  */
-async function freshCompany(request: APIRequestContext, prefix: string) {
-  const user = { email: uniqueEmail(prefix), password: DEMO_PASSWORD, firstName: 'Flora' };
-  await createAccountViaApi(request, user);
-  const login = await request.post('/account/login/', { data: { email: user.email, password: user.password } });
-  const { access } = (await login.json()) as { access: string };
-  const company = `Branch Co ${Date.now().toString(36)}`;
-  const created = await request.post('/api/companies/', { data: { name: company }, headers: { Authorization: `Bearer ${access}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  return { user, company, headers: { Authorization: `Bearer ${access}`, Company: String(id) } };
+function freshCompany(request: APIRequestContext, prefix: string) {
+  return adminOfFreshCompany(request, prefix, 'Branch Co', 'Flora');
 }
 
 /** Signs in (one company: straight to the dashboard) and waits until the console's shell has the session and the company. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { DEMO } from '../../core/seed';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { chatService } from '../chats';
 import { botsServices } from '.';
-import { DEMO_BOT_NAME, seedDemoBot } from './demo';
-import { botChannels, bots } from './schema';
+import { DEMO_BOT_NAME, DEMO_BOT_STEPS, seedDemoBot } from './demo';
+import { botChannels, botConversations, bots } from './schema';
 
 describe('the demo bot', () => {
   let t: TestApp;
@@ -49,6 +49,39 @@ describe('the demo bot', () => {
     const [room] = await t.db.select().from(rooms).where(eq(rooms.externalId, 'newcomer'));
     expect(room.pausedUntil!.getTime()).toBeGreaterThan(t.clock.now().getTime());
     expect(await post({ text: 'Hello?' }, 'n5')).toEqual([]);
+  });
+
+  it('has handled the demo inbox’s conversations it answered, in its own words, as its runtime would have left them', async () => {
+    const [bot] = await t.db.select().from(bots).where(eq(bots.name, DEMO_BOT_NAME));
+    const said = await t.db
+      .select({ roomId: messages.roomId, room: rooms.name, text: messages.text, sender: messages.senderName })
+      .from(messages)
+      .innerJoin(rooms, eq(rooms.id, messages.roomId))
+      .where(and(eq(rooms.companyId, bot.companyId), eq(messages.origin, 'bot'), ne(rooms.externalId, 'newcomer')));
+    const words = DEMO_BOT_STEPS.flatMap((step) => step.texts);
+    expect(said.length).toBeGreaterThan(0);
+    for (const line of said) {
+      expect(words, line.room ?? '').toContain(line.text);
+      expect(line.sender).toBe(DEMO_BOT_NAME);
+    }
+    const conversations = await t.db
+      .select({ room: rooms.name, step: botConversations.currentStepId, handedOverAt: botConversations.handedOverAt, lastInbound: botConversations.lastInboundMessageId })
+      .from(botConversations)
+      .innerJoin(rooms, eq(rooms.id, botConversations.roomId))
+      .where(and(eq(botConversations.botId, bot.id), ne(rooms.externalId, 'newcomer')))
+      .orderBy(asc(rooms.name));
+    expect(conversations.map((c) => c.room)).toEqual([...new Set(said.map((line) => line.room))].sort());
+    expect(conversations.map((c) => [c.room, c.step, c.handedOverAt !== null])).toEqual([
+      ['Aiko Tanaka', null, true],
+      ['Giulia Bianchi', null, true],
+      ['James Carter', null, true],
+      ['Lucas Martin', 'welcome', false],
+      ['Maria Lopez', null, true],
+      ['Noah Fischer', null, true],
+    ]);
+    for (const c of conversations) expect(c.lastInbound).toBeGreaterThan(0);
+    // What its page shows: the six, and the newcomer of the test above.
+    expect((await botsServices(t.app).bots.get(bot.companyId, bot.id)).conversations_handled).toBe(7);
   });
 
   it('is published version 1: its draft has nothing unpublished and nothing missing (issue #25)', async () => {

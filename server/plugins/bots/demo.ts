@@ -3,14 +3,16 @@
  * so whoever writes as a customer in the simulator meets it at once: a greeting, a menu of three
  * options (track an order with a free-text question, opening hours, talk to a person) and a
  * hand-over to a person (an option, and the fallback after an answer it does not understand twice).
- * Seeded at start (server/main.ts) when the company has no bot yet; never stops the start.
+ * Seeded at start (server/main.ts) when the company has no bot yet; never stops the start. The demo inbox's
+ * conversations it answered (server/plugins/sandbox/demo.ts writes them in its words) become its conversations, so
+ * its page counts the conversations it handled.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { findGraphProblem, type BotMessage, type StepAction } from '../../../contract/bots';
-import type { Database } from '../../core/db/client';
-import { channels, companies } from '../../core/db/schema';
+import type { Database, Tx } from '../../core/db/client';
+import { channels, companies, messages, rooms } from '../../core/db/schema';
 import { normalizedContent } from '../../../contract/botDrafts';
-import { botChannels, bots, botSteps, botVersions, stepOptions } from './schema';
+import { botChannels, botConversations, bots, botSteps, botVersions, stepOptions } from './schema';
 
 export const DEMO_BOT_NAME = 'Demo assistant';
 
@@ -102,7 +104,47 @@ export async function seedDemoBot(db: Database, companyName: string): Promise<nu
       })),
     });
     await tx.insert(botVersions).values({ botId: bot.id, companyId: company.id, version: 1, kind: 'publish', snapshot, createdBy: 'Demo' });
-    if (sandbox) await tx.insert(botChannels).values({ botId: bot.id, channelId: sandbox.id, companyId: company.id }).onConflictDoNothing();
+    if (sandbox) {
+      await tx.insert(botChannels).values({ botId: bot.id, channelId: sandbox.id, companyId: company.id }).onConflictDoNothing();
+      await recordDemoConversations(tx, { botId: bot.id, companyId: company.id, channelId: sandbox.id });
+    }
     return bot.id;
   });
+}
+
+/**
+ * Each room of the sandbox channel where this bot's words were written becomes one of its conversations, as its
+ * runtime would have left it: handed over when its last words were a hand-over step's (the conversation then
+ * waits on no step), else waiting at the step it spoke last; every customer message until then seen.
+ */
+async function recordDemoConversations(tx: Tx, target: { botId: number; companyId: number; channelId: number }): Promise<void> {
+  const lines = await tx
+    .select({ id: messages.id, roomId: messages.roomId, origin: messages.origin, text: messages.text, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(rooms, eq(rooms.id, messages.roomId))
+    .where(and(eq(rooms.channelId, target.channelId), inArray(messages.origin, ['bot', 'user'])))
+    .orderBy(asc(messages.id));
+  const byRoom = new Map<number, typeof lines>();
+  for (const line of lines) byRoom.set(line.roomId, [...(byRoom.get(line.roomId) ?? []), line]);
+  const conversations = [...byRoom].flatMap(([roomId, roomLines]) => {
+    const said = roomLines.filter((line) => line.origin === 'bot');
+    const last = said.at(-1);
+    const step = last && DEMO_BOT_STEPS.find((s) => s.texts.includes(last.text ?? ''));
+    if (!last || !step) return [];
+    const handedOver = (step.actions ?? []).some((action) => action.type === 'hand_over');
+    return [
+      {
+        companyId: target.companyId,
+        roomId,
+        botId: target.botId,
+        currentStepId: handedOver ? null : step.id,
+        handedOverAt: handedOver ? last.createdAt : null,
+        lastInboundMessageId: Math.max(0, ...roomLines.filter((line) => line.origin === 'user').map((line) => line.id)),
+        lastBotMessageId: last.id,
+        createdAt: said[0].createdAt,
+        updatedAt: last.createdAt,
+      },
+    ];
+  });
+  if (conversations.length) await tx.insert(botConversations).values(conversations);
 }

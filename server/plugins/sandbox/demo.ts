@@ -30,6 +30,21 @@ interface DemoRoom {
 
 const DAY = 24 * 60;
 
+// The demo bot's own words (server/plugins/bots/demo.ts, "Demo assistant"): the conversations it answered read as
+// its runtime would have written them, and the bots plugin's demo counts them as the conversations it handled.
+const BOT_NAME = 'Demo assistant';
+const greeting = (minutesAgo: number): Line[] => [
+  ['bot', 'Hi! I am the Demo Company assistant.', minutesAgo],
+  ['bot', 'How can I help you today?', minutesAgo, { type: 'interactive', data: { buttons: [{ id: 'welcome-track', title: 'Track my order' }, { id: 'welcome-hours', title: 'Opening hours' }, { id: 'welcome-person', title: 'Talk to a person' }] } }],
+];
+const tapped = (id: string, title: string, minutesAgo: number): Line => ['user', title, minutesAgo, { type: 'button_reply', data: { button_reply: { id, title } } }];
+/** The greeting, "Talk to a person" tapped, and the bot's hand-over line. */
+const handedOver = (minutesAgo: number): Line[] => [
+  ...greeting(minutesAgo),
+  tapped('welcome-person', 'Talk to a person', minutesAgo - 1),
+  ['bot', 'Sure! Someone from our team will answer you here shortly.', minutesAgo - 2],
+];
+
 export function demoRooms(agentEmail: string): DemoRoom[] {
   return [
     {
@@ -38,7 +53,7 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       tags: ['vip', agentEmail],
       lines: [
         ['user', 'Hi! I ordered a blue jacket last week (order #4821). Any news?', 3 * DAY + 40],
-        ['bot', 'Thanks for your message! An agent will answer shortly.', 3 * DAY + 39],
+        ...handedOver(3 * DAY + 39),
         ['agent', 'Hello Maria, let me check that for you.', 3 * DAY + 20],
         ['agent', 'Your order left our warehouse yesterday; you should get it by Friday.', 3 * DAY + 15],
         ['user', 'Great, thank you!', 3 * DAY + 10],
@@ -54,8 +69,7 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       paused: true,
       lines: [
         ['user', 'Hello, I was charged twice for my March invoice.', 2 * DAY + 300],
-        ['bot', 'I can help with billing. Choose an option:', 2 * DAY + 299, { data: { buttons: [{ id: 'refund', title: 'Refund' }, { id: 'agent', title: 'Talk to an agent' }] } }],
-        ['user', 'Talk to an agent', 2 * DAY + 297, { type: 'button_reply', data: { button_reply: { id: 'agent', title: 'Talk to an agent' } } }],
+        ...handedOver(2 * DAY + 299),
         ['agent', 'Hi James, sorry about that. I can see the duplicate charge.', 2 * DAY + 200],
         ['agent', 'The refund is on its way; it takes 3 to 5 business days.', 2 * DAY + 190],
         ['user', 'Thanks for the quick help.', 2 * DAY + 150],
@@ -67,11 +81,13 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       tags: [],
       lines: [
         ['user', 'Hello', DAY + 500],
-        ['bot', 'Welcome to Demo Company! What would you like to do?', DAY + 499, { data: { buttons: [{ id: 'track', title: 'Track an order' }, { id: 'hours', title: 'Opening hours' }] } }],
-        ['user', 'Opening hours', DAY + 498, { type: 'button_reply', data: { button_reply: { id: 'hours', title: 'Opening hours' } } }],
+        ...greeting(DAY + 499),
+        tapped('welcome-hours', 'Opening hours', DAY + 498),
         ['bot', 'We are open Monday to Saturday, 9:00 to 19:00.', DAY + 497],
+        ['bot', 'Anything else?', DAY + 497, { type: 'interactive', data: { buttons: [{ id: 'more-menu', title: 'Main menu' }, { id: 'more-person', title: 'Talk to a person' }] } }],
+        tapped('more-person', 'Talk to a person', DAY + 482),
+        ['bot', 'Sure! Someone from our team will answer you here shortly.', DAY + 481],
         ['user', 'Are you open on public holidays?', DAY + 480],
-        ['bot', 'Thanks for your message! An agent will answer shortly.', DAY + 479],
         ['agent', 'Hi Aiko, we are closed on public holidays, except in December.', DAY + 400],
         ['user', 'Good to know, thanks!', DAY + 390],
         ['user', 'One more thing: do you ship to Osaka?', 120],
@@ -86,7 +102,7 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       lines: [
         ['user', 'CHEAP FOLLOWERS!!! Visit my site now', 4 * DAY + 60],
         ['user', 'Limited offer, 10000 followers for 5$', 4 * DAY + 59],
-        ['bot', 'Thanks for your message! An agent will answer shortly.', 4 * DAY + 58],
+        ...greeting(4 * DAY + 58),
         ['user', 'Click the link!!!', 4 * DAY + 30],
         ['agent', 'This conversation has been reported as spam.', 4 * DAY + 10],
       ],
@@ -113,7 +129,7 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       tags: ['billing'],
       lines: [
         ['user', 'Hi, I need a copy of my invoice for my accountant.', 12 * DAY + 90],
-        ['bot', 'Thanks for your message! An agent will answer shortly.', 12 * DAY + 89],
+        ...handedOver(12 * DAY + 89),
         ['agent', 'Hello Noah, happy to help. Which order is it for?', 12 * DAY + 60],
         ['user', 'The one from September, I think.', 12 * DAY + 50],
         ['agent', 'Could you send me the order number? You will find it in the confirmation e-mail.', 12 * DAY + 40],
@@ -125,7 +141,7 @@ export function demoRooms(agentEmail: string): DemoRoom[] {
       tags: [],
       lines: [
         ['user', 'Buongiorno! Will the green sneakers be back in size 38?', 11 * DAY + 200],
-        ['bot', 'Thanks for your message! An agent will answer shortly.', 11 * DAY + 199],
+        ...handedOver(11 * DAY + 199),
         ['agent', 'Hi Giulia! A new delivery is expected soon.', 11 * DAY + 120],
         ['user', 'Can you tell me when they arrive?', 11 * DAY + 110],
         ['agent', 'Sure, I will get back to you as soon as they are in stock.', 11 * DAY + 100],
@@ -185,7 +201,7 @@ export async function seedDemoInbox(tx: Tx, companyId: number, agentEmail: strin
         data: extra?.data ?? null,
         status: origin === 'user' ? null : minutesAgo < 60 ? 'delivered' : 'read',
         externalId: `demo-${++seq}`,
-        senderName: origin === 'agent' ? 'Alex' : origin === 'bot' ? 'Bot' : demo.name,
+        senderName: origin === 'agent' ? 'Alex' : origin === 'bot' ? BOT_NAME : demo.name,
         createdAt: at(minutesAgo),
       })),
     );

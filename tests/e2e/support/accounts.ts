@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, uniqueEmail } from './demo';
 import { linkFromLatestEmail } from './outbox';
 
 /** Creates a verified account through the public API (the same calls the sign-up pages make). */
@@ -38,4 +39,26 @@ export async function acceptInvitationsViaApi(request: APIRequestContext, user: 
     const accepted = await request.post(`/api/invitations/${id}/accept/`, { headers });
     expect(accepted.status(), await accepted.text()).toBe(200);
   }
+}
+
+/**
+ * A new account (the demo's password) and a company of its own, so a spec that moves what other specs rely on (a
+ * sandbox channel's bot, say) touches nothing of the demo companies. `headers` carry the admin's token and company.
+ */
+export async function adminOfFreshCompany(
+  request: APIRequestContext,
+  emailPrefix: string,
+  companyPrefix: string,
+  firstName = 'Fran',
+): Promise<{ user: { email: string; password: string; firstName: string }; company: string; headers: Record<string, string> }> {
+  const user = { email: uniqueEmail(emailPrefix), password: DEMO_PASSWORD, firstName };
+  await createAccountViaApi(request, user);
+  const login = await request.post('/account/login/', { data: { email: user.email, password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { access } = (await login.json()) as { access: string };
+  const company = `${companyPrefix} ${Date.now().toString(36)}`;
+  const created = await request.post('/api/companies/', { data: { name: company }, headers: { Authorization: `Bearer ${access}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return { user, company, headers: { Authorization: `Bearer ${access}`, Company: String(id) } };
 }
