@@ -90,7 +90,7 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
     provider,
     addResources(extra) {
       for (const [locale, messages] of Object.entries(extra)) {
-        instance.addResourceBundle(locale, 'translation', polyglotToI18next(messages as never), true, true);
+        addStrings(instance, locale, messages);
       }
     },
     registerBundle: bundles.register,
@@ -100,6 +100,11 @@ export function createI18nApi(options: { storage?: Storage; extra?: Resources[] 
 }
 
 type Loaders = Record<string, () => Promise<Record<string, unknown>>>;
+
+/** Strings added after start-up (a plugin's, eager or lazy), merged deep over the language's, plurals as at start-up. */
+function addStrings(instance: I18next, locale: string, messages: unknown): void {
+  instance.addResourceBundle(locale, 'translation', polyglotToI18next(messages as never), true, true);
+}
 
 /**
  * Plugins' lazily loaded strings (ConsolePlugin.lazyTranslations): one loader per locale (a missing
@@ -120,7 +125,7 @@ function createBundleLoader(instance: I18next) {
       const loader = loaders.get(id)?.[locale] ?? loaders.get(id)?.[DEFAULT_LOCALE];
       promise = (loader ? loader() : Promise.resolve(undefined)).then(
         (messages) => {
-          if (messages) instance.addResourceBundle(locale, 'translation', polyglotToI18next(messages as never), true, true);
+          if (messages) addStrings(instance, locale, messages);
           done.add(key);
         },
         (error: unknown) => {
