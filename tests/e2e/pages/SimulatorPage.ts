@@ -18,6 +18,19 @@ export class SimulatorPage {
     return url.pathname + url.search;
   }
 
+  /**
+   * A customer writes to the sandbox through the simulator's own API call (no simulator page): a conversation of the
+   * test's own, for a spec that changes a room (blocks it, pauses its bot) which the demo's rooms other specs read must
+   * not see. `link` is `linkFor`'s.
+   */
+  static async customerWrites(request: APIRequestContext, link: string, customer: { name: string; id: string }, text: string): Promise<void> {
+    const key = link.split('/').filter(Boolean).pop()!.split('?')[0];
+    const res = await request.post(`/api/sandbox/${key}/conversations/${encodeURIComponent(customer.id)}/messages/`, {
+      data: { name: customer.name, text, client_id: `${customer.id}-${Date.now().toString(36)}` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
   async open(path: string) {
     await this.page.goto(path);
     await expect(this.page.getByRole('heading', { name: 'Customer simulator' }).or(this.page.getByText('Customer simulator').first())).toBeVisible();
