@@ -20,7 +20,11 @@ export function simulatorUrl(publicUrl: string, key: string): string {
   return `${publicUrl}/sandbox/${key}`;
 }
 
-/** The company's sandbox channel, created when missing. */
+/**
+ * The company's sandbox channel, created when missing. Two callers at once (two processes' start-up backfill, a
+ * request beside it) may both find none: the insert does nothing where the other's row came first (its unique
+ * external id, `sandbox-{companyId}`), and that row is the answer.
+ */
 export async function ensureSandboxChannel(db: Database | Tx, companyId: number): Promise<ChannelRow> {
   const find = async () => {
     const [row] = await db
@@ -36,8 +40,9 @@ export async function ensureSandboxChannel(db: Database | Tx, companyId: number)
   const [created] = await db
     .insert(channels)
     .values({ companyId, platform: 'sandbox', name: SANDBOX_CHANNEL_NAME, externalId: `sandbox-${companyId}`, simulatorKey: newSimulatorKey() })
+    .onConflictDoNothing()
     .returning();
-  return created;
+  return created ?? (await find());
 }
 
 /** Gives every company without one its sandbox channel (start-up: companies created before this plugin existed). */
