@@ -44,7 +44,8 @@ interface Proc {
   port: number;
 }
 
-async function startServer(env: Record<string, string>): Promise<Proc> {
+/** Starts a server and adds it to `started` at once, so the suite's end stops it even when another start failed. */
+async function startServer(env: Record<string, string>, started: Proc[]): Promise<Proc> {
   const port = await freePort();
   const child = spawn(process.execPath, serverProcessArgs(), {
     cwd: process.cwd(),
@@ -52,6 +53,7 @@ async function startServer(env: Record<string, string>): Promise<Proc> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc: Proc = { child, output: '', port };
+  started.push(proc);
   const keep = (chunk: Buffer) => {
     proc.output = (proc.output + chunk.toString()).slice(-100_000);
   };
@@ -81,7 +83,7 @@ suite(enabled ? 'broadcast engine: two processes on PostgreSQL + Redis' : 'broad
   const url = enabled ? withDatabase(databaseUrl!, dbName) : '';
   const key = randomBytes(32).toString('base64');
   let fake: StartedFakeMeta;
-  let procs: Proc[] = [];
+  const procs: Proc[] = [];
   let broadcastId = 0;
   let phoneNumberId = '';
 
@@ -121,7 +123,8 @@ suite(enabled ? 'broadcast engine: two processes on PostgreSQL + Redis' : 'broad
 
   it('stays under the per-number rate together, sends each recipient once, and both processes send', async () => {
     const env = { DATABASE_URL: url, REDIS_URL: redisUrl!, REDIS_PREFIX: `bc-${dbName}`, SEED_DEMO: 'false', LOG_LEVEL: 'info', META_GRAPH_URL: fake.graphUrl, META_APP_SECRET: APP_SECRET, CHANNEL_SECRET_KEY: key };
-    procs = await Promise.all([startServer(env), startServer(env)]);
+    // Both kept in `procs` as they start: a start that fails leaves the other to afterAll, not running past the run.
+    await Promise.all([startServer(env, procs), startServer(env, procs)]);
     const db = await openPostgres(url);
     try {
       await db.db.execute(sql`update broadcasts set status = 'sending' where id = ${broadcastId}`);
