@@ -5,7 +5,7 @@
  * list and the report, access by role and company. The engine is a recording double here (its own
  * tests drive the real one; the real worker is stopped): this suite checks what the API stores and asks of it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BROADCAST_EVENT,
@@ -19,13 +19,15 @@ import {
   type BroadcastReport,
 } from '../../../contract/broadcasts';
 import type { Paged } from '../../../contract/api';
-import { roomTags, rooms, tags, whatsappTemplates } from '../../core/db/schema';
+import { channels, roomTags, rooms, tags, whatsappTemplates } from '../../core/db/schema';
+import { rowsOf } from '../../core/db/rows';
 import { describeEachDatabase } from '../../testing/testApp';
 import { channelsTestApp, companyFixture, insertChannel, type ChannelsTestApp, type CompanyFixture } from '../channels/testing';
 import { broadcastEngineRuntime } from '.';
 import type { BroadcastEngine } from './engineApi';
 import { broadcastRecipients, broadcasts, optOuts } from './schema';
 import { recountBroadcast } from './service';
+import { portfolioChannelIdsSql, portfolioOf, portfolioUsage, sendingNumberOf } from './engine/limits';
 
 const WELCOME = [
   { type: 'HEADER', format: 'TEXT', text: 'Welcome, {{1}}!' },
@@ -261,6 +263,75 @@ describeEachDatabase('broadcasts API', (database) => {
       const p = (await acme.call(acme.admin, 'POST', '/api/broadcasts/audience/preview/', { page_id: channelId, audience: { type: 'csv', csv: CSV } })).json() as AudiencePreview;
       // +…161 (twice, two numbers of the portfolio) and +…162; not the one 25 h ago nor the other account's.
       expect(p.messaging_limit).toEqual({ tier: 'TIER_250', limit: 250, used: 2, remaining: 248 });
+    });
+
+    it('shows what the engine counts: a number joined by settings.portfolio_id, sends under way, calls that may have reached Meta', async () => {
+      // Its own WABA, but the portfolio of acme-phone (whose key is its WABA id) by settings.portfolio_id.
+      const joined = await insertChannel(t, acme.company, { platform: 'whatsapp', externalId: 'acme-phone-5', wabaId: 'waba-joined', settings: { portfolio_id: 'waba-acme-phone' } });
+      const [main] = await t.db.select().from(channels).where(eq(channels.id, channelId));
+      const number = sendingNumberOf(main);
+      const before = (await portfolioUsage(t.db, number, t.clock.now())).used;
+      const now = t.clock.now().getTime();
+      const hoursAgo = (h: number) => new Date(now - h * 3_600_000);
+      const [b] = await t.db
+        .insert(broadcasts)
+        .values({ companyId: acme.company, channelId: joined.id, name: 'Under way', templateName: 'welcome', templateLanguage: 'en_US', variables: { body: {} }, audienceType: 'csv', status: 'sending' })
+        .returning();
+      const row = (phone: string, values: Partial<typeof broadcastRecipients.$inferInsert>) => ({ broadcastId: b.id, companyId: acme.company, phone, variables: { body: [] }, ...values });
+      await t.db.insert(broadcastRecipients).values([
+        row('+14155550171', { state: 'sent', sentAt: hoursAgo(1) }),
+        row('+14155550172', { state: 'sending', sendingAt: hoursAgo(0) }),
+        row('+14155550173', { state: 'unknown', sendingAt: hoursAgo(2) }),
+        // Not counted: an unknown call of yesterday, a failure, one still queued.
+        row('+14155550174', { state: 'unknown', sendingAt: hoursAgo(30) }),
+        row('+14155550175', { state: 'failed', failedAt: hoursAgo(1) }),
+        row('+14155550176', { state: 'queued' }),
+      ]);
+      const engine = await portfolioUsage(t.db, number, t.clock.now());
+      const p = (await acme.call(acme.admin, 'POST', '/api/broadcasts/audience/preview/', { page_id: channelId, audience: { type: 'csv', csv: CSV } })).json() as AudiencePreview;
+      // 171, 172 and 173 more.
+      expect(engine.used).toBe(before + 3);
+      expect(p.messaging_limit).toEqual({ tier: 'TIER_250', limit: 250, used: before + 3, remaining: 250 - before - 3 });
+      // The joined number shares the count.
+      const fromJoined = (await acme.call(acme.admin, 'POST', '/api/broadcasts/audience/preview/', { page_id: joined.id, audience: { type: 'csv', csv: CSV } })).json() as AudiencePreview;
+      expect(fromJoined.messaging_limit.used).toBe(before + 3);
+    });
+
+    it("reads a portfolio's numbers in SQL as portfolioOf does", async () => {
+      // Every spelling of the key: a portfolio id, an empty or non-string one (the WABA then), no settings, no WABA,
+      // an empty WABA; the same portfolio id on a Messenger page and in another company is not the portfolio.
+      const variants: { wabaId: string | null; settings: Record<string, unknown> | null }[] = [
+        { wabaId: 'waba-k1', settings: { portfolio_id: 'pf-k' } },
+        { wabaId: 'waba-k2', settings: { portfolio_id: 'pf-k' } },
+        { wabaId: 'pf-k', settings: null },
+        { wabaId: 'waba-k3', settings: { portfolio_id: '' } },
+        { wabaId: 'waba-k3', settings: { portfolio_id: 42 } },
+        { wabaId: 'waba-k3', settings: { portfolio_id: null, messaging_limit_tier: 'TIER_2K' } },
+        { wabaId: null, settings: { portfolio_id: ['pf-k'] } },
+        { wabaId: null, settings: null },
+        { wabaId: '', settings: {} },
+        { wabaId: '', settings: { portfolio_id: '' } },
+      ];
+      const ids: number[] = [];
+      for (const [i, v] of variants.entries()) {
+        const inserted = await insertChannel(t, acme.company, { platform: 'whatsapp', externalId: `acme-key-${i}` });
+        await t.db.update(channels).set({ wabaId: v.wabaId, settings: v.settings }).where(eq(channels.id, inserted.id));
+        ids.push(inserted.id);
+      }
+      const page = await insertChannel(t, acme.company, { platform: 'messenger', externalId: 'acme-key-page', settings: { portfolio_id: 'pf-k' } });
+      const elsewhere = await insertChannel(t, globex.company, { platform: 'whatsapp', externalId: 'globex-key', settings: { portfolio_id: 'pf-k' } });
+      const whatsapp = await t.db.select().from(channels).where(and(eq(channels.companyId, acme.company), eq(channels.platform, 'whatsapp')));
+      for (const id of ids) {
+        const key = portfolioOf(whatsapp.find((c) => c.id === id)!);
+        const expected = whatsapp.filter((c) => portfolioOf(c) === key).map((c) => c.id).sort((a, b) => a - b);
+        const got = rowsOf<{ id: number }>(await t.db.execute(portfolioChannelIdsSql(sql`${acme.company}`, sql`${key}`)));
+        const gotIds = got.map((r) => Number(r.id)).sort((a, b) => a - b);
+        expect(gotIds, `key ${JSON.stringify(key)}`).toEqual(expected);
+        expect(gotIds).not.toContain(page.id);
+        expect(gotIds).not.toContain(elsewhere.id);
+      }
+      // The table's spellings fall into five portfolios: pf-k (three), waba-k3 (three), two channel-{id}, '' (two).
+      expect(new Set(ids.map((id) => portfolioOf(whatsapp.find((c) => c.id === id)!))).size).toBe(5);
     });
   });
 

@@ -19,7 +19,7 @@ import { coreExtensionPoints, coreServices, createExtensionPoint, createServiceR
 import { prepared } from '../../core/db/prepared';
 import { channelServiceRef, webhookEventsExtensionPoint } from '../channels';
 import type { ChannelRow } from '../chats';
-import { messagingLimitUsage } from './audience/limit';
+import { messagingLimitUsage } from './engine/limits';
 import { createBroadcastEngine, type BroadcastEngineRuntime } from './engine';
 import { KeywordOptOutList } from './optOutList';
 import { RecipientHistory } from './history';
@@ -56,7 +56,7 @@ export interface BroadcastHistory {
 }
 export const broadcastHistoryRef = createServiceRef<BroadcastHistory>({ id: 'broadcasts.history' });
 
-/** Meta's messaging limit of a WhatsApp channel's portfolio: unique recipients of the last 24 hours (./audience/limit.ts). */
+/** Meta's messaging limit of a WhatsApp channel's portfolio: unique recipients of the last 24 hours, as the engine counts them (./engine/limits.ts). */
 export interface MessagingLimits {
   usage(channel: ChannelRow, now: Date): Promise<MessagingLimitUsage>;
 }

@@ -41,7 +41,7 @@ import type { MediaStorage } from '../../providers/storage/types';
 import { containsPattern, offsetOf, paged } from '../../core/paging';
 import { buildAudience, emptyExclusions, type Audience } from './audience';
 import { OneFilePerCompany } from './audience/oneFilePerCompany';
-import { messagingLimitUsage } from './audience/limit';
+import { messagingLimitUsage } from './engine/limits';
 import { missingMappings, recipientMessage, renderMessage, resolveVariables, templateShape, unknownAttributes, unknownColumns, usesAttributes, type TemplateShape } from './audience/variables';
 import type { PlanLimits } from '../../core/planLimits';
 import type { BroadcastEngine } from './engineApi';

@@ -9,7 +9,7 @@
  * the portfolio's channels: distinct phones with a `sent_at` in the last 24 hours, being sent, or
  * `unknown` (the call may have reached Meta) since then.
  */
-import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_MESSAGING_LIMIT_TIER,
   MESSAGING_LIMIT_TIERS,
@@ -19,6 +19,7 @@ import {
 } from '../../../../contract/broadcasts';
 import { channels } from '../../../core/db/schema';
 import type { Database } from '../../../core/db/client';
+import { prepared } from '../../../core/db/prepared';
 import { broadcastRecipients, broadcasts } from '../schema';
 
 export const DAY_MS = 24 * 3600 * 1000;
@@ -62,46 +63,70 @@ export function sendingNumberOf(channel: ChannelLike): SendingNumber {
   };
 }
 
-/** The channels of the same portfolio (same company), this one included. */
-async function portfolioChannelIds(db: Database, number: SendingNumber): Promise<number[]> {
-  const rows = await db
-    .select({ id: channels.id, wabaId: channels.wabaId, settings: channels.settings })
-    .from(channels)
-    .where(and(eq(channels.companyId, number.companyId), eq(channels.platform, 'whatsapp')));
-  const ids = rows.filter((r) => portfolioOf(r) === number.portfolioId).map((r) => r.id);
-  return ids.includes(number.channelId) ? ids : [...ids, number.channelId];
+/**
+ * The portfolio key of a channel row in SQL, the same as `portfolioOf` (tested side by side): `settings.portfolio_id`
+ * when it is a non-empty string, else the WABA id (an empty one included, as `??` keeps it), else `channel-{id}`.
+ */
+const portfolioKeySql = sql`case when jsonb_typeof(${channels.settings} -> 'portfolio_id') = 'string' and ${channels.settings} ->> 'portfolio_id' <> ''
+  then ${channels.settings} ->> 'portfolio_id' else coalesce(${channels.wabaId}, 'channel-' || ${channels.id}) end`;
+
+/** The company's WhatsApp channels whose portfolio key is `key`: a subquery of `portfolioUsage`'s one statement. */
+export function portfolioChannelIdsSql(companyId: SQL | Placeholder, key: SQL | Placeholder): SQL {
+  return sql`select ${channels.id} from ${channels} where ${channels.companyId} = ${companyId} and ${channels.platform} = 'whatsapp' and ${portfolioKeySql} = ${key}`;
 }
 
-/** Unique recipients of the portfolio in the 24 hours before `now`, and when the oldest of them leaves the window. */
+/**
+ * Unique recipients of the portfolio in the 24 hours before `now`, and when the oldest of them leaves the window: one
+ * statement (the portfolio's channels read in it), built once per database, planned on each call (its best plan
+ * depends on the window). The engine waits on it; the review step and the dashboard show it (`messagingLimitUsage`).
+ */
 export async function portfolioUsage(db: Database, number: SendingNumber, now: Date): Promise<{ used: number; oldest: Date | null }> {
-  const channelIds = await portfolioChannelIds(db, number);
-  const since = new Date(now.getTime() - DAY_MS);
-  const [row] = await db
-    .select({
-      used: sql<number>`count(distinct ${broadcastRecipients.phone})::int`,
-      oldest: sql<string | null>`min(coalesce(${broadcastRecipients.sentAt}, ${broadcastRecipients.sendingAt}))`,
-    })
-    .from(broadcastRecipients)
-    .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
-    .where(
-      and(
-        inArray(broadcasts.channelId, channelIds),
-        or(
-          // Sent in the window, or being sent now (any process): counted before Meta answers.
-          and(isNotNull(broadcastRecipients.sentAt), gt(broadcastRecipients.sentAt, since)),
-          eq(broadcastRecipients.state, 'sending'),
-          // A call that timed out (or whose process died) may have reached Meta: counted, so the limit is never passed.
-          and(eq(broadcastRecipients.state, 'unknown'), isNotNull(broadcastRecipients.sendingAt), gt(broadcastRecipients.sendingAt, since)),
-        ),
-      ),
-    );
+  const statement = prepared(
+    db,
+    'messaging_limit_portfolio_usage',
+    (db, name) => {
+      const since = sql`${sql.placeholder('since')}::timestamptz`;
+      return db
+        .select({
+          used: sql<number>`count(distinct ${broadcastRecipients.phone})::int`,
+          oldest: sql<string | null>`min(coalesce(${broadcastRecipients.sentAt}, ${broadcastRecipients.sendingAt}))`,
+        })
+        .from(broadcastRecipients)
+        .innerJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
+        .where(
+          and(
+            // This number and the other numbers of its portfolio (same company).
+            sql`${broadcasts.channelId} in (${portfolioChannelIdsSql(sql.placeholder('companyId'), sql.placeholder('portfolio'))} union all select ${sql.placeholder('channelId')}::int)`,
+            or(
+              // Sent in the window, or being sent now (any process): counted before Meta answers.
+              and(isNotNull(broadcastRecipients.sentAt), sql`${broadcastRecipients.sentAt} > ${since}`),
+              eq(broadcastRecipients.state, 'sending'),
+              // A call that timed out (or whose process died) may have reached Meta: counted, so the limit is never passed.
+              and(eq(broadcastRecipients.state, 'unknown'), isNotNull(broadcastRecipients.sendingAt), sql`${broadcastRecipients.sendingAt} > ${since}`),
+            ),
+          ),
+        )
+        .prepare(name);
+    },
+    { planEachCall: true },
+  );
+  const [row] = await statement.execute({
+    companyId: number.companyId,
+    portfolio: number.portfolioId,
+    channelId: number.channelId,
+    since: new Date(now.getTime() - DAY_MS).toISOString(),
+  });
   return { used: Number(row?.used ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-/** The review step's figures (also used by the engine before each batch). */
-export async function messagingLimitUsage(db: Database, number: SendingNumber, now: Date): Promise<MessagingLimitUsage> {
-  const limit = MESSAGING_LIMIT_TIERS[number.tier];
-  if (!Number.isFinite(limit)) return { tier: number.tier, limit: null, used: 0, remaining: null };
+/**
+ * The messaging limit as the review step and the dashboard's channel health show it: the very count the engine waits
+ * on (`portfolioUsage`), so what an admin reads is what the engine enforces. Counted for an unlimited tier too.
+ */
+export async function messagingLimitUsage(db: Database, channel: ChannelLike, now: Date): Promise<MessagingLimitUsage> {
+  const number = sendingNumberOf(channel);
+  const tierLimit = MESSAGING_LIMIT_TIERS[number.tier];
+  const limit = Number.isFinite(tierLimit) ? tierLimit : null;
   const { used } = await portfolioUsage(db, number, now);
-  return { tier: number.tier, limit, used, remaining: Math.max(0, limit - used) };
+  return { tier: number.tier, limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
 }
