@@ -58,7 +58,7 @@ export const broadcastHistoryRef = createServiceRef<BroadcastHistory>({ id: 'bro
 
 /** Meta's messaging limit of a WhatsApp channel's portfolio: unique recipients of the last 24 hours, as the engine counts them (./engine/limits.ts). */
 export interface MessagingLimits {
-  usage(channel: ChannelRow, now: Date): Promise<MessagingLimitUsage>;
+  usage(channel: Pick<ChannelRow, 'id' | 'companyId' | 'externalId' | 'wabaId' | 'settings'>, now: Date): Promise<MessagingLimitUsage>;
 }
 export const messagingLimitsRef = createServiceRef<MessagingLimits>({ id: 'broadcasts.messagingLimits' });
 

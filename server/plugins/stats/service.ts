@@ -436,7 +436,18 @@ export class StatsService {
   async channelHealth(companyId: number, now: Date): Promise<ChannelHealth[]> {
     const statement = prepared(this.db, 'stats_channel_health', (db, name) =>
       db
-        .select()
+        // What the health and the messaging limit read (not the sealed token, nor the rest of the row).
+        .select({
+          id: channels.id,
+          companyId: channels.companyId,
+          externalId: channels.externalId,
+          wabaId: channels.wabaId,
+          settings: channels.settings,
+          name: channels.name,
+          platform: channels.platform,
+          status: channels.status,
+          signupStatus: channels.signupStatus,
+        })
         .from(channels)
         .where(and(eq(channels.companyId, sql.placeholder('companyId')), ne(channels.status, 'disconnected')))
         .orderBy(channels.id)
