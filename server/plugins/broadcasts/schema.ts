@@ -136,6 +136,9 @@ export const broadcastRecipients = pgTable(
     // Replies (same company, same phone, recent send) and the 24 h unique-recipient count.
     index('broadcast_recipients_company_phone_idx').on(t.companyId, t.phone, t.sentAt),
     index('broadcast_recipients_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    // The messaging limit's count (engine/limits.ts): a portfolio's broadcasts read from their last 24 hours of sends,
+    // not through every recipient they ever had nor every company's sends of the day (bench/broadcast: 464 → 24 ms).
+    index('broadcast_recipients_broadcast_sent_idx').on(t.broadcastId, t.sentAt).where(sql`${t.sentAt} is not null`),
     // The plan's recipients this month (billing usage and its limit check): bounded by the month, not by every recipient the company ever had.
     index('broadcast_recipients_company_created_idx').on(t.companyId, t.createdAt),
   ],

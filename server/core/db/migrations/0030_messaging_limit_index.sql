@@ -1,0 +1,1 @@
+CREATE INDEX "broadcast_recipients_broadcast_sent_idx" ON "broadcast_recipients" USING btree ("broadcast_id","sent_at") WHERE "broadcast_recipients"."sent_at" is not null;
