@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { userInfo } from 'node:os';
 import pg from 'pg';
 import { openPostgres } from '../../server/core/db/client';
+import { recreatePostgres } from '../data/run';
 import { applyMigrations } from '../../server/core/db/migrate';
 import { portfolioUsage, sendingNumberOf } from '../../server/plugins/broadcasts/engine/limits';
 import { channels } from '../../server/core/db/schema';
@@ -39,18 +40,6 @@ const url = (() => {
   return u;
 })();
 
-async function recreate(): Promise<void> {
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test' || name === 'postgres') throw new Error(`refusing to recreate database "${name}"`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-}
-
 /** The statements `portfolioUsage` replaced (issue #26, session 39), for the "before" figures. */
 const BEFORE = {
   'engine, one OR (before)': `select count(distinct r.phone)::int, min(coalesce(r.sent_at, r.sending_at)) from broadcast_recipients r
@@ -68,7 +57,7 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   console.log(`messaging limit count: ${BROADCASTS} broadcasts x ${RECIPIENTS.toLocaleString('en')} recipients, ${ELSEWHERE.toLocaleString('en')} sends of another company; PostgreSQL ${url.host}${url.pathname}`);
-  await recreate();
+  await recreatePostgres(url.toString());
   const database = await openPostgres(url.toString());
   await applyMigrations(database);
   const sql = (database.db as unknown as { $client: pg.Pool }).$client;

@@ -75,7 +75,7 @@ export type Kind = 'postgres' | 'pglite';
 // ------------------------------------------------------------------ databases
 
 /** Drops and creates the bench database (never `test`). */
-async function recreatePostgres(url: string): Promise<void> {
+export async function recreatePostgres(url: string): Promise<void> {
   const target = new URL(url);
   const name = target.pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test' || name === 'postgres') throw new Error(`refusing to recreate database "${name}"`);
