@@ -15,6 +15,7 @@
  * Prints figures only, asserts nothing. Bounded: a watchdog ends the run after 30 minutes.
  */
 import 'reflect-metadata';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -445,6 +446,13 @@ export async function firstConnects(server: ServerChild, g: Generated): Promise<
 interface Captured {
   sql: string;
   params: unknown[];
+  /** Sent by the request itself (its async context), not by a background job that ran meanwhile. */
+  inRequest: boolean;
+}
+
+/** What the floor replays for a request: its own statements, not a background job's logged during its capture. */
+function requestStatements(captured: Captured[] | undefined): Captured[] {
+  return (captured ?? []).filter((q) => q.inRequest);
 }
 
 /** Every statement each scenario ran, in order: on its first run (`cold`: caches empty, what EXPLAIN reads) and its second (`warm`: what it costs from then on, what the floor replays). */
@@ -465,7 +473,9 @@ export async function captureQueries(kind: Kind, g: Generated, scenarios: Scenar
   const database = await openBenchDatabase(kind);
   const client = rawClient(database.db);
   let captured: Captured[] = [];
-  const logger = { logQuery: (sql: string, params: unknown[]) => captured.push({ sql, params }) };
+  // drizzle logs a statement in the async context of its caller: the request's, or a background job's.
+  const request = new AsyncLocalStorage<true>();
+  const logger = { logQuery: (sql: string, params: unknown[]) => captured.push({ sql, params, inRequest: request.getStore() === true }) };
   const db = (
     kind === 'postgres' ? drizzlePg({ client: client as unknown as pg.Pool, schema, logger }) : drizzlePglite({ client: client as unknown as PGlite, schema, logger })
   ) as unknown as Database;
@@ -478,16 +488,18 @@ export async function captureQueries(kind: Kind, g: Generated, scenarios: Scenar
   const runs: CapturedRuns = { cold: new Map(), warm: new Map() };
   for (const [s, run] of scenarios.flatMap((x) => [[x, runs.cold] as const, [x, runs.warm] as const])) {
     captured = [];
-    if (s.http) {
-      const res = await app.inject({ method: 'GET', url: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)), headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } });
-      if (res.statusCode !== 200) console.log(`  ${s.name}: ${res.statusCode}`);
-    } else if (s.socket!.event === 'fetch_rooms') {
-      const p = s.socket!.payload as { page?: number; search?: string; tags?: number[]; pages?: number[] };
-      await chats.fetchRooms(actor, g.channelIds[0], { page: p.page ?? 1, search: p.search ?? '', tags: p.tags, pages: p.pages });
-    } else {
-      const p = s.socket!.payload as { before_timestamp?: string; before_id?: number };
-      await chats.olderMessages(g.busyRoomId, { timestamp: p.before_timestamp, id: p.before_id });
-    }
+    await request.run(true, async () => {
+      if (s.http) {
+        const res = await app.inject({ method: 'GET', url: s.http.path.replace('{bot_key}', encodeURIComponent(integration.access_key)), headers: { authorization: `Bearer ${access}`, company: String(g.companyId) } });
+        if (res.statusCode !== 200) console.log(`  ${s.name}: ${res.statusCode}`);
+      } else if (s.socket!.event === 'fetch_rooms') {
+        const p = s.socket!.payload as { page?: number; search?: string; tags?: number[]; pages?: number[] };
+        await chats.fetchRooms(actor, g.channelIds[0], { page: p.page ?? 1, search: p.search ?? '', tags: p.tags, pages: p.pages });
+      } else {
+        const p = s.socket!.payload as { before_timestamp?: string; before_id?: number };
+        await chats.olderMessages(g.busyRoomId, { timestamp: p.before_timestamp, id: p.before_id });
+      }
+    });
     run.set(s.name, captured);
   }
   await app.close();
@@ -582,7 +594,7 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
   const resolved = await withBotKey(server, { authorization: `Bearer ${access}`, company: String(g.companyId) }, scenarios);
   const plan: FloorPlan = { http: {}, socket: {} };
   for (const s of resolved) {
-    const statements = captured.get(s.name) ?? [];
+    const statements = requestStatements(captured.get(s.name));
     if (s.http) plan.http[normalisedPath(s.http.path)] = statements;
     else plan.socket[socketKey(s.socket!.topic, s.socket!.event, s.socket!.payload)] = statements;
   }
@@ -615,7 +627,7 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
         for (const target of order) (target === server ? ours : bare).push(await cpuPerRequest(target, g, s, roundSeconds, FLOOR_RATE));
       }
       const pairRatios = ours.map((o, i) => o.cpuMs / bare[i].cpuMs).sort((a, b) => a - b);
-      rows.push({ name: s.name, statements: captured.get(s.name)?.length ?? 0, ours: sumRounds(ours), floor: sumRounds(bare), pairRatios });
+      rows.push({ name: s.name, statements: requestStatements(captured.get(s.name)).length, ours: sumRounds(ours), floor: sumRounds(bare), pairRatios });
     }
     const hottest = new Set([...rows].sort((a, b) => b.ours.cpuMs - a.ours.cpuMs).slice(0, 5).map((r) => r.name));
     console.log(
