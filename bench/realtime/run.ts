@@ -4,6 +4,8 @@
  *   npx tsx bench/realtime/run.ts [--sockets N] [--users K] [--quick]
  *   npx tsx bench/realtime/run.ts --connects [--sockets N] [--users K] [--quick] [--cache on|off] [--floor]
  *   ... [--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"]   (extra node flags for our server only)
+ *   ... [--floor-node-options "<flags>"]   (the same for the floor's child)
+ *   ... [--heap-sample /tmp/heap]   (each child's allocations, sampled; `--connects` prints bytes a connect)
  *   npx tsx bench/realtime/run.ts --processes 2 [--sockets N] [--users K] [--quick] [--no-baseline]
  *
  * `--connects` measures connecting only, on our hub: rounds alternating the connect-time identity
@@ -11,7 +13,8 @@
  * first) followed at once by a reconnect storm (all dropped, all back). `--cache on` (or `off`) runs the rounds of
  * that mode only: a CPU profile of the server then shows that path alone. `--floor` adds the bare `ws` floor's
  * rounds, interleaved with ours (each round: ours, then the floor), and prints the ratio of the medians: one run's
- * ratio on a shared machine is as noisy as the gap it measures, five interleaved rounds are not.
+ * ratio on a shared machine is as noisy as the gap it measures, five interleaved rounds are not. Each side connects
+ * every socket once before the rounds (a warm-up, not counted), and the floor is sent our requests, token included.
  *
  * Layout (all traffic on 127.0.0.x loopback):
  * - this process is the orchestrator and the load generator (N raw `ws` clients speaking
@@ -26,6 +29,7 @@
  * Prints figures only; nothing here asserts timings. See bench/realtime/README.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { SocketConnectOption } from 'phoenix';
@@ -47,6 +51,14 @@ const CONNECTS_ONLY = argv.includes('--connects');
 const CONNECTS_FLOOR = CONNECTS_ONLY && argv.includes('--floor');
 /** Extra node flags for our server's child, like bench/data's (`--server-node-options "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
 const SERVER_NODE_OPTIONS = (argValue('--server-node-options') ?? '').split(' ').filter(Boolean);
+/** The same for the floor's child: both sides profiled in one run. */
+const FLOOR_NODE_OPTIONS = (argValue('--floor-node-options') ?? '').split(' ').filter(Boolean);
+/**
+ * `--heap-sample <prefix>`: each server child samples what it allocates, collected objects included, from ready to
+ * stop (V8's sampling heap profiler, a sample every 512 bytes) and writes `<prefix>.<ours|floor>.heapprofile`
+ * (Chrome DevTools reads it); `--connects` then prints the bytes allocated per connect beside the floor's.
+ */
+const HEAP_SAMPLE = argValue('--heap-sample');
 const CONNECT_ROUNDS = QUICK ? 3 : 5;
 /** `--connects --cache on|off`: only that mode's rounds (both, interleaved, without it). */
 const CACHE_MODES = (['off', 'on'] as const).filter((mode) => (argValue('--cache') ?? mode) === mode);
@@ -147,7 +159,7 @@ async function runOurServer(): Promise<void> {
     if (hub instanceof PhoenixHub) hub.identities.reset(message.on ? IDENTITY_CACHE_TTL_MS : 0);
     process.send!({ type: 'identity-cache-ok' });
   });
-  serveControl(port, queries, () => hub?.socketCount() ?? 0, async () => {
+  await serveControl(port, queries, () => hub?.socketCount() ?? 0, async () => {
     const server = t.app.server;
     const closing = t.close();
     server.closeAllConnections?.();
@@ -195,16 +207,38 @@ async function runFloorServer(): Promise<void> {
   });
   const address = wss.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  serveControl(port, ['/socket/websocket?vsn=2.0.0'], () => wss.clients.size, async () => {
+  await serveControl(port, ['/socket/websocket?vsn=2.0.0'], () => wss.clients.size, async () => {
     for (const client of wss.clients) client.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
 }
 
-function serveControl(port: number, queries: string[], sockets: () => number, close: () => Promise<void>): void {
+/** `--heap-sample`: starts sampling; the returned function stops it and writes the profile. */
+async function sampleAllocations(path: string): Promise<() => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+  return async () => {
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: unknown };
+    writeFileSync(path, JSON.stringify(profile));
+  };
+}
+
+/** Bytes allocated in a `--heap-sample` profile (its samples' sizes, every node's). */
+function sampledBytes(path: string): number {
+  type Node = { selfSize: number; children: Node[] };
+  const total = (node: Node): number => node.selfSize + node.children.reduce((sum, child) => sum + total(child), 0);
+  return total((JSON.parse(readFileSync(path, 'utf8')) as { head: Node }).head);
+}
+
+async function serveControl(port: number, queries: string[], sockets: () => number, close: () => Promise<void>): Promise<void> {
+  const stopSampling = HEAP_SAMPLE ? await sampleAllocations(`${HEAP_SAMPLE}.${ROLE}.heapprofile`) : null;
   process.on('message', async (message: { type: string }) => {
     if (message.type === 'mem') process.send!(await gcAndMeasure(sockets()));
     else if (message.type === 'stop') {
+      await stopSampling?.();
       await close().catch(() => {});
       process.exit(0);
     }
@@ -239,8 +273,8 @@ class ServerChild {
   }
 
   static start(kind: ServerKind): Promise<ServerChild> {
-    const child = fork(fileURLToPath(import.meta.url), ['--role', kind, '--sockets', String(SOCKETS), '--users', String(USERS)], {
-      execArgv: [...process.execArgv, '--expose-gc', '--max-old-space-size=4096', ...(kind === 'ours' ? SERVER_NODE_OPTIONS : [])],
+    const child = fork(fileURLToPath(import.meta.url), ['--role', kind, '--sockets', String(SOCKETS), '--users', String(USERS), ...(HEAP_SAMPLE ? ['--heap-sample', HEAP_SAMPLE] : [])], {
+      execArgv: [...process.execArgv, '--expose-gc', '--max-old-space-size=4096', ...(kind === 'ours' ? SERVER_NODE_OPTIONS : FLOOR_NODE_OPTIONS)],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {
@@ -532,6 +566,15 @@ async function measure(server: ServerChild): Promise<Figures> {
 }
 
 /** Opens every socket (CONNECT_CONCURRENCY at a time, socket i as user i mod K); the seconds it took. */
+/**
+ * The floor is sent our upgrade requests, token and company included (it reads neither), as bench/data's floor
+ * gets the API's requests whole: the same bytes to accept and parse on both sides. Until 2026-12-02 it was sent
+ * `?vsn=2.0.0` alone, about 330 bytes fewer a request line.
+ */
+function sendSameRequests(floor: ServerChild, oursQueries: string[]): void {
+  floor.ready.queries = oursQueries;
+}
+
 async function connectEvery(server: ServerChild, sockets: WebSocket[]): Promise<number> {
   const { port, queries } = server.ready;
   const start = performance.now();
@@ -570,6 +613,13 @@ async function measureConnects(server: ServerChild, floor: ServerChild | null): 
   const rates: Record<Mode, { connect: number[]; storm: number[] }> = { off: { connect: [], storm: [] }, on: { connect: [], storm: [] }, floor: { connect: [], storm: [] } };
   const modes: Mode[] = [...CACHE_MODES, ...(floor ? (['floor'] as const) : [])];
   const sockets: WebSocket[] = new Array(SOCKETS);
+  // Each side connects every socket once before the rounds, not counted: the rounds measure processes warm, as
+  // the default run's connect does (ours warmed over its first two rounds, the floor's few lines at once).
+  for (const target of floor ? [server, floor] : [server]) {
+    const warmUp = SOCKETS / (await connectEvery(target, sockets));
+    await dropEvery(target, sockets);
+    console.log(`  warm-up ${target === floor ? 'floor    ' : 'ours     '}  connect ${warmUp.toFixed(0).padStart(5)}/s   (not counted)`);
+  }
   for (let round = 1; round <= CONNECT_ROUNDS; round++) {
     for (const mode of modes) {
       const target = mode === 'floor' ? floor! : server;
@@ -666,15 +716,29 @@ async function orchestrate(): Promise<void> {
       const server = await ServerChild.start('ours');
       started.push(server);
       const floor = CONNECTS_FLOOR ? await ServerChild.start('floor') : null;
-      if (floor) started.push(floor);
+      if (floor) {
+        started.push(floor);
+        sendSameRequests(floor, server.ready.queries);
+      }
       console.log(`connects only: our hub, ${CONNECT_ROUNDS} rounds, identity cache ${CACHE_MODES.join(' then ')} in each (emptied first)${floor ? ', then the floor' : ''}\n`);
       await measureConnects(server, floor);
+      if (HEAP_SAMPLE) {
+        await Promise.all(started.map((child) => child.stop()));
+        for (const kind of ['ours', ...(floor ? ['floor'] : [])]) {
+          const phases = 1 + CONNECT_ROUNDS * 2 * (kind === 'ours' ? CACHE_MODES.length : 1);
+          const bytes = sampledBytes(`${HEAP_SAMPLE}.${kind}.heapprofile`);
+          console.log(`  allocated ${kind.padEnd(5)} ${(bytes / (phases * SOCKETS) / 1024).toFixed(1)} KB a connect (${phases} phases of ${SOCKETS} connects with the warm-up${kind === 'ours' ? `, the cache ${CACHE_MODES.join(' then ')}` : ''}, their drops and the bench's own messages; ${HEAP_SAMPLE}.${kind}.heapprofile)`);
+        }
+      }
       return;
     }
     const results: Figures[] = [];
+    let oursQueries: string[] = [];
     for (const kind of ['ours', 'floor'] as const) {
       const server = await ServerChild.start(kind);
       started.push(server);
+      if (kind === 'ours') oursQueries = server.ready.queries;
+      else sendSameRequests(server, oursQueries);
       if (kind === 'ours') console.log(`phoenix.js sanity check: ${await phoenixSanity(server)}`);
       const figures = await measure(server);
       results.push(figures);
