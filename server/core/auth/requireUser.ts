@@ -34,7 +34,8 @@ function tokenNotValid() {
 /** An access token's claims, or null when it is not a valid access token of a possible session. */
 async function verifiedAccess(request: FastifyRequest, token: string): Promise<VerifiedToken | null> {
   try {
-    const claims = await request.server.services.get('TokenService').verify(token, 'access');
+    const tokens = request.server.services.get('TokenService');
+    const claims = tokens.verifyKnown(token, 'access') ?? (await tokens.verify(token, 'access'));
     // SessionService.isActive's own check: a session id that is no UUID names no session.
     return UUID.test(claims.sessionId) ? claims : null;
   } catch (err) {

@@ -81,7 +81,8 @@ export async function authenticateSocket(
 
   let claims;
   try {
-    claims = await services.get('TokenService').verify(token, 'access');
+    const tokens = services.get('TokenService');
+    claims = tokens.verifyKnown(token, 'access') ?? (await tokens.verify(token, 'access'));
   } catch (err) {
     if (err instanceof InvalidTokenError) return refused('Given token not valid for any token type', 'token_not_valid');
     throw err;

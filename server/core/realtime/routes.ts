@@ -97,11 +97,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance, hub: PhoenixH
     maxPayload: realtime.maxFrameBytes,
     trustProxy: config.trustProxy,
     log: app.log,
-    async admit(request) {
-      const result = await admit(request, splitTokens(request.query, undefined).accessToken);
-      if (isRefusal(result)) logRefused(app.log, 'websocket', result);
-      return result;
-    },
+    admit: (request) => admit(request, splitTokens(request.query, undefined).accessToken),
+    onRefused: (refusal) => logRefused(app.log, 'websocket', refusal),
     onSocket(socket: WebSocket, connected: Connected) {
       // Oversized frames and protocol errors end that socket only; they are the client's fault.
       socket.on('error', (error) => {

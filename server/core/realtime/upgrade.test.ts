@@ -4,6 +4,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:http';
+import fc from 'fast-check';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { clientAddress, parseQuery } from './upgrade';
@@ -15,8 +17,45 @@ function rawRequest(remoteAddress: string, forwardedFor?: string): IncomingMessa
 
 describe('what the upgrade reads of the raw request', () => {
   it('parses the query as Fastify does: a repeated key is a list', () => {
-    expect(parseQuery(new URLSearchParams('token=a&vsn=2.0.0&token=b&token=c'))).toEqual({ token: ['a', 'b', 'c'], vsn: '2.0.0' });
-    expect(parseQuery(new URLSearchParams(''))).toEqual({});
+    expect(parseQuery('token=a&vsn=2.0.0&token=b&token=c')).toEqual({ token: ['a', 'b', 'c'], vsn: '2.0.0' });
+    expect(parseQuery('')).toEqual({});
+    // Object's own properties are keys like any other; a malformed escape stays as sent.
+    expect(Object.entries(parseQuery('constructor=a&__proto__=b&toString=c'))).toEqual([['constructor', 'a'], ['__proto__', 'b'], ['toString', 'c']]);
+    expect(parseQuery('token=%E0%A4%A&vsn=%zz')).toEqual({ token: '%E0%A4%A', vsn: '%zz' });
+  });
+
+  it('reads any query string as a routed request reads request.query', async () => {
+    const app = Fastify();
+    app.get('/q', async (request) => ({ query: request.query }));
+    const port = await app.listen({ port: 0, host: '127.0.0.1' }).then((url) => Number(new URL(url).port));
+    const routed = (raw: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: `/q?${raw}` }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve((JSON.parse(body) as { query: unknown }).query));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // Keys and values of the characters a request line may carry unescaped, escapes well-formed and not, and the names of Object's own properties.
+    const part = fc.oneof(
+      fc.constantFrom('token', 'vsn', 'company_id', 'constructor', '__proto__', 'toString', 'hasOwnProperty', ''),
+      fc.stringMatching(/^[A-Za-z0-9._~!$'()*+,;:@/?=-]{0,6}$/),
+      fc.constantFrom('%20', '%2B', '%26', '%3D', '%C3%A9', '%E0%A4%A', '%zz', '%', '%%', '%F0%9F%98%80', '%00'),
+    );
+    const pair = fc.tuple(fc.array(part, { minLength: 1, maxLength: 3 }), fc.option(fc.array(part, { maxLength: 3 }), { nil: undefined }));
+    const queryString = fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.map(([key, value]) => (value === undefined ? key.join('') : `${key.join('')}=${value.join('')}`)).join('&'));
+    try {
+      await fc.assert(
+        fc.asyncProperty(queryString, async (raw) => {
+          expect(JSON.parse(JSON.stringify(parseQuery(raw)))).toEqual(await routed(raw));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads the client address under each trustProxy setting, as request.ip does', () => {

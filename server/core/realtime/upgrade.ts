@@ -11,6 +11,7 @@
 import { ServerResponse, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
+import { parse as parseQueryString } from 'fast-querystring';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { fastifyTrustProxy, type TrustProxy } from '../config';
@@ -31,20 +32,21 @@ export interface UpgradeOptions {
   path: string;
   maxPayload: number;
   trustProxy: TrustProxy;
-  /** Decides on the connect (and logs a refusal, as the other transports do). */
+  /** Decides on the connect. */
   admit(request: ConnectRequest): Promise<Connected | ConnectRefusal>;
+  /** Logs a refusal, as the other transports do. */
+  onRefused(refusal: ConnectRefusal): void;
   onSocket(socket: WebSocket, connected: Connected): void;
   log: FastifyBaseLogger;
 }
 
-/** The query string as Fastify parses it: a repeated key becomes a list (phoenix.js repeats `token` on long-poll). */
-export function parseQuery(search: URLSearchParams): Query {
-  const query: Query = {};
-  for (const [key, value] of search) {
-    const seen = query[key];
-    query[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return query;
+/**
+ * The query string as Fastify parses it, by the parser its router uses (a repeated key becomes a list: phoenix.js
+ * repeats `token` on long-poll). URLSearchParams read it otherwise: `?constructor=…` met Object's own property, a
+ * malformed escape became U+FFFD, and iterating it allocated an array a pair (bench/realtime).
+ */
+export function parseQuery(search: string): Query {
+  return parseQueryString(search) as Query;
 }
 
 /** The client's address as Fastify's `request.ip` reads it, under the same trustProxy setting (config.ts). */
@@ -90,6 +92,7 @@ export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): (
       return answer(socket, 500, INTERNAL_ERROR);
     }
     if (isRefusal(result)) {
+      options.onRefused(result);
       return answer(socket, result.status, { detail: result.detail, code: result.code }, result.retryAfterSeconds ? { 'retry-after': String(result.retryAfterSeconds) } : {});
     }
     if (socket.destroyed) return;
@@ -101,11 +104,12 @@ export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): (
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', ignoreResetWhileAdmitting);
     const raw = request.url ?? '/';
-    const queryAt = raw.indexOf('?');
+    // Where the router ends the path and starts the query: the first `?` or `#` (find-my-way's url-sanitizer).
+    const queryAt = raw.search(/[?#]/);
     // The socket's path as sent needs no URL parser (a few per cent of a connect's CPU, bench/realtime); any other
     // spelling (dot segments, escapes) is read as the URL parser reads it, as before.
     if ((queryAt < 0 ? raw : raw.slice(0, queryAt)) === options.path) {
-      void admitAndUpgrade(request, socket, head, parseQuery(new URLSearchParams(queryAt < 0 ? '' : raw.slice(queryAt + 1))));
+      void admitAndUpgrade(request, socket, head, parseQuery(queryAt < 0 ? '' : raw.slice(queryAt + 1)));
       return;
     }
     const url = new URL(raw, 'http://upgrade.invalid');
@@ -117,7 +121,8 @@ export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): (
       app.routing(request, response);
       return;
     }
-    void admitAndUpgrade(request, socket, head, parseQuery(url.searchParams));
+    // The query as sent, as the router reads it (the URL parser re-encodes some of its characters).
+    void admitAndUpgrade(request, socket, head, parseQuery(queryAt < 0 ? '' : raw.slice(queryAt + 1)));
   };
 
   const server: Server = app.server;
