@@ -142,7 +142,8 @@ export async function authenticateSocket(
   return {
     sessionId: claims.sessionId,
     since,
-    identity: { socketId: randomUUID(), ...member, permissions: { ...member.permissions } },
+    // The permissions are frozen (effectivePermissions): shared with the cache, not copied per socket.
+    identity: { socketId: randomUUID(), ...member },
   };
 }
 

@@ -18,13 +18,18 @@ export interface MembershipRecord {
 /** Each role's defaults, built once: every authenticated request works out its permissions from them. */
 const DEFAULTS = new Map<RoleId, Readonly<PermissionMap>>();
 
-export function effectivePermissions(role: RoleId, override: PermissionMap | null | undefined): PermissionMap {
+/**
+ * The role's defaults overlaid with the company's override, frozen: read by every request and socket, written by
+ * none. Without an override (most memberships) it is the role's one frozen map, not a copy per request (the copy
+ * of some forty flags was about 1 % of a request's CPU, bench/data).
+ */
+export function effectivePermissions(role: RoleId, override: PermissionMap | null | undefined): Readonly<PermissionMap> {
   let defaults = DEFAULTS.get(role);
   if (!defaults) {
     defaults = Object.freeze(defaultPermissions(role));
     DEFAULTS.set(role, defaults);
   }
-  return { ...defaults, ...(override ?? {}) };
+  return override ? Object.freeze({ ...defaults, ...override }) : defaults;
 }
 
 const membershipColumns = {
