@@ -7,6 +7,8 @@
  *   npx tsx bench/data/allocations.ts                                  # GET /api/tags/, 4,000 requests
  *   URL_PATH=/api/members/ N=3000 TOP=60 npx tsx bench/data/allocations.ts
  *   CPU_ONLY=1 npx tsx bench/data/allocations.ts                       # no profiler: CPU per request, 5 rounds
+ *   FLOOR=1 URL_PATH=/api/members/ npx tsx bench/data/allocations.ts   # the floor's handler, on the statements the
+ *                                                                      # last `run.ts --floor` captured for that path
  *
  * In-process figures leave out the HTTP parse and write (light-my-request's part shows instead); compare two
  * checkouts by running each one's copy in turn (the README's "before" and "after").
@@ -16,7 +18,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../../server/core/db/schema';
 import type { Database } from '../../server/core/db/client';
-import { BENCH_CHANNEL_SECRET_KEY, BENCH_JWT_SECRET, PG_URL, loadGenerated, tokens } from './run';
+import { floorApp, readFloorPlan } from './floor';
+import { BENCH_CHANNEL_SECRET_KEY, BENCH_JWT_SECRET, FLOOR_PLAN_FILE, PG_URL, loadGenerated, tokens } from './run';
 
 const URL_PATH = process.env.URL_PATH ?? '/api/tags/';
 const N = Number(process.env.N ?? 4000);
@@ -27,7 +30,10 @@ const { testConfig } = await import('../../server/core/config');
 const g = loadGenerated('postgres')!;
 const pool = new pg.Pool({ connectionString: PG_URL, max: 10 });
 const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-const app = await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false, logLevel: 'warn' }), db, plugins: serverPlugins });
+// FLOOR=1: the floor's handler instead (floor.ts, the statements the last `--floor` run captured for URL_PATH).
+const app = process.env.FLOOR
+  ? floorApp(readFloorPlan(FLOOR_PLAN_FILE), pool)
+  : await buildApp({ config: testConfig({ jwtSecret: BENCH_JWT_SECRET, channelSecretKey: BENCH_CHANNEL_SECRET_KEY, accessTokenTtl: 7200, demo: { enabled: false, setting: 'false', servesOtherMachines: false }, devOutbox: false, logLevel: 'warn' }), db, plugins: serverPlugins });
 await app.ready();
 const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
 const headers = { authorization: `Bearer ${access}`, company: String(g.companyId) };

@@ -10,7 +10,7 @@
  * file of {@link FloorPlan}), DATABASE_URL and PORT in the environment.
  */
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 
@@ -36,16 +36,18 @@ export function normalisedPath(path: string): string {
   return url.pathname + url.search;
 }
 
-async function main(): Promise<void> {
-  const plan = JSON.parse(readFileSync(process.env.FLOOR_PLAN!, 'utf8')) as FloorPlan;
-  // The same pool size as server/core/db/client.ts.
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  const run = async (statements: FloorStatement[]): Promise<unknown[]> => {
+/** A request's captured statements, run one after the other: the last one's rows. */
+function runner(pool: pg.Pool): (statements: FloorStatement[]) => Promise<unknown[]> {
+  return async (statements) => {
     let rows: unknown[] = [];
     for (const s of statements) rows = (await pool.query(s.sql, s.params)).rows;
     return rows;
   };
+}
 
+/** The floor's HTTP side: the same app over a socket (below) or in-process (`FLOOR=1 bench/data/allocations.ts`). */
+export function floorApp(plan: FloorPlan, pool: pg.Pool): FastifyInstance {
+  const run = runner(pool);
   const app = Fastify({ logger: false });
   app.get('/api/health/', async () => ({ status: 'ok' }));
   app.get('/*', async (request, reply) => {
@@ -53,6 +55,19 @@ async function main(): Promise<void> {
     if (!statements) return reply.code(404).send({ detail: 'not in the plan' });
     return { results: await run(statements) };
   });
+  return app;
+}
+
+export function readFloorPlan(file: string): FloorPlan {
+  return JSON.parse(readFileSync(file, 'utf8')) as FloorPlan;
+}
+
+async function main(): Promise<void> {
+  const plan = readFloorPlan(process.env.FLOOR_PLAN!);
+  // The same pool size as server/core/db/client.ts.
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const run = runner(pool);
+  const app = floorApp(plan, pool);
 
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   app.server.on('upgrade', (request, socket, head) => sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws)));

@@ -70,6 +70,8 @@ export const PG_URL = (() => {
 })();
 export const PGLITE_DATA_DIR = process.env.BENCH_PGLITE_DIR || '/tmp/bench-data/pglite';
 const INFO_DIR = '/tmp/bench-data';
+/** The floor's statements of the last `--floor` run (also read by `FLOOR=1 bench/data/allocations.ts`). */
+export const FLOOR_PLAN_FILE = path.join(INFO_DIR, 'floor-plan.json');
 
 export type Kind = 'postgres' | 'pglite';
 
@@ -598,7 +600,7 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
     if (s.http) plan.http[normalisedPath(s.http.path)] = statements;
     else plan.socket[socketKey(s.socket!.topic, s.socket!.event, s.socket!.payload)] = statements;
   }
-  const planFile = path.join(INFO_DIR, 'floor-plan.json');
+  const planFile = FLOOR_PLAN_FILE;
   writeFileSync(planFile, JSON.stringify(plan));
   const port = await freePort();
   const floor = await spawnBenchServer([...(arg('--floor-node-options') ?? '').split(/\s+/).filter(Boolean), '--import', 'tsx', 'bench/data/floor.ts'], {
