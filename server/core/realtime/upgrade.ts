@@ -108,12 +108,8 @@ export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): (
     const queryAt = raw.search(/[?#]/);
     // The socket's path as sent needs no URL parser (a few per cent of a connect's CPU, bench/realtime); any other
     // spelling (dot segments, escapes) is read as the URL parser reads it, as before.
-    if ((queryAt < 0 ? raw : raw.slice(0, queryAt)) === options.path) {
-      void admitAndUpgrade(request, socket, head, parseQuery(queryAt < 0 ? '' : raw.slice(queryAt + 1)));
-      return;
-    }
-    const url = new URL(raw, 'http://upgrade.invalid');
-    if (url.pathname !== options.path) {
+    const path = queryAt < 0 ? raw : raw.slice(0, queryAt);
+    if (path !== options.path && new URL(raw, 'http://upgrade.invalid').pathname !== options.path) {
       // Not ours: Fastify answers it as any request to that path (a 404 in the API's shape).
       const response = new ServerResponse(request);
       response.assignSocket(socket as never);
@@ -121,7 +117,7 @@ export function acceptUpgrades(app: FastifyInstance, options: UpgradeOptions): (
       app.routing(request, response);
       return;
     }
-    // The query as sent, as the router reads it (the URL parser re-encodes some of its characters).
+    // The query as sent, as the router reads it (the URL parser would re-encode some of its characters).
     void admitAndUpgrade(request, socket, head, parseQuery(queryAt < 0 ? '' : raw.slice(queryAt + 1)));
   };
 
