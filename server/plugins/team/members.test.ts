@@ -64,6 +64,10 @@ describeEachDatabase('team members', (database) => {
         is_current_user: true,
       });
       expect(page.results.filter((m) => m.is_current_user)).toHaveLength(1);
+      // The list maps the driver's rows itself (preparedMapped): each created_at is the row's, as toISOString writes it.
+      const joined = await t.db.select({ id: memberships.id, createdAt: memberships.createdAt }).from(memberships);
+      const createdAt = new Map(joined.map((m) => [m.id, m.createdAt.toISOString()]));
+      for (const member of page.results) expect(member.created_at).toBe(createdAt.get(member.id));
     });
 
     it('pages with page and page_size (pages from 1), with next/previous links', async () => {

@@ -11,7 +11,8 @@ import { ROLE_NAMES, canManage, normalizeRole, type PermissionMap, type RoleId }
 import type { MemberOrdering, TeamMember } from '../../../contract/team';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../core/db/client';
-import { prepared, shapeOf } from '../../core/db/prepared';
+import { prepared, preparedMapped, shapeOf, type FieldIndex } from '../../core/db/prepared';
+import { timestamptzToIso } from '../../core/db/timestamps';
 import type { RealtimeHub } from '../../core/realtime/types';
 import { companies, memberships, users } from '../../core/db/schema';
 import { ApiError, fieldError, forbidden, notFound } from '../../core/errors';
@@ -65,6 +66,29 @@ const SORT_KEYS: Record<string, SQL | AnyPgColumn> = {
   created_at: memberships.createdAt,
 };
 
+/** A member from the list statement's row as the driver gives it (preparedMapped), as toMember makes it from drizzle's. */
+function memberFromRow(at: FieldIndex): (row: unknown[]) => TeamMember {
+  const [id, userId, firstName, lastName, email, role, profileAvatar, profileAvatarUrl, createdAt] = (
+    ['id', 'userId', 'firstName', 'lastName', 'email', 'role', 'profileAvatar', 'profileAvatarUrl', 'createdAt'] satisfies (keyof typeof columns)[]
+  ).map(at);
+  return (row) => {
+    const roleId = normalizeRole(row[role] as string);
+    return {
+      id: row[id] as number,
+      user_id: row[userId] as number,
+      first_name: row[firstName] as string,
+      last_name: row[lastName] as string,
+      email: row[email] as string,
+      role_id: roleId,
+      role: { id: roleId, name: ROLE_NAMES[roleId] },
+      profile_avatar: row[profileAvatar] as string | null,
+      profile_avatar_url: row[profileAvatarUrl] as string | null,
+      created_at: timestamptzToIso(row[createdAt] as string),
+      is_current_user: false,
+    };
+  };
+}
+
 export function lastAdminError(): ApiError {
   return new ApiError(400, { detail: TEAM_MESSAGES.lastAdmin, code: 'last_admin' });
 }
@@ -110,8 +134,8 @@ export class MemberService {
     const countStatement = prepared(this.db, `team_member_count${shape}`, (db, name) =>
       db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where()).prepare(name),
     );
-    // Planned on each call: its LIMIT and OFFSET are values (see prepared.ts).
-    const listStatement = prepared(
+    // Planned on each call: its LIMIT and OFFSET are values (see prepared.ts). Its rows become members in one pass.
+    const listStatement = preparedMapped(
       this.db,
       `team_member_list${shape}:${ordering}`,
       (db, name) =>
@@ -124,15 +148,12 @@ export class MemberService {
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .prepare(name),
+      memberFromRow,
       { planEachCall: true },
     );
-    const [[{ total }], rows] = await Promise.all([countStatement.execute(params), listStatement.execute({ ...params, limit: options.pageSize, offset: offsetOf(options) })]);
-    return paged(
-      requestUrl,
-      options,
-      total,
-      rows.map((row) => this.toMember(row, callerId)),
-    );
+    const [[{ total }], members] = await Promise.all([countStatement.execute(params), listStatement.execute({ ...params, limit: options.pageSize, offset: offsetOf(options) })]);
+    for (const member of members) member.is_current_user = member.user_id === callerId;
+    return paged(requestUrl, options, total, members);
   }
 
   async get(companyId: number, membershipId: number, callerId: number, db: Database | Tx = this.db): Promise<TeamMember | null> {
