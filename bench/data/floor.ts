@@ -72,13 +72,23 @@ async function main(): Promise<void> {
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   app.server.on('upgrade', (request, socket, head) => sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws)));
   sockets.on('connection', (ws) => {
+    // A topic's messages are answered in order, one after the other, as a Phoenix channel (a process) and our hub
+    // (server/core/realtime/hub.ts) answer them; different topics run concurrently. Answered all at once, one topic's
+    // pushes at 200/s were compared with a server that queues them (bench/data/README.md, session 42).
+    const topics = new Map<string, Promise<void>>();
     ws.on('message', (data) => {
       const [joinRef, ref, topic, event, payload] = JSON.parse(String(data)) as [string | null, string, string, string, unknown];
       const reply = (response: unknown) => ws.send(JSON.stringify([joinRef, ref, topic, 'phx_reply', { status: 'ok', response }]));
       if (event === 'phx_join' || event === 'heartbeat') return reply({});
       const statements = plan.socket[socketKey(topic, event, payload)];
       if (!statements) return ws.send(JSON.stringify([joinRef, ref, topic, 'phx_reply', { status: 'error', response: { reason: 'not in the plan' } }]));
-      run(statements).then(reply, (err: Error) => ws.send(JSON.stringify([joinRef, ref, topic, 'phx_reply', { status: 'error', response: { reason: err.message } }])));
+      const answered = (topics.get(topic) ?? Promise.resolve())
+        .then(() => run(statements))
+        .then(reply, (err: Error) => ws.send(JSON.stringify([joinRef, ref, topic, 'phx_reply', { status: 'error', response: { reason: err.message } }])));
+      topics.set(topic, answered);
+      void answered.then(() => {
+        if (topics.get(topic) === answered) topics.delete(topic);
+      });
     });
   });
 

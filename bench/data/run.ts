@@ -59,6 +59,8 @@ const FLOOR_SECONDS = Number(arg('--floor-seconds') ?? 8);
 const FLOOR_RATE = Number(arg('--floor-rate') ?? 50);
 /** Each side's FLOOR_SECONDS split into rounds, alternating ours and the floor. */
 const FLOOR_ROUNDS = Math.max(1, Number(arg('--floor-rounds') ?? 4));
+/** `--mix-floor`: after the load on our server, the same mix (rate, length, arrivals) on the floor, and both sides' latencies side by side. */
+const MIX_FLOOR = argv.includes('--mix-floor');
 export const BENCH_JWT_SECRET = 'bench-data-secret-that-is-long-enough-for-hs256-0123456789';
 /** The secret box's key, the same in the bench process (EXPLAIN: it creates the bot key) and the server child (it opens it). */
 export const BENCH_CHANNEL_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -585,12 +587,8 @@ async function settle(pid: number, settledMsPerSecond = 10): Promise<number> {
   return idle;
 }
 
-/**
- * Issue #26's ratio: each request kind alone, on our server and on the floor (the same statements through a bare
- * Fastify + pg handler, floor.ts), interleaved kind by kind after a warm-up of both; server CPU per request and
- * p50 side by side. The five kinds that cost us the most CPU are the target's (≤ 1.3× the floor).
- */
-async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Scenario[], runs: CapturedRuns): Promise<void> {
+/** The floor (floor.ts) started on the statements each scenario ran on our server, and the scenarios as resolved against ours. */
+async function startFloor(server: ServerChild, g: Generated, scenarios: Scenario[], runs: CapturedRuns): Promise<{ floor: ServerChild; resolved: Scenario[] }> {
   const captured = runs.warm; // a kind our server caches (the stats) costs the floor its cached statements too
   const access = await tokens().signAccess(g.adminUserId, g.sessions.find((s) => s.userId === g.adminUserId)!.sessionId);
   const resolved = await withBotKey(server, { authorization: `Bearer ${access}`, company: String(g.companyId) }, scenarios);
@@ -608,6 +606,16 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
     port,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), DATABASE_URL: PG_URL, FLOOR_PLAN: planFile },
   });
+  return { floor, resolved };
+}
+
+/**
+ * Issue #26's ratio: each request kind alone, on our server and on the floor (the same statements through a bare
+ * Fastify + pg handler, floor.ts), interleaved kind by kind after a warm-up of both; server CPU per request and
+ * p50 side by side. The five kinds that cost us the most CPU are the target's (≤ 1.3× the floor).
+ */
+async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Scenario[], runs: CapturedRuns): Promise<void> {
+  const { floor, resolved } = await startFloor(server, g, scenarios, runs);
   try {
     const roundSeconds = FLOOR_SECONDS / FLOOR_ROUNDS;
     console.log(
@@ -629,7 +637,7 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
         for (const target of order) (target === server ? ours : bare).push(await cpuPerRequest(target, g, s, roundSeconds, FLOOR_RATE));
       }
       const pairRatios = ours.map((o, i) => o.cpuMs / bare[i].cpuMs).sort((a, b) => a - b);
-      rows.push({ name: s.name, statements: requestStatements(captured.get(s.name)).length, ours: sumRounds(ours), floor: sumRounds(bare), pairRatios });
+      rows.push({ name: s.name, statements: requestStatements(runs.warm.get(s.name)).length, ours: sumRounds(ours), floor: sumRounds(bare), pairRatios });
     }
     const hottest = new Set([...rows].sort((a, b) => b.ours.cpuMs - a.ours.cpuMs).slice(0, 5).map((r) => r.name));
     console.log(
@@ -647,6 +655,33 @@ async function compareWithFloor(server: ServerChild, g: Generated, scenarios: Sc
       `\n  every kind: ours ${mean((r) => r.ours.cpuMs).toFixed(2)} ms, floor ${mean((r) => r.floor.cpuMs).toFixed(2)} ms of CPU per request (${(mean((r) => r.ours.cpuMs) / mean((r) => r.floor.cpuMs)).toFixed(2)}×); ` +
         `1-minute load average ${loadStart.toFixed(2)} at the start, ${loadAverage1().toFixed(2)} at the end`,
     );
+  } finally {
+    await floor.stop();
+  }
+}
+
+/**
+ * The whole mix on the floor right after ours, the same schedule: whether a latency's tail is our server's or the
+ * machine's (PostgreSQL, the load generator, the host) shows beside a server that does nothing but the same SQL.
+ */
+async function mixOnFloor(server: ServerChild, g: Generated, scenarios: Scenario[], ours: Figure[], oursStats: LoadStats, runs: CapturedRuns): Promise<void> {
+  const { floor, resolved } = await startFloor(server, g, scenarios, runs);
+  try {
+    if (WARMUP_S > 0) await load(floor, g, resolved, WARMUP_S, RATE);
+    const stats: Partial<LoadStats> = {};
+    const figures = await load(floor, g, resolved, DURATION_S, RATE, stats);
+    const byName = new Map(figures.map((f) => [f.name, f]));
+    console.log(`\n[floor] the same mix on the floor (floor.ts), right after ours: ${RATE} requests/s for ${DURATION_S} s`);
+    console.log(`\n  ${'request'.padEnd(34)} ${'ours p50'.padStart(9)} ${'p99'.padStart(7)} ${'floor p50'.padStart(10)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}`);
+    for (const o of ours) {
+      const f = byName.get(o.name);
+      console.log(
+        `  ${o.name.padEnd(34)} ${o.p50.toFixed(2).padStart(9)} ${o.p99.toFixed(2).padStart(7)} ${(f?.p50 ?? NaN).toFixed(2).padStart(10)} ${(f?.p99 ?? NaN).toFixed(2).padStart(7)} ${`${o.errors}/${f?.errors ?? '?'}`.padStart(7)}`,
+      );
+    }
+    const line = (name: string, s: LoadStats) =>
+      `  ${name}: load average ${s.loadAverageStart.toFixed(2)} → ${s.loadAverageEnd.toFixed(2)}, server ${s.serverCores.toFixed(2)} cores, generator sends at most ${s.maxSendLagMs.toFixed(1)} ms late, machine ${(s.machineBusy * 100).toFixed(0)} % busy`;
+    console.log(`\n${line('ours ', oursStats)}\n${line('floor', stats as LoadStats)}`);
   } finally {
     await floor.stop();
   }
@@ -725,6 +760,7 @@ async function main(): Promise<void> {
       console.log(
         `  first connect of ${connects.users} distinct users (20 at a time): ${connects.perSecond.toFixed(0)}/s, p50 ${connects.p50.toFixed(1)} ms, p99 ${connects.p99.toFixed(1)} ms, errors ${connects.errors}`,
       );
+      if (MIX_FLOOR && kind === 'postgres') await mixOnFloor(server, g, scenarios, figures, stats as LoadStats, (captured ??= await captureQueries(kind, g, scenarios)));
       if (FLOOR) await compareWithFloor(server, g, scenarios, captured ?? (await captureQueries(kind, g, scenarios)));
     } finally {
       await server.stop();
