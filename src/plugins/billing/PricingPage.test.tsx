@@ -89,7 +89,8 @@ describe('PricingPage', () => {
       ],
       proration_date: 1_795_000_000,
       next_amount: 7900,
-      next_renewal_at: '2026-12-17T00:00:00.000Z',
+      // Midday UTC: Dec 17 in every zone from UTC−11 to UTC+11 (the date is shown in the browser's zone).
+      next_renewal_at: '2026-12-17T12:00:00.000Z',
     };
     const http = createFakeHttp((method, path) => {
       if (method === 'GET' && path === '/api/plans/') return { count: 7, next: null, previous: null, results: plans(2) };
