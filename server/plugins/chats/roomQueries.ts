@@ -7,13 +7,13 @@ import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from
 import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
-import { prepared, shapeOf } from '../../core/db/prepared';
-import { columnsJson, rowJson } from '../../core/db/rowJson';
+import { prepared, preparedMapped, shapeOf } from '../../core/db/prepared';
+import { isoText } from '../../core/db/isoText';
 import { containsPattern } from '../../core/paging';
 import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
 import { ChatError } from './chatError';
 import type { ChatActor } from './service';
-import { toPageInfo, toRoom, type ChannelRow, type MessageRow, type RoomRecord } from './views';
+import { toPageInfo, toRoom, type ChannelRow, type MediaUrlReader, type MessageRow, type RoomRecord } from './views';
 
 export interface FetchRoomsQuery {
   search: string;
@@ -47,13 +47,6 @@ const roomColumns = {
   platform: channels.platform,
 };
 
-/**
- * The room list's room and its newest message, each as one JSON value (rowJson.ts): drizzle's mapping of their
- * 14 + 19 columns on every room of a page was a third of the list's server CPU (bench/data, issue #26).
- */
-const pageRoomJson = columnsJson(roomColumns, 'page');
-const lastMessageJson = rowJson(messages, 'messages');
-
 /** The room's assignee as a room carries it, read in the same statement (null when unassigned). */
 const assigneeJson = (roomAlias: SQL) =>
   sql<RoomAssignee | null>`(select json_build_object('id', u.id, 'first_name', u.first_name, 'email', u.email) from users u where u.id = ${roomAlias})`;
@@ -69,6 +62,46 @@ function idArray(ids: number[]): SQL {
  */
 export const notNote = sql`${messages.origin} <> 'note'`;
 const withNotes = (includeNotes: boolean): SQL[] => (includeNotes ? [] : [notNote]);
+
+/** A column of the room list's `page` CTE (fetchRoomsStatement), by its name in the table. */
+const pageColumn = (name: string): SQL => sql`${sql.identifier('page')}.${sql.identifier(name)}`;
+const pageTime = (column: { name: string }): SQL => isoText(pageColumn(column.name));
+
+/**
+ * A room of the room list as the contract's JSON (views.ts `toRoom`, with its tags, the user's unread count, its
+ * newest message but a note as `toMessage` writes it, and its assignee), built by PostgreSQL in the list's statement.
+ * Reading each room's columns and its message's into objects, making a Date of each of their eight timestamps and
+ * text of it again, was most of the room list's own CPU beside the bare floor (bench/data, issue #26); pg parses the
+ * JSON as it parses any row. Only a private attachment's URL is left to sign (fetchRooms). roomJson.test.ts holds
+ * it equal to toRoom's rooms (roomSummaries) on both databases.
+ */
+const roomOfPageJson = sql<Room>`json_build_object(
+  'id', ${pageColumn(rooms.id.name)},
+  'name', ${pageColumn(rooms.name.name)},
+  'external_id', ${pageColumn(rooms.externalId.name)},
+  'page_id', ${pageColumn(rooms.channelId.name)},
+  'platform', ${pageColumn(channels.platform.name)},
+  'tags', coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
+                      from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = ${pageColumn(rooms.id.name)}), '[]'::json),
+  'paused_until', ${pageTime(rooms.pausedUntil)},
+  'blocked_at', ${pageTime(rooms.blockedAt)},
+  'unread', (select count(*) from messages m
+              where m.room_id = ${pageColumn(rooms.id.name)} and m.origin = 'user'
+                and m.id > coalesce((select rr.last_read_message_id from room_reads rr
+                                      where rr.room_id = ${pageColumn(rooms.id.name)} and rr.user_id = ${sql.placeholder('userId')}), 0))::int,
+  'last_message_at', ${pageTime(rooms.lastMessageAt)},
+  'last_inbound_at', ${pageTime(rooms.lastInboundAt)},
+  'messages', coalesce((select json_build_array(json_build_object(
+                  'id', ${messages.id}, 'room_id', ${messages.roomId}, 'origin', ${messages.origin}, 'type', ${messages.type},
+                  'text', ${messages.text}, 'media_url', ${messages.mediaUrl}, 'media_type', ${messages.mediaType},
+                  'data', ${messages.data}, 'status', ${messages.status}, 'error', ${messages.error},
+                  'client_id', ${messages.clientId}, 'sender_name', ${messages.senderName},
+                  'created_at', ${isoText(sql`${messages.createdAt}`)}, 'private', ${messages.origin} = 'note'))
+                from ${messages}
+                where ${messages.roomId} = ${pageColumn(rooms.id.name)} and ${notNote} order by ${messages.id} desc limit 1), '[]'::json),
+  'status', ${pageColumn(rooms.status.name)},
+  'snoozed_until', ${pageTime(rooms.snoozedUntil)},
+  'assignee', ${assigneeJson(pageColumn(rooms.assigneeUserId.name))})`;
 
 export function isPrivilegedRole(role: RoleId): boolean {
   return role === 'admin' || role === 'manager';
@@ -89,6 +122,8 @@ export class RoomQueries {
     private readonly db: Database,
     /** A stored message as it is handed out (its private attachment's URL signed now). */
     private readonly message: (row: MessageRow) => Message,
+    /** A stored media URL as it is handed out: the same signing, for a message PostgreSQL wrote as JSON. */
+    private readonly mediaUrl: MediaUrlReader,
   ) {}
 
   async agentFeature(companyId: number): Promise<boolean> {
@@ -327,22 +362,29 @@ export class RoomQueries {
   async fetchRooms(actor: ChatActor, pageId: number | null, query: FetchRoomsQuery): Promise<Room[]> {
     const filter = await this.roomFilter(actor, pageId, query);
     const pageSize = query.pageSize ?? CHAT_PAGE_SIZE;
-    const statement = prepared(this.db, `chat_fetch_rooms${filter.shape}`, (db, name) => this.fetchRoomsStatement(db, filter).prepare(name), PLAN_EACH_CALL);
-    const rows = await statement.execute({ ...filter.params, userId: actor.userId ?? -1, limit: pageSize, offset: (query.page - 1) * pageSize });
-    return rows.map((row) => {
-      const last = lastMessageJson.read(row.last);
-      return toRoom(pageRoomJson.read(row.record) as RoomRecord, {
-        tags: (row.tagList ?? []).map((t) => ({ id: Number(t.id), name: t.name })),
-        unread: Number(row.unread) || 0,
-        messages: last ? [this.message(last)] : [],
-        assignee: row.assignee ? { id: Number(row.assignee.id), first_name: row.assignee.first_name, email: row.assignee.email } : null,
-      });
-    });
+    const statement = preparedMapped(
+      this.db,
+      `chat_fetch_rooms${filter.shape}`,
+      (db, name) => this.fetchRoomsStatement(db, filter).prepare(name),
+      (at) => {
+        const room = at('room');
+        return (row) => row[room] as Room;
+      },
+      PLAN_EACH_CALL,
+    );
+    const rooms = await statement.execute({ ...filter.params, userId: actor.userId ?? -1, limit: pageSize, offset: (query.page - 1) * pageSize });
+    // The one thing PostgreSQL cannot write: a private attachment's URL, signed now (as `this.message` signs it).
+    for (const room of rooms) {
+      const last = room.messages[0];
+      if (last && last.media_url !== null) last.media_url = this.mediaUrl(last.media_url, actor.companyId);
+    }
+    return rooms;
   }
 
   /**
    * fetch_rooms in one round trip (bench/data): the page of rooms, then per room of the page only its tags,
-   * the user's unread count and its newest message (the same index probes as roomSummaries).
+   * the user's unread count and its newest message (the same index probes as roomSummaries), each room as the
+   * contract's JSON built by PostgreSQL (roomOfPageJson).
    */
   private fetchRoomsStatement(db: Database, filter: RoomFilter) {
     const page = db.$with('page').as(
@@ -355,21 +397,7 @@ export class RoomQueries {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
     );
-    return db
-      .with(page)
-      .select({
-        record: sql<Record<string, unknown>>`${pageRoomJson.select}`,
-        tagList: sql<Tag[] | null>`(select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id) from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = "page"."id")`,
-        assignee: assigneeJson(sql`"page"."assignee_user_id"`),
-        unread: sql<number>`(select count(*) from messages m
-               where m.room_id = "page"."id" and m.origin = 'user'
-                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = "page"."id" and rr.user_id = ${sql.placeholder('userId')}), 0))::int`,
-        // The newest message but a note, by the (room_id, id) index, as the lateral join it was.
-        last: sql<Record<string, unknown> | null>`(select ${lastMessageJson.select} from ${messages}
-               where ${messages.roomId} = "page"."id" and ${notNote} order by ${messages.id} desc limit 1)`,
-      })
-      .from(page)
-      .orderBy(desc(page.sortAt), desc(page.id));
+    return db.with(page).select({ room: roomOfPageJson }).from(page).orderBy(desc(page.sortAt), desc(page.id));
   }
 
   /** room:{id} join: the room with its newest page, the messages after the client's last one, and the room marked read. */

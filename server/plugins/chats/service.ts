@@ -28,7 +28,7 @@ import { messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema
 import type { RealtimeHub } from '../../core/realtime/types';
 import { mediaUrlForCompany, storedMediaUrl } from '../../providers/storage/privateMedia';
 import type { MediaStorage } from '../../providers/storage/types';
-import { pageTopic, roomTopic, toMessage, type ChannelRow, type MessageRow, type RoomRecord } from './views';
+import { pageTopic, roomTopic, toMessage, type ChannelRow, type MediaUrlReader, type MessageRow, type RoomRecord } from './views';
 import { ChatError } from './chatError';
 import { RoomQueries, type FetchRoomsQuery } from './roomQueries';
 import { inboundWaiting } from './schema';
@@ -135,7 +135,7 @@ export class ChatService {
   readonly csat: Csat;
 
   constructor(private readonly deps: ChatDeps) {
-    this.rooms = new RoomQueries(deps.db, this.message);
+    this.rooms = new RoomQueries(deps.db, this.message, this.mediaUrl);
     const broadcast = (topic: string, event: string, payload: unknown) => this.broadcast(topic, event, payload);
     this.members = new ChatMembers(deps.db);
     this.notifications = new Notifications({ db: deps.db, clock: deps.clock, broadcast });
@@ -221,9 +221,11 @@ export class ChatService {
     return this.delivery.resumePending(olderThanMs);
   }
 
-  /** A stored message as it is handed out: a private attachment's URL signed for the message's company, now. */
-  private readonly message = (row: MessageRow): Message =>
-    toMessage(row, (url, companyId) => mediaUrlForCompany(this.deps.storage(), url, companyId));
+  /** A stored media URL as it is handed out: a private attachment's URL signed for the message's company, now. */
+  private readonly mediaUrl: MediaUrlReader = (url, companyId) => mediaUrlForCompany(this.deps.storage(), url, companyId);
+
+  /** A stored message as it is handed out, its media URL as `mediaUrl` gives it. */
+  private readonly message = (row: MessageRow): Message => toMessage(row, this.mediaUrl);
 
   private get db(): Database {
     return this.deps.db;
