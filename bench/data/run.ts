@@ -501,7 +501,7 @@ export async function captureQueries(kind: Kind, g: Generated, scenarios: Scenar
         await chats.fetchRooms(actor, g.channelIds[0], { page: p.page ?? 1, search: p.search ?? '', tags: p.tags, pages: p.pages });
       } else {
         const p = s.socket!.payload as { before_timestamp?: string; before_id?: number };
-        await chats.olderMessages({ id: g.busyRoomId, companyId: g.companyId }, { timestamp: p.before_timestamp, id: p.before_id });
+        await chats.olderMessages(g.busyRoomId, { timestamp: p.before_timestamp, id: p.before_id });
       }
     });
     run.set(s.name, captured);

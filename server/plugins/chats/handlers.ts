@@ -191,7 +191,7 @@ export function roomChannel(
           case CHAT_EVENTS.fetchMessages: {
             const { before_timestamp, before_id } = parse(FetchMessagesPayload, payload);
             const room = await roomOf(ctx);
-            return ok(await chats.olderMessages(room, { timestamp: before_timestamp, id: before_id ?? null }, ctx.assigns.notes === true));
+            return ok(await chats.olderMessages(room.id, { timestamp: before_timestamp, id: before_id ?? null }, ctx.assigns.notes === true));
           }
           case CHAT_EVENTS.updateUser: {
             requireManage(ctx);

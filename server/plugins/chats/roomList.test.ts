@@ -1,18 +1,14 @@
 /**
- * The room list's rooms and the message pages as PostgreSQL writes them (roomQueries.ts `roomOfPageJson` and
- * `messageJson`: what fetch_rooms, GET /api/rooms/, fetch_messages, GET …/messages/ and a room's join answer) are what
- * `toRoom` and `toMessage` make of the same rows (`roomSummaries`, what a room's pushes carry): the same values, keys
- * in the same order, on each database.
+ * The room list's rooms as PostgreSQL writes them (roomQueries.ts `roomOfPageJson`, what fetch_rooms and GET
+ * /api/rooms/ answer) are the rooms `toRoom` makes of the same rows (`roomSummaries`, what a room's pushes carry):
+ * the same values, keys in the same order, on each database.
  */
-import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { channels, messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
-import { CHAT_PAGE_SIZE } from '../../../contract/chats';
-import { mediaUrlForCompany } from '../../providers/storage/privateMedia';
 import { chatService } from './index';
 import type { ChatActor } from './service';
-import { toMessage, type MessageRow } from './views';
 
 describeEachDatabase('the room list written by PostgreSQL', (database) => {
   let t: TestApp;
@@ -120,75 +116,5 @@ describeEachDatabase('the room list written by PostgreSQL', (database) => {
     expect(listed.find((r) => r.id === bare.id)).toMatchObject({ messages: [], tags: [], assignee: null, unread: 0, paused_until: null });
     const [row] = await db.select({ mediaUrl: messages.mediaUrl }).from(messages).where(eq(messages.mediaType, 'image/png'));
     expect(row.mediaUrl).toBe(privateUrl);
-  });
-
-  it('gives each page of messages as toMessage does: newest, before an id, before a time, notes or not, and the room its join opens', async () => {
-    const db = t.db;
-    const companyId = await t.seed.company('Pages Co');
-    const [channel] = await db.insert(channels).values({ companyId, platform: 'sandbox', name: 'SB', externalId: 'sb-pages' }).returning();
-    const [room] = await db.insert(rooms).values({ companyId, channelId: channel.id, externalId: 'pages', name: 'Pages' }).returning();
-    const storage = t.app.services.get('MediaStorage');
-    const privateUrl = storage.url(`chats/${companyId}/${'ef'.repeat(16)}/doc.pdf`);
-    const origins = ['user', 'agent', 'bot', 'note', 'flow'];
-    await db.insert(messages).values(
-      Array.from({ length: CHAT_PAGE_SIZE * 2 + 5 }, (_, i) => ({
-        companyId,
-        roomId: room.id,
-        origin: origins[i % origins.length],
-        type: i % 7 === 0 ? 'document' : 'text',
-        text: i % 7 === 0 ? null : `message ${i} "quoted" \\ é`,
-        mediaUrl: i % 7 === 0 ? privateUrl : i % 11 === 0 ? 'https://elsewhere.test/picture.jpg' : null,
-        mediaType: i % 7 === 0 ? 'application/pdf' : null,
-        data: i % 3 === 0 ? { index: i, buttons: [{ id: `b${i}`, title: 'Yes' }] } : null,
-        status: i % 2 === 0 ? 'delivered' : null,
-        error: i % 13 === 0 ? 'Undeliverable' : null,
-        clientId: i % 4 === 0 ? `client-${i}` : null,
-        senderName: i % 5 === 1 ? 'Agent Smith' : null,
-        // Two messages a second, some in the same millisecond: the pages order by time, then id.
-        createdAt: new Date(Date.UTC(2026, 10, 20, 12, 0, Math.floor(i / 2))),
-      })),
-    );
-    await db.execute(sql`update messages set created_at = created_at + interval '123987 microseconds' where room_id = ${room.id} and id % 3 = 0`);
-
-    const sign = (url: string | null, company: number) => mediaUrlForCompany(storage, url, company);
-    // The rows olderMessages reads (its conditions: before an id, and before a time when one is given), through drizzle.
-    const rowsOf = async (includeNotes: boolean, before: { id?: number; at?: Date } = {}) => {
-      const conditions = [eq(messages.roomId, room.id)];
-      if (!includeNotes) conditions.push(ne(messages.origin, 'note'));
-      if (before.id !== undefined) conditions.push(lt(messages.id, before.id));
-      if (before.at !== undefined) conditions.push(lt(messages.createdAt, before.at));
-      return db.select().from(messages).where(and(...conditions)).orderBy(desc(messages.createdAt), desc(messages.id)).limit(CHAT_PAGE_SIZE + 1);
-    };
-    const expected = (rows: MessageRow[]) => ({ messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map((row) => toMessage(row, sign)), has_more: rows.length > CHAT_PAGE_SIZE });
-    const chats = chatService(t.app);
-    const record = { id: room.id, companyId };
-
-    for (const notes of [false, true]) {
-      const newest = await chats.olderMessages(record, {}, notes);
-      const expectedNewest = expected(await rowsOf(notes));
-      expect(JSON.stringify(newest)).toBe(JSON.stringify(expectedNewest));
-      expect(newest.has_more).toBe(true);
-      expect(newest.messages.some((m) => m.private)).toBe(notes);
-      expect(newest.messages.filter((m) => m.type === 'document').every((m) => /\?exp=\d+&sig=[0-9a-f]{64}$/.test(m.media_url!))).toBe(true);
-
-      // The page before the oldest shown, by its id, and by its id and time.
-      const oldest = (await db.select().from(messages).where(eq(messages.id, newest.messages[0].id)))[0];
-      const byId = await chats.olderMessages(record, { id: oldest.id }, notes);
-      expect(JSON.stringify(byId)).toBe(JSON.stringify(expected(await rowsOf(notes, { id: oldest.id }))));
-      const byTime = await chats.olderMessages(record, { id: oldest.id, timestamp: oldest.createdAt.toISOString() }, notes);
-      expect(JSON.stringify(byTime)).toBe(JSON.stringify(expected(await rowsOf(notes, { id: oldest.id, at: oldest.createdAt }))));
-      expect(byTime.messages.length).toBeGreaterThan(0);
-    }
-
-    // A join opens the room with its newest page (by id), as toMessage writes them.
-    const userId = await t.seed.user({ email: 'opener@pages.test' });
-    await t.seed.member(companyId, userId, 'admin');
-    const actor: ChatActor = { userId, email: 'opener@pages.test', name: 'Opener', companyId, role: 'admin' };
-    const opened = await chats.openRoom(actor, (await chats.roomRecord(room.id))!, null);
-    const newestById = await db.select().from(messages).where(and(eq(messages.roomId, room.id), ne(messages.origin, 'note'))).orderBy(desc(messages.id)).limit(CHAT_PAGE_SIZE);
-    expect(JSON.stringify(opened.room.messages)).toBe(JSON.stringify(newestById.reverse().map((row) => toMessage(row, sign))));
-    const withNotes = await chats.openRoom(actor, (await chats.roomRecord(room.id))!, null, true);
-    const allById = await db.select().from(messages).where(eq(messages.roomId, room.id)).orderBy(asc(messages.id));
-    expect(JSON.stringify(withNotes.room.messages)).toBe(JSON.stringify(allById.slice(-CHAT_PAGE_SIZE).map((row) => toMessage(row, sign))));
   });
 });

@@ -7,7 +7,7 @@ import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from
 import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
-import { prepared, preparedMapped, shapeOf, type FieldIndex } from '../../core/db/prepared';
+import { prepared, preparedMapped, shapeOf } from '../../core/db/prepared';
 import { isoText } from '../../core/db/isoText';
 import { containsPattern } from '../../core/paging';
 import { channels, companies, memberships, messages, roomTags, rooms, tags, users } from '../../core/db/schema';
@@ -63,25 +63,6 @@ function idArray(ids: number[]): SQL {
 export const notNote = sql`${messages.origin} <> 'note'`;
 const withNotes = (includeNotes: boolean): SQL[] => (includeNotes ? [] : [notNote]);
 
-/**
- * A row of `messages` as the contract's message JSON (views.ts `toMessage`), built by PostgreSQL, its media URL as
- * stored (`signed` signs a private attachment's): the room list's newest message and the message pages, where
- * mapping the row's 19 columns, a Date of its time and text of it again, then the answer's object, was most of the
- * server's own work on every message (bench/data, issue #26). roomList.test.ts holds it equal to `toMessage`'s.
- */
-const messageJson = sql<Message>`json_build_object(
-  'id', ${messages.id}, 'room_id', ${messages.roomId}, 'origin', ${messages.origin}, 'type', ${messages.type},
-  'text', ${messages.text}, 'media_url', ${messages.mediaUrl}, 'media_type', ${messages.mediaType},
-  'data', ${messages.data}, 'status', ${messages.status}, 'error', ${messages.error},
-  'client_id', ${messages.clientId}, 'sender_name', ${messages.senderName},
-  'created_at', ${isoText(sql`${messages.createdAt}`)}, 'private', ${messages.origin} = 'note')`;
-
-/** A prepared select of `messageJson` alone (`select({ message: messageJson })`): its rows are the messages. */
-const asMessages = (at: FieldIndex) => {
-  const message = at('message');
-  return (row: unknown[]) => row[message] as Message;
-};
-
 /** A column of the room list's `page` CTE (fetchRoomsStatement), by its name in the table. */
 const pageColumn = (name: string): SQL => sql`${sql.identifier('page')}.${sql.identifier(name)}`;
 const pageTime = (column: { name: string }): SQL => isoText(pageColumn(column.name));
@@ -110,7 +91,12 @@ const roomOfPageJson = sql<Room>`json_build_object(
                                       where rr.room_id = ${pageColumn(rooms.id.name)} and rr.user_id = ${sql.placeholder('userId')}), 0))::int,
   'last_message_at', ${pageTime(rooms.lastMessageAt)},
   'last_inbound_at', ${pageTime(rooms.lastInboundAt)},
-  'messages', coalesce((select json_build_array(${messageJson})
+  'messages', coalesce((select json_build_array(json_build_object(
+                  'id', ${messages.id}, 'room_id', ${messages.roomId}, 'origin', ${messages.origin}, 'type', ${messages.type},
+                  'text', ${messages.text}, 'media_url', ${messages.mediaUrl}, 'media_type', ${messages.mediaType},
+                  'data', ${messages.data}, 'status', ${messages.status}, 'error', ${messages.error},
+                  'client_id', ${messages.clientId}, 'sender_name', ${messages.senderName},
+                  'created_at', ${isoText(sql`${messages.createdAt}`)}, 'private', ${messages.origin} = 'note'))
                 from ${messages}
                 where ${messages.roomId} = ${pageColumn(rooms.id.name)} and ${notNote} order by ${messages.id} desc limit 1), '[]'::json),
   'status', ${pageColumn(rooms.status.name)},
@@ -248,7 +234,7 @@ export class RoomQueries {
     const [tagMap, unreadMap, page, assignees] = await Promise.all([
       this.tagsOf([record.id]),
       this.unreadOf([record.id], userId),
-      this.newestMessages(record, includeNotes),
+      this.newestMessages(record.id, includeNotes),
       this.assigneesOf([record]),
     ]);
     return toRoom(record, { tags: tagMap.get(record.id) ?? [], unread: unreadMap.get(record.id) ?? 0, messages: page, assignee: assignees.get(record.id) ?? null });
@@ -268,30 +254,18 @@ export class RoomQueries {
     return map;
   }
 
-  private async newestMessages(room: Pick<RoomRecord, 'id' | 'companyId'>, includeNotes: boolean): Promise<Message[]> {
-    const statement = preparedMapped(
-      this.db,
-      `chat_newest_messages${shapeOf({ notes: includeNotes })}`,
-      (db, name) =>
-        db
-          .select({ message: messageJson })
-          .from(messages)
-          .where(and(eq(messages.roomId, sql.placeholder('roomId')), ...withNotes(includeNotes)))
-          .orderBy(desc(messages.id))
-          .limit(CHAT_PAGE_SIZE)
-          .prepare(name),
-      asMessages,
+  private async newestMessages(roomId: number, includeNotes: boolean): Promise<Message[]> {
+    const statement = prepared(this.db, `chat_newest_messages${shapeOf({ notes: includeNotes })}`, (db, name) =>
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.roomId, sql.placeholder('roomId')), ...withNotes(includeNotes)))
+        .orderBy(desc(messages.id))
+        .limit(CHAT_PAGE_SIZE)
+        .prepare(name),
     );
-    return this.signed((await statement.execute({ roomId: room.id })).reverse(), room.companyId);
-  }
-
-  /**
-   * Messages as PostgreSQL wrote them (messageJson), handed out: the one thing the statement cannot write, a private
-   * attachment's URL, signed now for the room's company as `this.message` signs a row's (a message's company is its room's).
-   */
-  private signed(list: Message[], companyId: number): Message[] {
-    for (const message of list) if (message.media_url !== null) message.media_url = this.mediaUrl(message.media_url, companyId);
-    return list;
+    const rows = await statement.execute({ roomId });
+    return rows.reverse().map(this.message);
   }
 
   /**
@@ -399,7 +373,11 @@ export class RoomQueries {
       PLAN_EACH_CALL,
     );
     const rooms = await statement.execute({ ...filter.params, userId: actor.userId ?? -1, limit: pageSize, offset: (query.page - 1) * pageSize });
-    for (const room of rooms) this.signed(room.messages, actor.companyId);
+    // The one thing PostgreSQL cannot write: a private attachment's URL, signed now (as `this.message` signs it).
+    for (const room of rooms) {
+      const last = room.messages[0];
+      if (last && last.media_url !== null) last.media_url = this.mediaUrl(last.media_url, actor.companyId);
+    }
     return rooms;
   }
 
@@ -438,11 +416,7 @@ export class RoomQueries {
   }
 
   /** fetch_messages: the page before a message (id) or a time, ascending. */
-  async olderMessages(
-    room: Pick<RoomRecord, 'id' | 'companyId'>,
-    before: { timestamp?: string | null; id?: number | null },
-    includeNotes = false,
-  ): Promise<{ messages: Message[]; has_more: boolean }> {
+  async olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }, includeNotes = false): Promise<{ messages: Message[]; has_more: boolean }> {
     const beforeId = before.id !== null && before.id !== undefined ? before.id : null;
     let beforeAt: Date | null = null;
     if (before.timestamp) {
@@ -450,26 +424,21 @@ export class RoomQueries {
       if (Number.isNaN(beforeAt.getTime())) throw new ChatError('invalid payload', { before_timestamp: ['Enter a valid date/time.'] });
     }
     // One statement per shape (notes or not, before an id, before a time): the inbox's most frequent query.
-    const statement = preparedMapped(
-      this.db,
-      `chat_older_messages${shapeOf({ notes: includeNotes, id: beforeId !== null, at: beforeAt !== null })}`,
-      (db, name) => {
-        const conditions: SQL[] = [eq(messages.roomId, sql.placeholder('roomId')), ...withNotes(includeNotes)];
-        if (beforeId !== null) conditions.push(lt(messages.id, sql.placeholder('beforeId')));
-        if (beforeAt !== null) conditions.push(lt(messages.createdAt, sql.placeholder('beforeAt')));
-        return db
-          .select({ message: messageJson })
-          .from(messages)
-          .where(and(...conditions))
-          .orderBy(desc(messages.createdAt), desc(messages.id))
-          .limit(CHAT_PAGE_SIZE + 1)
-          .prepare(name);
-      },
-      asMessages,
-    );
-    const rows = await statement.execute({ roomId: room.id, beforeId, beforeAt: beforeAt?.toISOString() ?? null });
+    const statement = prepared(this.db, `chat_older_messages${shapeOf({ notes: includeNotes, id: beforeId !== null, at: beforeAt !== null })}`, (db, name) => {
+      const conditions: SQL[] = [eq(messages.roomId, sql.placeholder('roomId')), ...withNotes(includeNotes)];
+      if (beforeId !== null) conditions.push(lt(messages.id, sql.placeholder('beforeId')));
+      if (beforeAt !== null) conditions.push(lt(messages.createdAt, sql.placeholder('beforeAt')));
+      return db
+        .select()
+        .from(messages)
+        .where(and(...conditions))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(CHAT_PAGE_SIZE + 1)
+        .prepare(name);
+    });
+    const rows = await statement.execute({ roomId, beforeId, beforeAt: beforeAt?.toISOString() ?? null });
     const has_more = rows.length > CHAT_PAGE_SIZE;
-    return { messages: this.signed(rows.slice(0, CHAT_PAGE_SIZE).reverse(), room.companyId), has_more };
+    return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(this.message), has_more };
   }
 
   /** GET /api/tags/: all company tags; under the agent feature, a restricted member sees only the tags naming members' e-mails. */

@@ -87,7 +87,7 @@ export function chatRoutes(app: FastifyInstance, chats: ChatService): void {
       if (!/^\d{1,9}$/.test(request.params.id)) throw notFound();
       try {
         const room = await chats.accessibleRoom(requestActor(request), Number(request.params.id));
-        return await chats.olderMessages(room, { id: request.query.before_id, timestamp: request.query.before }, request.query.notes === 'true');
+        return await chats.olderMessages(room.id, { id: request.query.before_id, timestamp: request.query.before }, request.query.notes === 'true');
       } catch (err) {
         if (err instanceof ChatError) {
           if (err.reason === 'forbidden') throw forbidden();

@@ -892,8 +892,8 @@ export class ChatService {
   openRoom(actor: ChatActor, room: RoomRecord, lastMessageId: number | null | undefined, includeNotes = false): Promise<{ room: Room; missed: Message[] }> {
     return this.rooms.openRoom(actor, room, lastMessageId, includeNotes);
   }
-  olderMessages(room: Pick<RoomRecord, 'id' | 'companyId'>, before: { timestamp?: string | null; id?: number | null }, includeNotes = false): Promise<{ messages: Message[]; has_more: boolean }> {
-    return this.rooms.olderMessages(room, before, includeNotes);
+  olderMessages(roomId: number, before: { timestamp?: string | null; id?: number | null }, includeNotes = false): Promise<{ messages: Message[]; has_more: boolean }> {
+    return this.rooms.olderMessages(roomId, before, includeNotes);
   }
   listTags(actor: ChatActor): Promise<Tag[]> {
     return this.rooms.listTags(actor);
