@@ -72,7 +72,7 @@ const pageTime = (column: { name: string }): SQL => isoText(pageColumn(column.na
  * newest message but a note as `toMessage` writes it, and its assignee), built by PostgreSQL in the list's statement.
  * Reading each room's columns and its message's into objects, making a Date of each of their eight timestamps and
  * text of it again, was most of the room list's own CPU beside the bare floor (bench/data, issue #26); pg parses the
- * JSON as it parses any row. Only a private attachment's URL is left to sign (fetchRooms). roomJson.test.ts holds
+ * JSON as it parses any row. Only a private attachment's URL is left to sign (fetchRooms). roomList.test.ts holds
  * it equal to toRoom's rooms (roomSummaries) on both databases.
  */
 const roomOfPageJson = sql<Room>`json_build_object(
