@@ -40,6 +40,13 @@ export interface Message {
   private: boolean;
 }
 
+/**
+ * Where a room's unread count stops: the list shows 99+ from 100, so no one sees a larger count, and counting a
+ * long-unread room's whole history (a member who never opened it) was most of the room list's database time
+ * (bench/data, issue #26). Chatwoot stops counting at a limit too.
+ */
+export const UNREAD_COUNT_LIMIT = 100;
+
 export interface Room {
   id: number;
   name: string;
@@ -50,6 +57,7 @@ export interface Room {
   /** The bot is paused while this lies in the future. */
   paused_until: string | null;
   blocked_at: string | null;
+  /** The member's unread customer messages, counted up to UNREAD_COUNT_LIMIT (shown as 99+ from there). */
   unread: number;
   last_message_at: string | null;
   /** When the customer last wrote (WhatsApp's 24-hour window, contract/channels.ts windowClosesAt). */

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
 import { channels, messages, roomReads, roomTags, rooms, tags } from '../../core/db/schema';
+import { UNREAD_COUNT_LIMIT } from '../../../contract/chats';
 import { chatService } from './index';
 import type { ChatActor } from './service';
 
@@ -116,5 +117,41 @@ describeEachDatabase('the room list written by PostgreSQL', (database) => {
     expect(listed.find((r) => r.id === bare.id)).toMatchObject({ messages: [], tags: [], assignee: null, unread: 0, paused_until: null });
     const [row] = await db.select({ mediaUrl: messages.mediaUrl }).from(messages).where(eq(messages.mediaType, 'image/png'));
     expect(row.mediaUrl).toBe(privateUrl);
+  });
+
+  it('counts a room\'s unread customer messages up to UNREAD_COUNT_LIMIT, in the list and in a room\'s own view', async () => {
+    const db = t.db;
+    const companyId = await t.seed.company('Unread Co');
+    const adminId = await t.seed.user({ email: 'reader@unread.test', firstName: 'Rea' });
+    await t.seed.member(companyId, adminId, 'admin');
+    const [channel] = await db.insert(channels).values({ companyId, platform: 'whatsapp', name: 'WA', externalId: 'wa-unread' }).returning();
+    const [flooded, under, partlyRead] = await db
+      .insert(rooms)
+      .values([
+        { companyId, channelId: channel.id, externalId: 'flooded', name: 'Flooded' },
+        { companyId, channelId: channel.id, externalId: 'under', name: 'Under' },
+        { companyId, channelId: channel.id, externalId: 'partly', name: 'Partly read' },
+      ])
+      .returning();
+    const customer = (roomId: number, n: number) => Array.from({ length: n }, (_, i) => ({ companyId, roomId, origin: 'user', text: `m${i}` }));
+    await db.insert(messages).values([
+      ...customer(flooded.id, UNREAD_COUNT_LIMIT + 5),
+      // Replies and notes are never unread.
+      { companyId, roomId: flooded.id, origin: 'agent', text: 'reply' },
+      ...customer(under.id, UNREAD_COUNT_LIMIT - 1),
+      { companyId, roomId: under.id, origin: 'note', text: 'note' },
+    ]);
+    const partly = await db.insert(messages).values(customer(partlyRead.id, UNREAD_COUNT_LIMIT + 10)).returning({ id: messages.id });
+    // Read up to the third message from the end: three are left.
+    await db.insert(roomReads).values({ roomId: partlyRead.id, userId: adminId, lastReadMessageId: partly[partly.length - 4].id });
+
+    const chats = chatService(t.app);
+    const actor: ChatActor = { userId: adminId, email: 'reader@unread.test', name: 'Rea', companyId, role: 'admin' };
+    const listed = await chats.fetchRooms(actor, null, { search: '', page: 1 });
+    const unreadOf = (rooms: { id: number; unread: number }[]) => Object.fromEntries(rooms.map((r) => [r.id, r.unread]));
+    const expected = { [flooded.id]: UNREAD_COUNT_LIMIT, [under.id]: UNREAD_COUNT_LIMIT - 1, [partlyRead.id]: 3 };
+    expect(unreadOf(listed)).toEqual(expected);
+    const records = await Promise.all(listed.map(async (room) => (await chats.roomRecord(room.id))!));
+    expect(unreadOf(await chats.roomSummaries(records, adminId))).toEqual(expected);
   });
 });

@@ -3,7 +3,7 @@
  * unread counts and message history, and who may see which room under the agent feature.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, type Message, type PageInfo, type Room, type Tag } from '../../../contract/chats';
+import { CHAT_PAGE_SIZE, UNREAD_COUNT_LIMIT, type Message, type PageInfo, type Room, type Tag } from '../../../contract/chats';
 import { ROOM_STATUSES, type RoomAssignee, type RoomAssigneeFilter, type RoomCounts, type RoomStatusFilter } from '../../../contract/conversations';
 import type { RoleId } from '../../../contract/permissions';
 import type { Database } from '../../core/db/client';
@@ -68,6 +68,17 @@ const pageColumn = (name: string): SQL => sql`${sql.identifier('page')}.${sql.id
 const pageTime = (column: { name: string }): SQL => isoText(pageColumn(column.name));
 
 /**
+ * A member's unread count of a room: its customer messages after the member's read marker (by primary key), index-only
+ * (messages_room_customer_idx), at most UNREAD_COUNT_LIMIT of them read (contract/chats.ts).
+ */
+function unreadCount(roomId: SQL, userId: unknown): SQL {
+  return sql`(select count(*) from (select 1 from messages m
+              where m.room_id = ${roomId} and m.origin = 'user'
+                and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = ${roomId} and rr.user_id = ${userId}), 0)
+              limit ${sql.raw(String(UNREAD_COUNT_LIMIT))}) unread)::int`;
+}
+
+/**
  * A room of the room list as the contract's JSON (views.ts `toRoom`, with its tags, the user's unread count, its
  * newest message but a note as `toMessage` writes it, and its assignee), built by PostgreSQL in the list's statement.
  * Reading each room's columns and its message's into objects, making a Date of each of their eight timestamps and
@@ -85,10 +96,7 @@ const roomOfPageJson = sql<Room>`json_build_object(
                       from room_tags rt inner join tags t on t.id = rt.tag_id where rt.room_id = ${pageColumn(rooms.id.name)}), '[]'::json),
   'paused_until', ${pageTime(rooms.pausedUntil)},
   'blocked_at', ${pageTime(rooms.blockedAt)},
-  'unread', (select count(*) from messages m
-              where m.room_id = ${pageColumn(rooms.id.name)} and m.origin = 'user'
-                and m.id > coalesce((select rr.last_read_message_id from room_reads rr
-                                      where rr.room_id = ${pageColumn(rooms.id.name)} and rr.user_id = ${sql.placeholder('userId')}), 0))::int,
+  'unread', ${unreadCount(pageColumn(rooms.id.name), sql.placeholder('userId'))},
   'last_message_at', ${pageTime(rooms.lastMessageAt)},
   'last_inbound_at', ${pageTime(rooms.lastInboundAt)},
   'messages', coalesce((select json_build_array(json_build_object(
@@ -196,10 +204,7 @@ export class RoomQueries {
     // Per room: its read marker by primary key, then its customer messages after it, index-only
     // (messages_room_customer_idx); never the page's rooms' whole history at once (bench/data).
     const result = (await this.db.execute(sql`
-      select r.id as room_id,
-             (select count(*) from messages m
-               where m.room_id = r.id and m.origin = 'user'
-                 and m.id > coalesce((select rr.last_read_message_id from room_reads rr where rr.room_id = r.id and rr.user_id = ${userId ?? -1}), 0))::int as unread
+      select r.id as room_id, ${unreadCount(sql`r.id`, userId ?? -1)} as unread
       from unnest(${idArray(roomIds)}) as r(id)`)) as unknown as { rows: { room_id: number; unread: number }[] };
     for (const row of result.rows) if (Number(row.unread) > 0) map.set(Number(row.room_id), Number(row.unread));
     return map;

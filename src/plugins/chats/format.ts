@@ -1,5 +1,5 @@
 /** Display helpers for the inbox (times, initials, channel names). */
-import type { PageInfo, Room } from '../../../contract/chats';
+import { UNREAD_COUNT_LIMIT, type PageInfo, type Room } from '../../../contract/chats';
 import type { SystemLine } from '../../../contract/customerEvents';
 import { formatDate } from '../../core/i18n/dates';
 
@@ -48,4 +48,9 @@ export function fullDateTime(iso: string | null | undefined, locale: string): st
 export function systemLineLabel(t: (key: string, options?: Record<string, unknown>) => string, line: SystemLine): string {
   if (line.system === 'number_changed') return t('chats.system.numberChanged', { number: `+${line.new_id.replace(/^\+/, '')}` });
   return line.platform && line.platform !== 'sandbox' ? t('chats.system.unsupported', { app: t(`chats.platform.${line.platform}`) }) : t('chats.system.unsupportedApp');
+}
+
+/** The badge's count: 99+ from UNREAD_COUNT_LIMIT, where the server stops counting (contract/chats.ts). */
+export function unreadBadge(unread: number): string {
+  return unread >= UNREAD_COUNT_LIMIT ? `${UNREAD_COUNT_LIMIT - 1}+` : String(unread);
 }

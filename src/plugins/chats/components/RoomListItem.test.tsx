@@ -31,3 +31,27 @@ describe('RoomListItem: the preview of a system line (issue #25)', () => {
     );
   });
 });
+
+describe('RoomListItem: the unread badge', () => {
+  function badge(unread: number) {
+    const r = room(2, { platform: 'whatsapp', messages: [message(2, 2, { origin: 'user', text: 'hi', status: null })] });
+    const view = renderPluginPage(<RoomListItem room={r} channel="WhatsApp" unread={unread} selected={false} onSelect={() => {}} />, {
+      adminContext: false,
+      route: false,
+      plugins: [chatsPlugin],
+      features: ['chats'],
+    });
+    const shown = screen.queryByTestId('room-unread');
+    const result = shown ? { text: shown.textContent, label: shown.getAttribute('aria-label') } : null;
+    view.unmount();
+    return result;
+  }
+
+  it('shows the count up to 99, then 99+ from UNREAD_COUNT_LIMIT where the server stops counting, and says so to a screen reader', () => {
+    expect(badge(0)).toBeNull();
+    expect(badge(7)).toEqual({ text: '7', label: '7 unread' });
+    expect(badge(99)).toEqual({ text: '99', label: '99 unread' });
+    expect(badge(100)).toEqual({ text: '99+', label: '99+ unread' });
+    expect(badge(140)).toEqual({ text: '99+', label: '99+ unread' });
+  });
+});

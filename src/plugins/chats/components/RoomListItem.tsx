@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isAgentTagName, isRoomPaused, type Room } from '../../../../contract/chats';
 import { csatRatingOf } from '../../../../contract/csat';
 import { systemLineOf } from '../../../../contract/customerEvents';
-import { initials, shortTime, systemLineLabel } from '../format';
+import { initials, shortTime, systemLineLabel, unreadBadge } from '../format';
 import { lastMessage } from '../model/rooms';
 import { PLATFORM_ICONS } from './platformIcons';
 import { ROOM_ROW } from './roomRowStyles';
@@ -84,8 +84,8 @@ export const RoomListItem = memo(function RoomListItem({ room, channel, unread, 
           {room.blocked_at && <RowIcon path={mdiBlockHelper} label={t('chats.room.blocked')} color="var(--RoomRow-error)" />}
           {isRoomPaused(room) && <RowIcon path={mdiPause} label={t('chats.room.pauseBot')} color="var(--RoomRow-warning)" />}
           {unread > 0 && (
-            <span className={ROOM_ROW.badge} data-testid="room-unread" role="img" aria-label={t('chats.unread', { count: unread })}>
-              {unread > 99 ? '99+' : unread}
+            <span className={ROOM_ROW.badge} data-testid="room-unread" role="img" aria-label={t('chats.unread', { count: unreadBadge(unread) })}>
+              {unreadBadge(unread)}
             </span>
           )}
         </div>
