@@ -15,7 +15,7 @@ import {
   type Subscription,
 } from '../../../contract/billing';
 import type { User } from '../../../contract/api';
-import { companies } from '../../core/db/schema';
+import { channels, companies, invites } from '../../core/db/schema';
 import { StripePayments } from '../../providers/stripe';
 import { TEST_CARDS, stripeSignature, type FakeStripe, type FakeStripeEvent } from '../../providers/stripe/fake/fakeStripe';
 import { startFakeStripeServer } from '../../providers/stripe/fake/routes';
@@ -381,6 +381,30 @@ describeEachDatabase('billing with the fake Stripe', (database) => {
     expect(broadcast).toMatchObject({ body: { limit: 'broadcast_recipients_per_month', upgrade_plan: 'Growth', detail: 'The Free plan allows 2,500 broadcast recipients per month. Upgrade to Growth to add more.' } });
     await subscribe(f, 'business_month');
     await expect(billing.assertWithinPlan(f.company, 'members', 5_000)).resolves.toBeUndefined();
+  });
+
+  it("counts the plan's usage of members (open invites included) and channels (not the sandbox's, not disconnected ones)", async () => {
+    const f = await company();
+    const before = (await subscriptionOf(f)).usage;
+    const day = 86_400_000;
+    const invite = (email: string, extra: Partial<typeof invites.$inferInsert>) =>
+      ({ companyId: f.company, email, tokenHash: `usage-${f.company}-${email}`, expiresAt: new Date(Date.now() + day), ...extra }) as typeof invites.$inferInsert;
+    await t.db.insert(invites).values([
+      invite('open@usage.test', {}),
+      invite('expired@usage.test', { expiresAt: new Date(Date.now() - day) }),
+      invite('accepted@usage.test', { acceptedAt: new Date() }),
+      invite('revoked@usage.test', { revokedAt: new Date() }),
+      invite('declined@usage.test', { declinedAt: new Date() }),
+    ]);
+    await t.db.insert(channels).values([
+      { companyId: f.company, platform: 'whatsapp', name: 'Counted', externalId: `usage-wa-${f.company}`, status: 'active' },
+      { companyId: f.company, platform: 'messenger', name: 'Pending', externalId: `usage-fb-${f.company}`, status: 'pending' },
+      { companyId: f.company, platform: 'whatsapp', name: 'Gone', externalId: `usage-gone-${f.company}`, status: 'disconnected' },
+      { companyId: f.company, platform: 'sandbox', name: 'Sandbox', externalId: `usage-sandbox-${f.company}`, status: 'active' },
+    ]);
+    const after = (await subscriptionOf(f)).usage;
+    expect(after.members).toBe(before.members + 1);
+    expect(after.channels).toBe(before.channels + 2);
   });
 
   it('plan limits on the routes: inviting past the Free plan is a 403 naming the limit; nothing is invited', async () => {
