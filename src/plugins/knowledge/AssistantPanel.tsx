@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -69,7 +69,13 @@ function SettingsForm({ canManage }: { canManage: boolean }) {
   });
 
   if (settings.isPending || !draft) {
-    return settings.error ? <Alert severity="error">{t('knowledge.loadFailed', { error: errorText(settings.error) })}</Alert> : <CircularProgress size={20} aria-label={t('knowledge.loading')} />;
+    // The same outlined section while loading, so "Try a question" beside it keeps its place and width: a
+    // click aimed at Ask while the settings arrive must not land where the button was a moment before.
+    return (
+      <SettingsSection>
+        {settings.error ? <Alert severity="error">{t('knowledge.loadFailed', { error: errorText(settings.error) })}</Alert> : <CircularProgress size={20} aria-label={t('knowledge.loading')} />}
+      </SettingsSection>
+    );
   }
   const keySet = settings.data?.api_key_set ?? false;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
@@ -81,10 +87,7 @@ function SettingsForm({ canManage }: { canManage: boolean }) {
   const remote = draft.provider === 'openai-compatible';
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: 1, width: '100%' }} component="section" aria-labelledby="assistant-settings-title">
-      <Typography id="assistant-settings-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t('knowledge.settings.title')}
-      </Typography>
+    <SettingsSection>
       <Stack spacing={2}>
         <FormControl disabled={disabled}>
           <InputLabel id="assistant-provider-label">{t('knowledge.settings.provider')}</InputLabel>
@@ -161,6 +164,19 @@ function SettingsForm({ canManage }: { canManage: boolean }) {
           </Box>
         )}
       </Stack>
+    </SettingsSection>
+  );
+}
+
+/** The settings' outlined section and heading, the same whether the settings are loading, failed or shown. */
+function SettingsSection({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2, flex: 1, width: '100%' }} component="section" aria-labelledby="assistant-settings-title">
+      <Typography id="assistant-settings-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('knowledge.settings.title')}
+      </Typography>
+      {children}
     </Paper>
   );
 }

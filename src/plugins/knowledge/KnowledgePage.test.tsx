@@ -123,6 +123,23 @@ describe('KnowledgePage', () => {
     expect(http.calls.find((c) => c.path === '/api/assistant/ask/')!.options.body).toEqual({ question: 'Can I return it?' });
   });
 
+  it('keeps the settings section in place while the settings load, so "Try a question" beside it does not move', async () => {
+    let settingsArrive: (value: AssistantSettings) => void = () => undefined;
+    const answers = server({ ask: { answer: 'Free within 30 days.', sources: [], handover: false, confidence: 0.8, reason: 'answered' } });
+    const http = createFakeHttp((method, path, options) =>
+      path === '/api/assistant/settings/' && method === 'GET' ? new Promise((resolve) => (settingsArrive = resolve)) : answers.request(method, path, options),
+    );
+    render(http);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Assistant' }));
+    const section = await screen.findByRole('region', { name: 'Assistant settings' });
+    expect(within(section).getByLabelText('Loading')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('A customer question'), { target: { value: 'Can I return it?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByTestId('assistant-answer')).toHaveTextContent('Free within 30 days.');
+    settingsArrive(SETTINGS);
+    expect(await within(screen.getByRole('region', { name: 'Assistant settings' })).findByRole('button', { name: 'Save settings' })).toBeInTheDocument();
+  });
+
   it('says when it would hand over', async () => {
     render(server({ ask: { answer: null, sources: [], handover: true, confidence: 0.2, reason: 'low_confidence' } }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Assistant' }));
