@@ -21,7 +21,7 @@ export function ConfirmDialog(props: {
         <DialogContentText id={messageId}>{props.message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose} disabled={props.pending} sx={{ textTransform: 'none' }}>
+        <Button onClick={props.onClose} disabled={props.pending}>
           {props.cancelLabel}
         </Button>
         <Button
@@ -31,7 +31,7 @@ export function ConfirmDialog(props: {
           disableElevation
           disabled={props.pending}
           startIcon={props.pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          sx={{ textTransform: 'none', fontWeight: 600 }}
+          sx={{ fontWeight: 600 }}
         >
           {props.confirmLabel}
         </Button>

@@ -73,7 +73,6 @@ export function FullWidthTabs<T extends string>({
               minWidth: 0,
               minHeight: 36,
               px: 0.5,
-              textTransform: 'none',
               fontSize: 13,
               lineHeight: 1.25,
               color: selected ? theme.palette.primary.main : theme.palette.text.secondary,

@@ -52,7 +52,6 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
               size="small"
               startIcon={<MdiIcon path={mdiImageOutline} />}
               onClick={() => fileInput.current?.click()}
-              sx={{ textTransform: 'none' }}
             >
               {t(field.value ? 'core.logo.change' : 'core.logo.upload')}
             </Button>
@@ -72,7 +71,6 @@ export function LogoInput({ source = 'logo', nameSource = 'name' }: LogoInputPro
                 color="inherit"
                 startIcon={<MdiIcon path={mdiTrashCanOutline} />}
                 onClick={() => field.onChange(null)}
-                sx={{ textTransform: 'none' }}
               >
                 {t('core.logo.remove')}
               </Button>

@@ -14,7 +14,7 @@ export function SubmitButton({ label, loading = false, block = false }: { label:
       disableElevation
       disabled={loading}
       startIcon={loading ? <CircularProgress size={block ? 18 : 16} color="inherit" aria-hidden /> : undefined}
-      sx={{ ...(block ? { py: 1.25 } : {}), textTransform: 'none', fontWeight: 600 }}
+      sx={{ ...(block ? { py: 1.25 } : {}), fontWeight: 600 }}
     >
       {label}
     </Button>

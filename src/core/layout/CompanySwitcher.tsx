@@ -20,7 +20,7 @@ export function CompanySwitcher() {
           {company?.name?.[0]?.toUpperCase()}
         </Avatar>
       }
-      sx={{ textTransform: 'none', ml: 1 }}
+      sx={{ ml: 1 }}
     >
       <span data-testid="company-switcher-name">{company?.name ?? t('core.appBar.noCompany')}</span>
     </Button>

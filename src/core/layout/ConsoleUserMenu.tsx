@@ -71,7 +71,7 @@ export function ConsoleUserMenu() {
   return (
     <Box className="RaUserMenu-root">
       {wide && fullName ? (
-        <Button aria-label={label} color="inherit" onClick={open} variant="text" startIcon={avatar ?? <MdiIcon path={mdiAccountCircle} />} sx={{ textTransform: 'none', ml: 0.5 }}>
+        <Button aria-label={label} color="inherit" onClick={open} variant="text" startIcon={avatar ?? <MdiIcon path={mdiAccountCircle} />} sx={{ ml: 0.5 }}>
           {fullName}
         </Button>
       ) : (

@@ -24,4 +24,4 @@ export function StatusPage(props: { testId: string; icon: string; title: string;
 }
 
 /** The status page's button. */
-export const statusActionSx = { textTransform: 'none', fontWeight: 600 } as const;
+export const statusActionSx = { fontWeight: 600 } as const;

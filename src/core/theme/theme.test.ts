@@ -108,3 +108,14 @@ describe('the baseline styles of both themes', () => {
     }
   });
 });
+
+describe('buttons and tabs', () => {
+  it('keep the case their labels are written in, in both themes (not MUI’s upper case)', () => {
+    for (const theme of [lightTheme, darkTheme]) {
+      const made = createTheme(theme);
+      expect(made.typography.button.textTransform).toBe('none');
+      // The rest of the typography is react-admin's.
+      expect(made.typography.h6.fontWeight).toBe(400);
+    }
+  });
+});

@@ -144,8 +144,16 @@ const hiddenBulkActionsWhenCollapsed = {
  */
 export const LIGHT_FORM_TOOLBAR = grey[100];
 
+/**
+ * Buttons and tabs in sentence case, as the console writes them ("Save business hours", "Add an article"), not MUI's
+ * upper case: the labels read as written in both languages (a French label in capitals loses its accents' ease), and a
+ * screen shows one case, not react-admin's upper-case toolbars beside the pages' own sentence-case buttons.
+ */
+export const SENTENCE_CASE_BUTTONS = { button: { textTransform: 'none' as const } };
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
+  typography: { ...defaultLightTheme.typography, ...SENTENCE_CASE_BUTTONS },
   palette: {
     ...defaultLightTheme.palette,
     mode: 'light',
@@ -165,6 +173,7 @@ export const lightTheme: RaThemeOptions = {
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
+  typography: { ...defaultDarkTheme.typography, ...SENTENCE_CASE_BUTTONS },
   palette: {
     ...defaultDarkTheme.palette,
     mode: 'dark',

@@ -158,7 +158,7 @@ export function BusinessHoursEditor({ initial, queryKey }: { initial: BusinessHo
                   })}
                   {!readOnly && intervals.length < MAX_INTERVALS_PER_DAY && (
                     <Box>
-                      <Button size="small" startIcon={<MdiIcon path={mdiPlus} />} sx={{ textTransform: 'none' }} onClick={() => setDay(day, [...intervals, { open: intervals[intervals.length - 1].close === '24:00' ? '23:00' : intervals[intervals.length - 1].close, close: '24:00' }])}>
+                      <Button size="small" startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setDay(day, [...intervals, { open: intervals[intervals.length - 1].close === '24:00' ? '23:00' : intervals[intervals.length - 1].close, close: '24:00' }])}>
                         {t('account.hours.add', { day: dayName })}
                       </Button>
                     </Box>
@@ -186,7 +186,7 @@ export function BusinessHoursEditor({ initial, queryKey }: { initial: BusinessHo
         </Alert>
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button variant="contained" onClick={() => void save()} disabled={saving || problems || awayBlank} sx={{ textTransform: 'none', fontWeight: 600 }}>
+          <Button variant="contained" onClick={() => void save()} disabled={saving || problems || awayBlank} sx={{ fontWeight: 600 }}>
             {t('account.hours.save')}
           </Button>
         </Box>

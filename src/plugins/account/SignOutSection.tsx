@@ -20,7 +20,7 @@ export function SignOutSection() {
           color="error"
           startIcon={<MdiIcon path={mdiLogout} />}
           onClick={() => logout({}, '/auth/login')}
-          sx={{ textTransform: 'none', fontWeight: 600, flexShrink: 0 }}
+          sx={{ fontWeight: 600, flexShrink: 0 }}
         >
           {t('account.signOut.action')}
         </Button>

@@ -220,21 +220,21 @@ export function BillingSection() {
           </Grid>
           {canManage ? (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} flexWrap="wrap" useFlexGap>
-              <Button component={RouterLink} to="/pricing" variant={paid ? 'outlined' : 'contained'} disableElevation sx={{ textTransform: 'none', fontWeight: 600 }}>
+              <Button component={RouterLink} to="/pricing" variant={paid ? 'outlined' : 'contained'} disableElevation sx={{ fontWeight: 600 }}>
                 {paid ? t('billing.section.changePlan') : t('billing.section.seePlans')}
               </Button>
               {paid && (
-                <Button variant="outlined" onClick={portal} disabled={pending !== null} startIcon={spinner(pending === 'portal')} sx={{ textTransform: 'none' }}>
+                <Button variant="outlined" onClick={portal} disabled={pending !== null} startIcon={spinner(pending === 'portal')}>
                   {pending === 'portal' ? t('billing.section.opening') : t('billing.section.manageCard')}
                 </Button>
               )}
               {paid && !sub.cancel_at_period_end && (
-                <Button variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={pending !== null} sx={{ textTransform: 'none' }}>
+                <Button variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={pending !== null}>
                   {t('billing.section.cancel')}
                 </Button>
               )}
               {paid && sub.cancel_at_period_end && (
-                <Button variant="contained" disableElevation onClick={resume} disabled={pending !== null} startIcon={spinner(pending === 'resume')} sx={{ textTransform: 'none' }}>
+                <Button variant="contained" disableElevation onClick={resume} disabled={pending !== null} startIcon={spinner(pending === 'resume')}>
                   {t('billing.section.resume')}
                 </Button>
               )}

@@ -112,7 +112,7 @@ export function PlanChangeDialog({ from, to, onClose, onConfirmed }: { from: Pla
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending} sx={{ textTransform: 'none' }}>
+        <Button onClick={onClose} disabled={pending}>
           {t('billing.change.cancel')}
         </Button>
         <Button
@@ -121,7 +121,7 @@ export function PlanChangeDialog({ from, to, onClose, onConfirmed }: { from: Pla
           onClick={() => void confirm()}
           disabled={!preview || pending}
           startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          sx={{ textTransform: 'none', fontWeight: 600 }}
+          sx={{ fontWeight: 600 }}
         >
           {preview ? t('billing.change.confirm', { amount: money(preview.amount_due) }) : t('billing.change.confirmNoAmount')}
         </Button>

@@ -62,7 +62,7 @@ function PlanCard({ plan, paying, canManage, busy, onSubscribe }: { plan: Plan; 
       </CardContent>
       <CardActions sx={{ p: 3, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>
         {plan.is_current ? (
-          <Button variant="outlined" disabled fullWidth sx={{ textTransform: 'none' }}>
+          <Button variant="outlined" disabled fullWidth>
             {t('billing.pricing.current')}
           </Button>
         ) : plan.is_free ? (
@@ -71,7 +71,7 @@ function PlanCard({ plan, paying, canManage, busy, onSubscribe }: { plan: Plan; 
               <Typography variant="body2" color="text.secondary">
                 {t('billing.pricing.freeDowngrade')}
               </Typography>
-              <Button component={RouterLink} to="/account" variant="text" sx={{ textTransform: 'none' }}>
+              <Button component={RouterLink} to="/account" variant="text">
                 {t('billing.pricing.goToAccount')}
               </Button>
             </>
@@ -84,7 +84,7 @@ function PlanCard({ plan, paying, canManage, busy, onSubscribe }: { plan: Plan; 
             disabled={!canManage || busy !== null}
             onClick={() => onSubscribe(plan)}
             startIcon={redirecting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            sx={{ textTransform: 'none', fontWeight: 600 }}
+            sx={{ fontWeight: 600 }}
           >
             {redirecting ? t('billing.pricing.redirecting') : t(paying ? 'billing.pricing.switch' : 'billing.pricing.subscribe', { name: plan.name })}
           </Button>
@@ -158,7 +158,7 @@ export default function PricingPage() {
             sx={{ alignSelf: { xs: 'flex-start', md: 'auto' }, bgcolor: 'background.paper', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
             {intervals.map((i) => (
-              <ToggleButton key={i} value={i} sx={{ textTransform: 'none', px: 2 }}>
+              <ToggleButton key={i} value={i} sx={{ px: 2 }}>
                 {t(`billing.pricing.${i}`)}
               </ToggleButton>
             ))}

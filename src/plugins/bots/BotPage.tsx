@@ -95,7 +95,7 @@ function IntegrationCard() {
             </Box>
             {canManage && data.access_key && (
               <Box>
-                <Button size="small" startIcon={<MdiIcon path={mdiKeyChange} />} onClick={() => setConfirm(true)} sx={{ textTransform: 'none' }}>
+                <Button size="small" startIcon={<MdiIcon path={mdiKeyChange} />} onClick={() => setConfirm(true)}>
                   {t('bots.detail.rotate')}
                 </Button>
               </Box>
@@ -173,7 +173,7 @@ function ChannelsCard({ bot }: { bot: Bot }) {
           ))}
         </FormGroup>
         {canManage && (
-          <Button variant="contained" disableElevation disabled={!dirty || pending} onClick={() => void save({ channels: chosen })} sx={{ mt: 1, textTransform: 'none' }}>
+          <Button variant="contained" disableElevation disabled={!dirty || pending} onClick={() => void save({ channels: chosen })} sx={{ mt: 1 }}>
             {t('bots.detail.saveChannels')}
           </Button>
         )}
@@ -278,15 +278,15 @@ export default function BotPage() {
           aria-label={t('bots.detail.views')}
           onChange={(_, v) => v && setParams(v === 'outline' ? { view: 'outline' } : {}, { replace: true })}
         >
-          <ToggleButton value="detail" sx={{ textTransform: 'none', color: 'text.primary' }}>
+          <ToggleButton value="detail" sx={{ color: 'text.primary' }}>
             {t('bots.detail.detailView')}
           </ToggleButton>
-          <ToggleButton value="outline" sx={{ textTransform: 'none', color: 'text.primary' }}>
+          <ToggleButton value="outline" sx={{ color: 'text.primary' }}>
             {t('bots.detail.outlineView')}
           </ToggleButton>
         </ToggleButtonGroup>
         {bot.data && (
-          <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={() => navigate(canvasPath(bot.data.id))} sx={{ textTransform: 'none' }}>
+          <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={() => navigate(canvasPath(bot.data.id))}>
             {t('bots.detail.openCanvas')}
           </Button>
         )}

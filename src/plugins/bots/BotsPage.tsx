@@ -145,10 +145,10 @@ function CreateBotDialog({ open, onClose }: { open: boolean; onClose: () => void
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending} sx={{ textTransform: 'none' }}>
+          <Button onClick={onClose} disabled={pending}>
             {t('bots.create.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disableElevation disabled={pending} sx={{ textTransform: 'none' }}>
+          <Button type="submit" variant="contained" disableElevation disabled={pending}>
             {t('bots.create.submit')}
           </Button>
         </DialogActions>
@@ -185,7 +185,7 @@ export default function BotsPage() {
           </Typography>
         </Box>
         {canManage && (
-          <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setCreating(true)} sx={{ textTransform: 'none' }}>
+          <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setCreating(true)}>
             {t('bots.create.action')}
           </Button>
         )}

@@ -164,22 +164,22 @@ export default function BroadcastDetailPage() {
         </Box>
         <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
           {canSend && canPause(fields.status) && (
-            <Button variant="outlined" disabled={busy} onClick={() => void act('pause')} startIcon={<MdiIcon path={mdiPause} />} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" disabled={busy} onClick={() => void act('pause')} startIcon={<MdiIcon path={mdiPause} />}>
               {t('broadcasts.detail.pause')}
             </Button>
           )}
           {canSend && canResume(fields.status) && (
-            <Button variant="outlined" disabled={busy} onClick={() => void act('resume')} startIcon={<MdiIcon path={mdiPlay} />} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" disabled={busy} onClick={() => void act('resume')} startIcon={<MdiIcon path={mdiPlay} />}>
               {t('broadcasts.detail.resume')}
             </Button>
           )}
           {canSend && canCancel(fields.status) && (
-            <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirmCancel(true)} startIcon={<MdiIcon path={mdiStop} />} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirmCancel(true)} startIcon={<MdiIcon path={mdiStop} />}>
               {t('broadcasts.detail.cancel')}
             </Button>
           )}
           {canSend && fields.stats.failed > 0 && !canCancel(fields.status) && (
-            <Button variant="outlined" disabled={busy} onClick={() => void act('retry')} startIcon={<MdiIcon path={mdiReplay} />} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" disabled={busy} onClick={() => void act('retry')} startIcon={<MdiIcon path={mdiReplay} />}>
               {t('broadcasts.detail.retry', { count: fields.stats.failed })}
             </Button>
           )}
@@ -189,7 +189,6 @@ export default function BroadcastDetailPage() {
             disabled={busy}
             onClick={() => void download()}
             startIcon={pending === 'report' ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MdiIcon path={mdiDownload} />}
-            sx={{ textTransform: 'none' }}
           >
             {t('broadcasts.detail.report')}
           </Button>

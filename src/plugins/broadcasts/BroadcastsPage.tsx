@@ -36,7 +36,7 @@ export default function BroadcastsPage() {
             variant="contained"
             disableElevation
             startIcon={<MdiIcon path={mdiPlus} />}
-            sx={{ textTransform: 'none', fontWeight: 600, flexShrink: 0 }}
+            sx={{ fontWeight: 600, flexShrink: 0 }}
           >
             {t('broadcasts.new')}
           </Button>

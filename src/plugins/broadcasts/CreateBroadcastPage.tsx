@@ -94,15 +94,15 @@ function Wizard({ type }: { type: BroadcastType }) {
       </Paper>
       <Stack direction="row" spacing={1.5} justifyContent="space-between">
         <Stack direction="row" spacing={1.5}>
-          <Button onClick={() => go(step - 1)} disabled={step === 0 || submitting} sx={{ textTransform: 'none' }}>
+          <Button onClick={() => go(step - 1)} disabled={step === 0 || submitting}>
             {t('broadcasts.common.back')}
           </Button>
-          <Button color="inherit" onClick={discard} disabled={submitting} sx={{ textTransform: 'none' }}>
+          <Button color="inherit" onClick={discard} disabled={submitting}>
             {t('broadcasts.create.discard')}
           </Button>
         </Stack>
         {step < 3 ? (
-          <Button variant="contained" disableElevation onClick={() => go(step + 1)} disabled={!done[step]} sx={{ textTransform: 'none', fontWeight: 600 }}>
+          <Button variant="contained" disableElevation onClick={() => go(step + 1)} disabled={!done[step]} sx={{ fontWeight: 600 }}>
             {t('broadcasts.common.next')}
           </Button>
         ) : (
@@ -112,7 +112,7 @@ function Wizard({ type }: { type: BroadcastType }) {
             onClick={() => void submit()}
             disabled={!canSubmit}
             startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            sx={{ textTransform: 'none', fontWeight: 600 }}
+            sx={{ fontWeight: 600 }}
           >
             {draft.schedule.mode === 'later' ? t('broadcasts.create.schedule') : t('broadcasts.create.sendNow')}
           </Button>

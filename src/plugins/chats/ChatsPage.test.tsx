@@ -206,13 +206,6 @@ describe('ChatsPage', () => {
     expect(screen.queryByTestId('no-conversations')).not.toBeInTheDocument();
   });
 
-  it('buttons in sentence case, like the rest of the console', async () => {
-    const r = renderInbox('/chats', { rooms: [] });
-    signIn(r.console);
-    const button = await screen.findByRole('link', { name: 'Connect a channel' });
-    expect(getComputedStyle(button).textTransform).toBe('none');
-  });
-
   it('title badge counts hidden-tab messages', () => {
     expect(badgeTitle('Console', 3)).toBe('(3) Console');
     expect(badgeTitle('(3) Console', 4)).toBe('(4) Console');

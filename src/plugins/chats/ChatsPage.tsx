@@ -21,7 +21,6 @@ import { searchWithTab, tabFromSearch } from './model/urlFilter';
 import { MessageSearchResults } from './components/MessageSearchResults';
 import { RoomTabs } from './components/RoomTabs';
 import type { RoomTab } from '../../../contract/conversations';
-import { SentenceCaseButtons } from './sentenceCase';
 
 const NewChatDialog = lazy(() => import('./components/NewChatDialog').then((m) => ({ default: m.NewChatDialog })));
 // The open conversation (header and controls, the thread, the composer: most of the inbox's code) is a
@@ -198,7 +197,6 @@ export default function ChatsPage() {
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const listShown = !(narrow && roomId != null);
   return (
-    <SentenceCaseButtons>
     <Box data-testid="chats-page" sx={{ display: 'flex', height: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' }, minHeight: 400, overflow: 'hidden', mx: { xs: -1, sm: 0 } }}>
       {listShown && (
       <Paper
@@ -285,6 +283,5 @@ export default function ChatsPage() {
         />
       </WhenOpened>
     </Box>
-    </SentenceCaseButtons>
   );
 }

@@ -104,7 +104,7 @@ export default function FlowCreatePage() {
               maxItems={FLOW_EXTRA_LIMITS.extraContextItems}
             />
             <Stack direction="row" spacing={1} justifyContent="flex-end">
-              <Button onClick={() => navigate('/flows')} disabled={pending} sx={{ textTransform: 'none' }}>
+              <Button onClick={() => navigate('/flows')} disabled={pending}>
                 {t('flows.create.cancel')}
               </Button>
               <SubmitButton label={t('flows.create.submit')} loading={pending} />

@@ -90,7 +90,7 @@ export default function FlowsPage() {
           </Typography>
         </Box>
         {canManage && (
-          <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={() => navigate('/flows/create')} sx={{ textTransform: 'none' }}>
+          <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={() => navigate('/flows/create')}>
             {t('flows.create.action')}
           </Button>
         )}

@@ -65,10 +65,10 @@ export function ArticleDialog({ item, onClose }: { item: KnowledgeItem | null; o
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending} sx={{ textTransform: 'none' }}>
+        <Button onClick={onClose} disabled={save.isPending}>
           {t('knowledge.article.cancel')}
         </Button>
-        <Button variant="contained" disableElevation onClick={() => save.mutate()} disabled={save.isPending} sx={{ textTransform: 'none' }}>
+        <Button variant="contained" disableElevation onClick={() => save.mutate()} disabled={save.isPending}>
           {t('knowledge.article.save')}
         </Button>
       </DialogActions>

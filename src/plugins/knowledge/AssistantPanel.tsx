@@ -115,7 +115,7 @@ function SettingsForm({ canManage }: { canManage: boolean }) {
             />
             {keySet && canManage && (
               <Box>
-                <Button size="small" onClick={() => submit(true)} disabled={disabled} sx={{ textTransform: 'none' }}>
+                <Button size="small" onClick={() => submit(true)} disabled={disabled}>
                   {t('knowledge.settings.removeKey')}
                 </Button>
               </Box>
@@ -158,7 +158,7 @@ function SettingsForm({ canManage }: { canManage: boolean }) {
         </FormControl>
         {canManage && (
           <Box>
-            <Button variant="contained" disableElevation onClick={() => submit()} disabled={disabled} sx={{ textTransform: 'none' }}>
+            <Button variant="contained" disableElevation onClick={() => submit()} disabled={disabled}>
               {t('knowledge.settings.save')}
             </Button>
           </Box>
@@ -202,7 +202,7 @@ function TryQuestion() {
       >
         <TextField label={t('knowledge.try.question')} value={question} onChange={(e) => setQuestion(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: KNOWLEDGE_LIMITS.question } }} />
         <Box>
-          <Button type="submit" variant="contained" disableElevation disabled={!question.trim() || ask.isPending} sx={{ textTransform: 'none' }}>
+          <Button type="submit" variant="contained" disableElevation disabled={!question.trim() || ask.isPending}>
             {t('knowledge.try.ask')}
           </Button>
         </Box>

@@ -68,15 +68,15 @@ export function ItemDialog({ id, canManage, onClose }: { id: number; canManage: 
         <DialogActions>
           {editable && (
             <>
-              <Button color="error" onClick={() => setDeleting(true)} sx={{ textTransform: 'none' }}>
+              <Button color="error" onClick={() => setDeleting(true)}>
                 {t('knowledge.item.delete')}
               </Button>
-              <Button onClick={() => setEditing(true)} sx={{ textTransform: 'none' }}>
+              <Button onClick={() => setEditing(true)}>
                 {t('knowledge.item.edit')}
               </Button>
             </>
           )}
-          <Button onClick={onClose} sx={{ textTransform: 'none' }}>
+          <Button onClick={onClose}>
             {t('knowledge.item.close')}
           </Button>
         </DialogActions>

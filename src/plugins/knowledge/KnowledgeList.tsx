@@ -62,10 +62,10 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
         />
         {canManage && (
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setAdding(true)} sx={{ textTransform: 'none' }}>
+            <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setAdding(true)}>
               {t('knowledge.addArticle')}
             </Button>
-            <Button variant="outlined" startIcon={<MdiIcon path={mdiFileUploadOutline} />} onClick={() => setUploading(true)} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" startIcon={<MdiIcon path={mdiFileUploadOutline} />} onClick={() => setUploading(true)}>
               {t('knowledge.uploadDocument')}
             </Button>
           </Stack>
@@ -96,7 +96,7 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
                 {list.data.results.map((item: KnowledgeItemSummary) => (
                   <TableRow key={item.id} hover>
                     <TableCell>
-                      <Button onClick={() => setOpen(item.id)} sx={{ textTransform: 'none', p: 0, minWidth: 0, fontWeight: 600, textAlign: 'left', justifyContent: 'flex-start' }}>
+                      <Button onClick={() => setOpen(item.id)} sx={{ p: 0, minWidth: 0, fontWeight: 600, textAlign: 'left', justifyContent: 'flex-start' }}>
                         {item.title}
                       </Button>
                       {item.file_name && (

@@ -24,8 +24,8 @@ export default function KnowledgePage() {
         </Alert>
       )}
       <Tabs value={tab} onChange={(_e, value: 'items' | 'assistant') => setTab(value)} sx={{ mb: 2 }}>
-        <Tab value="items" label={t('knowledge.tabs.items')} id="knowledge-tab-items" aria-controls="knowledge-panel-items" sx={{ textTransform: 'none' }} />
-        <Tab value="assistant" label={t('knowledge.tabs.assistant')} id="knowledge-tab-assistant" aria-controls="knowledge-panel-assistant" sx={{ textTransform: 'none' }} />
+        <Tab value="items" label={t('knowledge.tabs.items')} id="knowledge-tab-items" aria-controls="knowledge-panel-items" />
+        <Tab value="assistant" label={t('knowledge.tabs.assistant')} id="knowledge-tab-assistant" aria-controls="knowledge-panel-assistant" />
       </Tabs>
       <div role="tabpanel" id={`knowledge-panel-${tab}`} aria-labelledby={`knowledge-tab-${tab}`}>
         {tab === 'items' ? <KnowledgeList canManage={canManage} /> : <AssistantPanel canManage={canManage} />}

@@ -40,7 +40,7 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
             {t('knowledge.upload.hint')}
           </Typography>
           <Stack direction="row" spacing={2} alignItems="center">
-            <Button component="label" htmlFor={inputId} variant="outlined" disabled={sending} sx={{ textTransform: 'none' }}>
+            <Button component="label" htmlFor={inputId} variant="outlined" disabled={sending}>
               {t('knowledge.upload.choose')}
               <input
                 id={inputId}
@@ -67,10 +67,10 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={sending} sx={{ textTransform: 'none' }}>
+        <Button onClick={onClose} disabled={sending}>
           {t('knowledge.upload.cancel')}
         </Button>
-        <Button variant="contained" disableElevation disabled={!file || sending} onClick={() => file && upload.mutate(file)} sx={{ textTransform: 'none' }}>
+        <Button variant="contained" disableElevation disabled={!file || sending} onClick={() => file && upload.mutate(file)}>
           {t('knowledge.upload.submit')}
         </Button>
       </DialogActions>

@@ -53,7 +53,7 @@ export function ChangeAvatarButton() {
         onClick={() => input.current?.click()}
         disabled={uploading}
         startIcon={uploading ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MdiIcon path={mdiCameraOutline} />}
-        sx={{ textTransform: 'none', fontWeight: 600 }}
+        sx={{ fontWeight: 600 }}
       >
         {t('team.avatar.change')}
       </Button>

@@ -132,7 +132,7 @@ export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={sending} sx={{ textTransform: 'none' }}>
+          <Button onClick={close} disabled={sending}>
             {t('team.actions.cancel')}
           </Button>
           <SubmitButton label={t('team.invite.send')} loading={sending} />

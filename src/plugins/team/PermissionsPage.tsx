@@ -149,7 +149,7 @@ export default function PermissionsPage() {
       </TableContainer>
       {canManage && (
         <Stack direction="row" spacing={1.5} justifyContent="flex-end" sx={{ mt: 2 }}>
-          <Button onClick={discard} disabled={saving || changed.length === 0} sx={{ textTransform: 'none' }}>
+          <Button onClick={discard} disabled={saving || changed.length === 0}>
             {t('permissions.reset')}
           </Button>
           <Button
@@ -158,7 +158,7 @@ export default function PermissionsPage() {
             onClick={() => void save()}
             disabled={saving || changed.length === 0}
             startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            sx={{ textTransform: 'none', fontWeight: 600 }}
+            sx={{ fontWeight: 600 }}
           >
             {t('permissions.save')}
           </Button>

@@ -38,7 +38,7 @@ export default function TeamPage() {
               disableElevation
               startIcon={<MdiIcon path={mdiAccountPlusOutline} />}
               onClick={() => setInviting(true)}
-              sx={{ textTransform: 'none', fontWeight: 600 }}
+              sx={{ fontWeight: 600 }}
             >
               {t('team.invite.open')}
             </Button>

@@ -112,7 +112,7 @@ export function SocialSignInButtons({ disabled = false }: { disabled?: boolean }
             aria-busy={busy === provider}
             onClick={() => void signIn(provider)}
             startIcon={busy === provider ? <CircularProgress size={18} color="inherit" aria-hidden /> : <MdiIcon path={icon} aria-hidden />}
-            sx={{ py: 1.1, textTransform: 'none', fontWeight: 600, borderColor: 'divider' }}
+            sx={{ py: 1.1, fontWeight: 600, borderColor: 'divider' }}
           >
             {t(label)}
           </Button>

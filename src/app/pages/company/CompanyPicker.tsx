@@ -64,7 +64,7 @@ export function CompanyPicker({ companies, selectedId, onSelect }: CompanyPicker
           size="small"
           variant="outlined"
           startIcon={<MdiIcon path={mdiPlus} />}
-          sx={{ textTransform: 'none', fontWeight: 600 }}
+          sx={{ fontWeight: 600 }}
         >
           {t('pages.actions.createCompany')}
         </Button>

@@ -116,7 +116,7 @@ function IdentityForm({ onChoose }: { onChoose: (customer: Customer) => void }) 
           helperText={t('pages.sandbox.customerIdHelp')}
           inputProps={{ maxLength: 100 }}
         />
-        <Button type="submit" variant="contained" size="large" disableElevation disabled={!name.trim() || !idValid} sx={{ textTransform: 'none', fontWeight: 600 }}>
+        <Button type="submit" variant="contained" size="large" disableElevation disabled={!name.trim() || !idValid} sx={{ fontWeight: 600 }}>
           {t('pages.sandbox.start')}
         </Button>
       </Stack>
@@ -198,7 +198,7 @@ function ChatView({ api, customer, onChangeCustomer }: ChatViewProps) {
             {customer.id}
           </Typography>
         </Box>
-        <Button onClick={onChangeCustomer} sx={{ textTransform: 'none' }}>
+        <Button onClick={onChangeCustomer}>
           {t('pages.sandbox.changeCustomer')}
         </Button>
       </Stack>
@@ -266,7 +266,7 @@ function Bubble({ message, onButton, disabled }: { message: Message; onButton: (
         {buttons.length > 0 && (
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
             {buttons.map((button) => (
-              <Button key={button.id} size="small" variant="outlined" disabled={disabled} onClick={() => onButton(button)} sx={{ textTransform: 'none', m: 0 }}>
+              <Button key={button.id} size="small" variant="outlined" disabled={disabled} onClick={() => onButton(button)} sx={{ m: 0 }}>
                 {button.title}
               </Button>
             ))}
@@ -305,13 +305,13 @@ function Composer({ onSend, sending }: { onSend: (message: OutgoingSimulatorMess
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_e, next: Mode | null) => next && setMode(next)} sx={{ mb: 1.5 }}>
-        <ToggleButton value="text" sx={{ textTransform: 'none' }}>
+        <ToggleButton value="text">
           {t('pages.sandbox.modeText')}
         </ToggleButton>
-        <ToggleButton value="image" sx={{ textTransform: 'none' }}>
+        <ToggleButton value="image">
           {t('pages.sandbox.modeImage')}
         </ToggleButton>
-        <ToggleButton value="button" sx={{ textTransform: 'none' }}>
+        <ToggleButton value="button">
           {t('pages.sandbox.modeButton')}
         </ToggleButton>
       </ToggleButtonGroup>
@@ -328,7 +328,7 @@ function Composer({ onSend, sending }: { onSend: (message: OutgoingSimulatorMess
             onChange={(e) => setText(e.target.value)}
             fullWidth
           />
-          <Button type="submit" variant="contained" disableElevation disabled={!ready || sending} sx={{ textTransform: 'none', fontWeight: 600, minWidth: 96 }}>
+          <Button type="submit" variant="contained" disableElevation disabled={!ready || sending} sx={{ fontWeight: 600, minWidth: 96 }}>
             {t('pages.sandbox.send')}
           </Button>
         </Stack>

@@ -67,11 +67,11 @@ export function CheckInboxPanel({ email, needsWhatsappNumber, onUseAnotherEmail 
       <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" gap={1}>
         <Typography variant="body2" color="text.secondary" component="div">
           {t('pages.checkInbox.notReceived')}{' '}
-          <Button size="small" onClick={resend} disabled={resendState.sending} sx={{ textTransform: 'none', minWidth: 0 }}>
+          <Button size="small" onClick={resend} disabled={resendState.sending} sx={{ minWidth: 0 }}>
             {t('pages.actions.resend')}
           </Button>
         </Typography>
-        <Button size="small" color="inherit" onClick={onUseAnotherEmail} sx={{ textTransform: 'none' }}>
+        <Button size="small" color="inherit" onClick={onUseAnotherEmail}>
           {t('pages.checkInbox.useAnother')}
         </Button>
       </Stack>

@@ -90,7 +90,7 @@ export function SignupVerifyEmailPage() {
             size="large"
             disableElevation
             fullWidth
-            sx={{ textTransform: 'none', fontWeight: 600 }}
+            sx={{ fontWeight: 600 }}
             onClick={() => navigate(createAccountPath(outcome.email))}
           >
             {t('pages.actions.continue')}

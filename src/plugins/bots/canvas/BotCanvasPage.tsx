@@ -300,10 +300,10 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
                 </IconButton>
               </span>
             </ConsoleTooltip>
-            <Button startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={onAutoLayout} disabled={!graph.steps.length} sx={{ textTransform: 'none' }}>
+            <Button startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={onAutoLayout} disabled={!graph.steps.length}>
               {t('bots.canvas.autoLayout')}
             </Button>
-            <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={onAddStep} sx={{ textTransform: 'none' }}>
+            <Button variant="contained" disableElevation startIcon={<MdiIcon path={mdiPlus} />} onClick={onAddStep}>
               {t('bots.canvas.addStep')}
             </Button>
           </>
@@ -315,7 +315,6 @@ function Canvas({ bot, draft }: { bot: Bot; draft: BotDraft }) {
           onClick={() => setTestOpen((v) => !v)}
           aria-pressed={testOpen}
           disabled={readOnly}
-          sx={{ textTransform: 'none' }}
         >
           {t('bots.canvas.testChat')}
         </Button>

@@ -88,7 +88,6 @@ export function PublishButton({ pending, onClick }: { pending: boolean; onClick:
       disabled={pending}
       startIcon={pending ? <CircularProgress size={16} aria-hidden /> : <MdiIcon path={mdiCloudUploadOutline} />}
       onClick={onClick}
-      sx={{ textTransform: 'none' }}
     >
       {pending ? t('bots.draft.publishing') : t('bots.draft.publish')}
     </Button>
@@ -98,7 +97,7 @@ export function PublishButton({ pending, onClick }: { pending: boolean; onClick:
 export function VersionsButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button startIcon={<MdiIcon path={mdiHistory} />} onClick={onClick} sx={{ textTransform: 'none' }}>
+    <Button startIcon={<MdiIcon path={mdiHistory} />} onClick={onClick}>
       {t('bots.draft.versions')}
     </Button>
   );

@@ -84,10 +84,10 @@ function OperationDialog({ open, onClose, onCreated }: { open: boolean; onClose:
         <TextField fullWidth margin="dense" multiline minRows={2} label={t('bots.operations.response')} value={response} onChange={(e) => setResponse(e.target.value)} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending} sx={{ textTransform: 'none' }}>
+        <Button onClick={onClose} disabled={pending}>
           {t('bots.operations.cancel')}
         </Button>
-        <Button variant="contained" disableElevation onClick={submit} disabled={pending || !curl.trim()} sx={{ textTransform: 'none' }}>
+        <Button variant="contained" disableElevation onClick={submit} disabled={pending || !curl.trim()}>
           {t('bots.operations.submit')}
         </Button>
       </DialogActions>
@@ -190,12 +190,11 @@ export function StepPanel(props: {
           startIcon={<MdiIcon path={mdiFlagVariantOutline} />}
           disabled={isStart}
           onClick={() => props.onChange({ ...graph, step: step.id }, 'start')}
-          sx={{ textTransform: 'none' }}
         >
           {isStart ? t('bots.panel.isStart') : t('bots.panel.makeStart')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        <Button size="small" color="error" startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={props.onDelete} sx={{ textTransform: 'none' }}>
+        <Button size="small" color="error" startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={props.onDelete}>
           {t('bots.canvas.deleteStep')}
         </Button>
       </Stack>
@@ -291,7 +290,6 @@ export function StepPanel(props: {
         startIcon={<MdiIcon path={mdiPlus} />}
         disabled={step.messages.length >= BOT_LIMITS.messagesPerStep}
         onClick={() => change({ messages: [...step.messages, { text: t('bots.canvas.newStepText'), media_url: null, type: 'text' }] }, 'message-add')}
-        sx={{ textTransform: 'none' }}
       >
         {t('bots.panel.addMessage')}
       </Button>
@@ -339,7 +337,6 @@ export function StepPanel(props: {
         startIcon={<MdiIcon path={mdiPlus} />}
         disabled={step.options.length >= BOT_LIMITS.optionsPerStep}
         onClick={() => change({ options: [...step.options, { id: newId(), text: DEFAULT_OPTION_TEXT, next_step: null, step: step.id }] }, 'option-add')}
-        sx={{ textTransform: 'none' }}
       >
         {t('bots.canvas.addOption')}
       </Button>
@@ -449,7 +446,7 @@ export function StepPanel(props: {
           )}
         </Box>
       ))}
-      <Button size="small" startIcon={<MdiIcon path={mdiPlus} />} disabled={step.actions.length >= BOT_LIMITS.actionsPerStep} onClick={addAction} sx={{ textTransform: 'none' }}>
+      <Button size="small" startIcon={<MdiIcon path={mdiPlus} />} disabled={step.actions.length >= BOT_LIMITS.actionsPerStep} onClick={addAction}>
         {t('bots.panel.addAction')}
       </Button>
       <OperationDialog

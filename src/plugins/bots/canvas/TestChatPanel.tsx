@@ -114,7 +114,7 @@ export function TestChatPanel(props: { botId: number; steps: BotStep[]; beforeSt
       )}
       <Box sx={{ flex: 1, overflowY: 'auto', p: 1.5 }} role="log" aria-live="polite" data-testid="test-chat-log">
         {!lines.length && !pending && (
-          <Button variant="contained" disableElevation fullWidth onClick={() => void send({ reset: true })} sx={{ textTransform: 'none' }}>
+          <Button variant="contained" disableElevation fullWidth onClick={() => void send({ reset: true })}>
             {t('bots.testChat.start')}
           </Button>
         )}
@@ -150,7 +150,7 @@ export function TestChatPanel(props: { botId: number; steps: BotStep[]; beforeSt
         {lastButtons && !handedOver && (
           <Stack spacing={0.5} sx={{ mt: 1 }} data-testid="test-chat-buttons">
             {lastButtons.map((b) => (
-              <Button key={b.id} variant="outlined" size="small" disabled={pending} onClick={() => void send({ button_id: b.id }, b.title)} sx={{ textTransform: 'none' }}>
+              <Button key={b.id} variant="outlined" size="small" disabled={pending} onClick={() => void send({ button_id: b.id }, b.title)}>
                 {b.title}
               </Button>
             ))}

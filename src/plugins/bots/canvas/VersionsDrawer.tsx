@@ -87,7 +87,7 @@ export function VersionsDrawer(props: { botId: number; open: boolean; onClose: (
                   )}
                 </Typography>
                 {props.canRestore && (
-                  <Button size="small" variant="outlined" onClick={() => setConfirm(v)} sx={{ textTransform: 'none', flexShrink: 0 }}>
+                  <Button size="small" variant="outlined" onClick={() => setConfirm(v)} sx={{ flexShrink: 0 }}>
                     {t('bots.draft.restore', { n: v.version })}
                   </Button>
                 )}
@@ -102,11 +102,11 @@ export function VersionsDrawer(props: { botId: number; open: boolean; onClose: (
       )}
       {pages > 1 && (
         <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" sx={{ p: 2 }}>
-          <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)} sx={{ textTransform: 'none' }}>
+          <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             {t('bots.draft.previous')}
           </Button>
           <Typography variant="caption">{t('bots.draft.page', { page, pages })}</Typography>
-          <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)} sx={{ textTransform: 'none' }}>
+          <Button size="small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             {t('bots.draft.next')}
           </Button>
         </Stack>

@@ -95,7 +95,6 @@ function CsvUpload({ draft, update }: StepProps) {
           component="label"
           startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MdiIcon path={mdiUpload} />}
           disabled={pending}
-          sx={{ textTransform: 'none' }}
         >
           {draft.csv ? t('broadcasts.audience.csv.replace') : t('broadcasts.audience.csv.upload')}
           <input
@@ -108,7 +107,7 @@ function CsvUpload({ draft, update }: StepProps) {
             onChange={(e) => void choose(e.target.files?.[0])}
           />
         </Button>
-        <Button variant="text" startIcon={<MdiIcon path={mdiDownload} />} onClick={() => downloadText('broadcast-sample.csv', sampleCsv())} sx={{ textTransform: 'none' }}>
+        <Button variant="text" startIcon={<MdiIcon path={mdiDownload} />} onClick={() => downloadText('broadcast-sample.csv', sampleCsv())}>
           {t('broadcasts.audience.csv.sample')}
         </Button>
       </Stack>

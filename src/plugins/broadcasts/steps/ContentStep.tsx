@@ -177,7 +177,6 @@ function MediaHeaderUpload({ draft, update, format }: StepProps & { format: stri
           variant="outlined"
           disabled={pending}
           startIcon={pending ? <CircularProgress size={16} aria-hidden /> : <MdiIcon path={mdiUpload} />}
-          sx={{ textTransform: 'none' }}
         >
           {draft.headerMedia ? t('broadcasts.content.media.replace') : t('broadcasts.content.media.upload')}
           <input hidden type="file" accept={acceptFor(format)} aria-label={t('broadcasts.content.media.upload')} onChange={(e) => void choose(e.target.files?.[0])} />

@@ -85,7 +85,7 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
                 target="_blank"
                 rel="noopener noreferrer"
                 endIcon={<MdiIcon path={mdiOpenInNew} />}
-                sx={{ textTransform: 'none', fontWeight: 600 }}
+                sx={{ fontWeight: 600 }}
               >
                 {t('channels.simulator')}
               </Button>

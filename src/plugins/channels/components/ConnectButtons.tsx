@@ -24,7 +24,7 @@ export function ConnectButtons(props: {
       onClick={() => props.onConnect(platform)}
       disabled={busy}
       startIcon={props.starting === platform ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MdiIcon path={icon} />}
-      sx={{ textTransform: 'none', fontWeight: 600 }}
+      sx={{ fontWeight: 600 }}
     >
       {t(`channels.connect.${platform}`)}
     </Button>
@@ -36,7 +36,7 @@ export function ConnectButtons(props: {
         disableElevation
         onClick={() => navigate(WHATSAPP_INTEGRATION_PATH)}
         startIcon={<MdiIcon path={mdiWhatsapp} sx={{ color: 'whatsapp.main' }} />}
-        sx={{ textTransform: 'none', fontWeight: 600 }}
+        sx={{ fontWeight: 600 }}
       >
         {t('channels.connect.whatsapp')}
       </Button>

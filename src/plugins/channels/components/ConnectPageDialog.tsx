@@ -98,7 +98,7 @@ export function ConnectPageDialog(props: {
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose} disabled={props.pending} sx={{ textTransform: 'none' }}>
+        <Button onClick={props.onClose} disabled={props.pending}>
           {t('channels.pages.cancel')}
         </Button>
         <Button
@@ -107,7 +107,7 @@ export function ConnectPageDialog(props: {
           disabled={!chosen || props.pending}
           onClick={() => chosen && props.onConnect(chosen)}
           startIcon={props.pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          sx={{ textTransform: 'none', fontWeight: 600 }}
+          sx={{ fontWeight: 600 }}
         >
           {t('channels.pages.connect')}
         </Button>

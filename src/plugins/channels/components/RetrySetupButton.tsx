@@ -38,7 +38,7 @@ export function RetrySetupButton({ channel }: { channel: Channel }) {
       onClick={onClick}
       disabled={pending}
       startIcon={pending ? <CircularProgress size={14} color="inherit" aria-hidden /> : <MdiIcon path={mdiRefresh} />}
-      sx={{ textTransform: 'none', fontWeight: 600 }}
+      sx={{ fontWeight: 600 }}
     >
       {t('channels.retry.action')}
     </Button>

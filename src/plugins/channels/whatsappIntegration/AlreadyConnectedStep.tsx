@@ -43,7 +43,7 @@ export function AlreadyConnectedStep() {
           </Box>
         </Box>
         <Stack direction="row" justifyContent="flex-end">
-          <Button variant="contained" disableElevation onClick={() => navigate('/channels')} sx={{ textTransform: 'none', fontWeight: 600 }}>
+          <Button variant="contained" disableElevation onClick={() => navigate('/channels')} sx={{ fontWeight: 600 }}>
             {t('whatsappIntegration.alreadyConnected.goToChannels')}
           </Button>
         </Stack>

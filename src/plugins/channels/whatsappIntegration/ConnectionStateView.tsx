@@ -42,10 +42,10 @@ export function ConnectionStateView() {
           ))}
           <Typography color="text.secondary">{t('whatsappIntegration.success.message')}</Typography>
           <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} justifyContent="flex-end">
-            <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
+            <Button onClick={() => navigate('/channels')}>
               {t('whatsappIntegration.success.goToChannels')}
             </Button>
-            <Button variant="contained" disableElevation onClick={() => navigate('/chats')} sx={{ textTransform: 'none', fontWeight: 600 }}>
+            <Button variant="contained" disableElevation onClick={() => navigate('/chats')} sx={{ fontWeight: 600 }}>
               {t('whatsappIntegration.success.openChats')}
             </Button>
           </Stack>
@@ -60,7 +60,7 @@ export function ConnectionStateView() {
         <Typography>{t('whatsappIntegration.state.notConnected', { company: company?.name ?? '' })}</Typography>
         {!canManage && <AskAdminToConnect />}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} justifyContent="flex-end">
-          <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
+          <Button onClick={() => navigate('/channels')}>
             {t('whatsappIntegration.success.goToChannels')}
           </Button>
           {canManage && (
@@ -68,7 +68,7 @@ export function ConnectionStateView() {
               variant="contained"
               disableElevation
               onClick={() => navigate(integrationPath('intro-step'))}
-              sx={{ textTransform: 'none', fontWeight: 600 }}
+              sx={{ fontWeight: 600 }}
             >
               {t('whatsappIntegration.state.connect')}
             </Button>

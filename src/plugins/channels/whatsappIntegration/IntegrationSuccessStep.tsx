@@ -118,7 +118,7 @@ export function IntegrationSuccessStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: n
           <Alert
             severity="warning"
             action={
-              <Button color="inherit" size="small" onClick={retry} disabled={retrying || !externalId} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
+              <Button color="inherit" size="small" onClick={retry} disabled={retrying || !externalId} sx={{ whiteSpace: 'nowrap' }}>
                 {t('whatsappIntegration.success.retry')}
               </Button>
             }
@@ -138,10 +138,10 @@ export function IntegrationSuccessStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: n
         )}
         {retryError && <Alert severity="error">{t('whatsappIntegration.success.retryFailed', { error: retryError })}</Alert>}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} justifyContent="flex-end">
-          <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
+          <Button onClick={() => navigate('/channels')}>
             {t('whatsappIntegration.success.goToChannels')}
           </Button>
-          <Button variant="contained" disableElevation onClick={() => navigate('/chats')} sx={{ textTransform: 'none', fontWeight: 600 }}>
+          <Button variant="contained" disableElevation onClick={() => navigate('/chats')} sx={{ fontWeight: 600 }}>
             {t('whatsappIntegration.success.openChats')}
           </Button>
         </Stack>

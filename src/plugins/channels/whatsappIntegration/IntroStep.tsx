@@ -44,12 +44,12 @@ export function IntroStep() {
       </List>
       {!canManage && <AskAdminToConnect />}
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} justifyContent="space-between" sx={{ mt: 1 }}>
-        <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
+        <Button onClick={() => navigate('/channels')}>
           {t('whatsappIntegration.intro.backToChannels')}
         </Button>
         {/* Members who may not connect a number are not offered a start they would be refused. */}
         {canManage && (
-          <Button variant="contained" disableElevation onClick={() => navigate(integrationPath('start'))} sx={{ textTransform: 'none', fontWeight: 600 }}>
+          <Button variant="contained" disableElevation onClick={() => navigate(integrationPath('start'))} sx={{ fontWeight: 600 }}>
             {t('whatsappIntegration.intro.getStarted')}
           </Button>
         )}

@@ -45,7 +45,7 @@ export function StartStep({ pollMs = SIGNUP_POLL_MS }: { pollMs?: number }) {
     return (
       <IntegrationLayout stage={1} title={t('whatsappIntegration.askAdmin.title')}>
         <AskAdminToConnect />
-        <Button onClick={() => navigate('/channels')} sx={{ textTransform: 'none' }}>
+        <Button onClick={() => navigate('/channels')}>
           {t('whatsappIntegration.intro.backToChannels')}
         </Button>
       </IntegrationLayout>
@@ -208,7 +208,7 @@ function StartFlow({ pollMs }: { pollMs: number }) {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {t('whatsappIntegration.start.sdkUnavailable.message')}
             </Typography>
-            <Button onClick={start} variant="outlined" size="small" sx={{ mt: 1.5, textTransform: 'none' }}>
+            <Button onClick={start} variant="outlined" size="small" sx={{ mt: 1.5 }}>
               {t('whatsappIntegration.start.sdkUnavailable.retry')}
             </Button>
           </Box>
@@ -217,7 +217,7 @@ function StartFlow({ pollMs }: { pollMs: number }) {
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={start} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
+              <Button color="inherit" size="small" onClick={start} sx={{ whiteSpace: 'nowrap' }}>
                 {t('whatsappIntegration.start.failed.retry')}
               </Button>
             }
@@ -241,7 +241,7 @@ function StartFlow({ pollMs }: { pollMs: number }) {
         {showProgress && <SignupProgress steps={progressSteps} active={phase.kind !== 'failed'} />}
         {(phase.kind === 'idle' || phase.kind === 'facebook') && (
           <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} justifyContent="space-between">
-            <Button onClick={() => navigate(integrationPath('intro-step'))} disabled={busy} sx={{ textTransform: 'none' }}>
+            <Button onClick={() => navigate(integrationPath('intro-step'))} disabled={busy}>
               {t('whatsappIntegration.start.back')}
             </Button>
             <Button
@@ -250,7 +250,7 @@ function StartFlow({ pollMs }: { pollMs: number }) {
               onClick={start}
               disabled={busy}
               startIcon={<MdiIcon path={mdiFacebook} />}
-              sx={{ textTransform: 'none', fontWeight: 600, ...FACEBOOK_BUTTON }}
+              sx={{ fontWeight: 600, ...FACEBOOK_BUTTON }}
             >
               {t('whatsappIntegration.start.continue')}
             </Button>

@@ -92,7 +92,7 @@ export function ConversationControls({ room, me, onUpdate, narrowActions = [], c
             setPicker(e.currentTarget);
           }}
           data-testid="assignee-button"
-          sx={{ minWidth: 0, flexShrink: 0, px: 0.75, gap: 0.75, textTransform: 'none' }}
+          sx={{ minWidth: 0, flexShrink: 0, px: 0.75, gap: 0.75 }}
         >
           <Avatar sx={{ width: 24, height: 24, fontSize: 11 }}>{assignee ? initials(assignee.first_name || assignee.email) : '–'}</Avatar>
           <Box component="span" data-testid="assignee-name" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>

@@ -71,10 +71,10 @@ export function useNoteMode({ text, setText, caret, focusInput }: { text: string
       aria-label={t('chats.notes.mode')}
       sx={{ alignSelf: 'center' }}
     >
-      <ToggleButton value="reply" data-testid="composer-mode-reply" sx={{ py: 0.25, px: 1, textTransform: 'none' }}>
+      <ToggleButton value="reply" data-testid="composer-mode-reply" sx={{ py: 0.25, px: 1 }}>
         {t('chats.notes.reply')}
       </ToggleButton>
-      <ToggleButton value="note" data-testid="composer-mode-note" sx={{ py: 0.25, px: 1, textTransform: 'none', '&.Mui-selected': NOTE_COLORS }}>
+      <ToggleButton value="note" data-testid="composer-mode-note" sx={{ py: 0.25, px: 1, '&.Mui-selected': NOTE_COLORS }}>
         {t('chats.notes.note')}
       </ToggleButton>
     </ToggleButtonGroup>

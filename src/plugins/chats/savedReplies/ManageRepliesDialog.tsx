@@ -167,7 +167,7 @@ export function ManageRepliesDialog({ open, onClose }: { open: boolean; onClose:
         <DialogActions>
           {form ? (
             <>
-              <Button onClick={() => setMode({ kind: 'list' })} disabled={pending} sx={{ textTransform: 'none' }}>
+              <Button onClick={() => setMode({ kind: 'list' })} disabled={pending}>
                 {t('chats.savedReplies.cancel')}
               </Button>
               <Button
@@ -177,17 +177,16 @@ export function ManageRepliesDialog({ open, onClose }: { open: boolean; onClose:
                 disableElevation
                 disabled={pending || !name.trim() || !text.trim()}
                 startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-                sx={{ textTransform: 'none' }}
               >
                 {t('chats.savedReplies.save')}
               </Button>
             </>
           ) : (
             <>
-              <Button ref={addButton} startIcon={<MdiIcon path={mdiPlus} />} onClick={() => openForm(null)} sx={{ textTransform: 'none', mr: 'auto' }}>
+              <Button ref={addButton} startIcon={<MdiIcon path={mdiPlus} />} onClick={() => openForm(null)} sx={{ mr: 'auto' }}>
                 {t('chats.savedReplies.add')}
               </Button>
-              <Button onClick={close} sx={{ textTransform: 'none' }}>
+              <Button onClick={close}>
                 {t('chats.savedReplies.close')}
               </Button>
             </>
@@ -200,10 +199,10 @@ export function ManageRepliesDialog({ open, onClose }: { open: boolean; onClose:
           <DialogContentText>{t('chats.savedReplies.confirmMessage', { name: confirm?.name ?? '' })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)} disabled={pending} sx={{ textTransform: 'none' }}>
+          <Button onClick={() => setConfirm(null)} disabled={pending}>
             {t('chats.savedReplies.cancel')}
           </Button>
-          <Button onClick={() => void remove()} color="error" variant="contained" disableElevation disabled={pending} sx={{ textTransform: 'none' }}>
+          <Button onClick={() => void remove()} color="error" variant="contained" disableElevation disabled={pending}>
             {t('chats.savedReplies.confirmDelete')}
           </Button>
         </DialogActions>

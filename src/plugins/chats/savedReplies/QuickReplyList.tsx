@@ -75,7 +75,7 @@ export function QuickReplyList({ id, templates, activeIndex, query, loading, fai
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
           {t('chats.savedReplies.hint')}
         </Typography>
-        <Button size="small" startIcon={<MdiIcon path={mdiCogOutline} />} onClick={onManage} sx={{ textTransform: 'none' }}>
+        <Button size="small" startIcon={<MdiIcon path={mdiCogOutline} />} onClick={onManage}>
           {t('chats.savedReplies.manage')}
         </Button>
       </Box>

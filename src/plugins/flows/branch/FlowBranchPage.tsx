@@ -240,15 +240,15 @@ function Editor({ flow: loaded }: { flow: Flow }) {
           {saving && <CircularProgress size={14} aria-hidden />}
           <Typography variant="caption">{t(`flowBranch.${status}`)}</Typography>
         </Stack>
-        <Button startIcon={<MdiIcon path={mdiPencilOutline} />} onClick={() => leave(`/flows/edit/${encodeURIComponent(saved.flow_name)}`)} sx={{ textTransform: 'none' }}>
+        <Button startIcon={<MdiIcon path={mdiPencilOutline} />} onClick={() => leave(`/flows/edit/${encodeURIComponent(saved.flow_name)}`)}>
           {t('flowBranch.editWhole')}
         </Button>
         {!readOnly && (
           <>
-            <Button startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={onAutoLayout} disabled={!steps.length} sx={{ textTransform: 'none' }}>
+            <Button startIcon={<MdiIcon path={mdiSitemapOutline} />} onClick={onAutoLayout} disabled={!steps.length}>
               {t('flowBranch.autoLayout')}
             </Button>
-            <Button variant="outlined" startIcon={<MdiIcon path={mdiPlus} />} onClick={onAddStep} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" startIcon={<MdiIcon path={mdiPlus} />} onClick={onAddStep}>
               {t('flowBranch.addStep')}
             </Button>
             <Button
@@ -257,7 +257,6 @@ function Editor({ flow: loaded }: { flow: Flow }) {
               startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MdiIcon path={mdiContentSave} />}
               onClick={onSave}
               disabled={saving || !dirty}
-              sx={{ textTransform: 'none' }}
             >
               {t('flowBranch.save')}
             </Button>

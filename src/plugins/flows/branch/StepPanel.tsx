@@ -123,7 +123,7 @@ export function StepPanel(props: { steps: FlowStep[]; step: FlowStep; onChange: 
           </Stack>
         ))}
         <Box>
-          <Button startIcon={<MdiIcon path={mdiPlus} />} disabled={full} onClick={() => onChange(addOption(steps, step.step_id))} sx={{ textTransform: 'none' }}>
+          <Button startIcon={<MdiIcon path={mdiPlus} />} disabled={full} onClick={() => onChange(addOption(steps, step.step_id))}>
             {t('flowBranch.panel.addOption')}
           </Button>
           {full && (
@@ -134,7 +134,7 @@ export function StepPanel(props: { steps: FlowStep[]; step: FlowStep; onChange: 
         </Box>
         <Divider />
         <Box>
-          <Button color="error" startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={props.onDelete} sx={{ textTransform: 'none' }}>
+          <Button color="error" startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={props.onDelete}>
             {t('flowBranch.panel.deleteStep')}
           </Button>
         </Box>

@@ -77,7 +77,7 @@ export function TextListField(props: {
         startIcon={<MdiIcon path={mdiPlus} />}
         onClick={() => onChange([...items, ''])}
         disabled={props.maxItems !== undefined && items.length >= props.maxItems}
-        sx={{ mt: 1, textTransform: 'none' }}
+        sx={{ mt: 1 }}
       >
         {t('flows.create.addContext')}
       </Button>

@@ -109,7 +109,7 @@ function KeywordsField({ keywords, onChange, readOnly }: { keywords: string[]; o
             helperText={problem ?? undefined}
             disabled={keywords.length >= FLOW_EXTRA_LIMITS.keywords}
           />
-          <Button variant="outlined" onClick={() => add()} disabled={!value.trim()} sx={{ textTransform: 'none' }}>
+          <Button variant="outlined" onClick={() => add()} disabled={!value.trim()}>
             {t('flows.editor.keywords.add')}
           </Button>
         </Stack>
@@ -212,7 +212,7 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} spacing={2} sx={{ mb: 2 }}>
         <Box>
-          <Button size="small" startIcon={<MdiIcon path={mdiArrowLeft} />} onClick={() => (dirty ? setLeaving('/flows') : navigate('/flows'))} sx={{ textTransform: 'none', mb: 0.5 }}>
+          <Button size="small" startIcon={<MdiIcon path={mdiArrowLeft} />} onClick={() => (dirty ? setLeaving('/flows') : navigate('/flows'))} sx={{ mb: 0.5 }}>
             {t('flows.editor.back')}
           </Button>
           <Typography variant="h5" component="h1" fontWeight={700}>
@@ -229,12 +229,11 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
               variant="outlined"
               startIcon={<MdiIcon path={mdiSitemapOutline} />}
               onClick={() => (dirty ? setLeaving(branchPath(stored.flow_name)) : navigate(branchPath(stored.flow_name)))}
-              sx={{ textTransform: 'none' }}
             >
               {t('flows.editor.branchView')}
             </Button>
           )}
-          <Button variant="outlined" startIcon={<MdiIcon path={mdiHistory} />} onClick={() => setHistoryOpen(true)} sx={{ textTransform: 'none' }}>
+          <Button variant="outlined" startIcon={<MdiIcon path={mdiHistory} />} onClick={() => setHistoryOpen(true)}>
             {t('flows.history.open')}
           </Button>
           {!readOnly && (
@@ -244,7 +243,7 @@ function FlowEditor({ loaded }: { loaded: Flow }) {
               onClick={() => void save()}
               disabled={saving || !dirty}
               startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <MdiIcon path={mdiContentSave} />}
-              sx={{ textTransform: 'none', fontWeight: 600 }}
+              sx={{ fontWeight: 600 }}
             >
               {saving ? t('flows.editor.saving') : t('flows.editor.save')}
             </Button>

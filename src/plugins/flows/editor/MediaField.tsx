@@ -49,7 +49,7 @@ export function MediaField(props: { label: string; value: string; onChange: (url
         disabled={props.readOnly || uploading}
         onClick={() => input.current?.click()}
         startIcon={uploading ? <CircularProgress size={16} aria-hidden /> : <MdiIcon path={mdiUpload} />}
-        sx={{ textTransform: 'none', whiteSpace: 'nowrap', flexShrink: 0 }}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         {uploading ? t('flows.editor.media.uploading') : t('flows.editor.media.upload')}
       </Button>

@@ -193,7 +193,7 @@ const StepCard = memo(function StepCard(props: StepCardProps) {
               startIcon={<MdiIcon path={mdiPlus} />}
               disabled={readOnly || step.options.length >= FLOW_EXTRA_LIMITS.options}
               onClick={() => props.onChange({ ...step, options: [...step.options, { text: '', next_step_id: null }] })}
-              sx={{ mt: 1, textTransform: 'none' }}
+              sx={{ mt: 1 }}
             >
               {t('flows.editor.steps.addOption')}
             </Button>
@@ -256,7 +256,7 @@ export function StepList(props: { steps: DraftStep[]; onChange: (steps: DraftSte
         startIcon={<MdiIcon path={mdiPlus} />}
         disabled={props.readOnly || steps.length >= FLOW_EXTRA_LIMITS.steps}
         onClick={() => onChange([...steps, { key: newKey(), step_id: nextStepId(steps), next_step_id: null, step_msg: '', type: 'text', options: [] }])}
-        sx={{ mt: 1.5, textTransform: 'none' }}
+        sx={{ mt: 1.5 }}
       >
         {t('flows.editor.steps.add')}
       </Button>

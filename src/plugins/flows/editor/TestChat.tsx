@@ -81,7 +81,7 @@ export function TestChat(props: { flowId: number; draft: () => FlowSaveBody | nu
         <Typography id="flow-test-title" variant="subtitle1" component="h2" fontWeight={600}>
           {t('flows.test.title')}
         </Typography>
-        <Button size="small" startIcon={<MdiIcon path={mdiRestart} />} disabled={pending} onClick={() => void send({ reset: true })} sx={{ textTransform: 'none' }}>
+        <Button size="small" startIcon={<MdiIcon path={mdiRestart} />} disabled={pending} onClick={() => void send({ reset: true })}>
           {started ? t('flows.test.restart') : t('flows.test.start')}
         </Button>
       </Stack>
@@ -126,7 +126,7 @@ export function TestChat(props: { flowId: number; draft: () => FlowSaveBody | nu
                   {line.buttons
                     .filter((b) => !b.id.startsWith('url:'))
                     .map((b) => (
-                      <Button key={b.id} size="small" variant="outlined" disabled={pending} onClick={() => void send({ button_id: b.id }, b.title)} sx={{ textTransform: 'none' }}>
+                      <Button key={b.id} size="small" variant="outlined" disabled={pending} onClick={() => void send({ button_id: b.id }, b.title)}>
                         {b.title}
                       </Button>
                     ))}
@@ -143,7 +143,7 @@ export function TestChat(props: { flowId: number; draft: () => FlowSaveBody | nu
       )}
       <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, mt: 1 }}>
         <TextField size="small" fullWidth label={t('flows.test.input')} value={text} onChange={(e) => setText(e.target.value)} disabled={pending || !started} />
-        <Button type="submit" variant="contained" disableElevation disabled={pending || !started || !text.trim()} startIcon={<MdiIcon path={mdiSend} />} sx={{ textTransform: 'none' }}>
+        <Button type="submit" variant="contained" disableElevation disabled={pending || !started || !text.trim()} startIcon={<MdiIcon path={mdiSend} />}>
           {t('flows.test.send')}
         </Button>
       </Box>

@@ -68,7 +68,7 @@ export function VersionHistory(props: { flowId: number; currentVersion: number; 
                     )}
                   </Typography>
                   {props.canRestore && !current && (
-                    <Button size="small" variant="outlined" disabled={props.blocked} onClick={() => setConfirm(v)} sx={{ textTransform: 'none', flexShrink: 0 }}>
+                    <Button size="small" variant="outlined" disabled={props.blocked} onClick={() => setConfirm(v)} sx={{ flexShrink: 0 }}>
                       {t('flows.history.restore', { n: v.version })}
                     </Button>
                   )}

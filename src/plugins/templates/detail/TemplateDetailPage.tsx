@@ -178,7 +178,7 @@ export default function TemplateDetailPage() {
   );
 
   const back = (
-    <Button component={RouterLink} to={`/templates?channel=${channelId}`} startIcon={<MdiIcon path={mdiArrowLeft} />} sx={{ textTransform: 'none', mb: 1 }}>
+    <Button component={RouterLink} to={`/templates?channel=${channelId}`} startIcon={<MdiIcon path={mdiArrowLeft} />} sx={{ mb: 1 }}>
       {t('templates.detail.back')}
     </Button>
   );
@@ -235,12 +235,11 @@ export default function TemplateDetailPage() {
                 variant="outlined"
                 startIcon={<MdiIcon path={mdiPencilOutline} />}
                 onClick={() => navigate(editorPath(data.category, templateType(data), { channel: data.channel_id, template: data.id }))}
-                sx={{ textTransform: 'none' }}
               >
                 {t('templates.detail.edit')}
               </Button>
             )}
-            <Button variant="outlined" startIcon={<MdiIcon path={mdiContentCopy} />} onClick={() => navigate(duplicatePath(data))} sx={{ textTransform: 'none' }}>
+            <Button variant="outlined" startIcon={<MdiIcon path={mdiContentCopy} />} onClick={() => navigate(duplicatePath(data))}>
               {t('templates.detail.duplicate')}
             </Button>
             <DeleteTemplateButton template={data} variant="button" onDeleted={() => navigate(`/templates?channel=${channelId}`)} />

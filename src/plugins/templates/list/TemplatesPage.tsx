@@ -82,7 +82,7 @@ export default function TemplatesPage() {
             variant="contained"
             disableElevation
             startIcon={<MdiIcon path={mdiPlus} />}
-            sx={{ flexShrink: 0, textTransform: 'none', fontWeight: 600 }}
+            sx={{ flexShrink: 0, fontWeight: 600 }}
           >
             {t('templates.create')}
           </Button>
@@ -224,7 +224,7 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
         empty={<EmptyView />}
         exporter={false}
         actions={
-          <Button size="small" onClick={sync} disabled={syncing} startIcon={syncing ? <CircularProgress size={16} aria-hidden /> : <MdiIcon path={mdiSync} />} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
+          <Button size="small" onClick={sync} disabled={syncing} startIcon={syncing ? <CircularProgress size={16} aria-hidden /> : <MdiIcon path={mdiSync} />} sx={{ whiteSpace: 'nowrap' }}>
             {t('templates.refresh')}
           </Button>
         }
@@ -361,7 +361,7 @@ export function DeleteTemplateButton({ template, onDeleted, variant = 'icon' }: 
           </IconButton>
         </ConsoleTooltip>
       ) : (
-        <Button color="error" variant="contained" disableElevation startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={() => setOpen(true)} sx={{ textTransform: 'none' }}>
+        <Button color="error" variant="contained" disableElevation startIcon={<MdiIcon path={mdiDeleteOutline} />} onClick={() => setOpen(true)}>
           {t('templates.detail.delete')}
         </Button>
       )}

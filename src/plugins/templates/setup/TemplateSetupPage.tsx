@@ -39,7 +39,7 @@ export default function TemplateSetupPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }}>
-      <Button component={RouterLink} to="/templates" startIcon={<MdiIcon path={mdiArrowLeft} />} sx={{ textTransform: 'none', mb: 1 }}>
+      <Button component={RouterLink} to="/templates" startIcon={<MdiIcon path={mdiArrowLeft} />} sx={{ mb: 1 }}>
         {t('templates.setup.back')}
       </Button>
       <Typography variant="h4" component="h1" fontWeight={700}>
