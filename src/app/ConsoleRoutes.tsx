@@ -31,6 +31,15 @@ export function resourceDefinitions(resources: ResourceProps[]): Record<string, 
   return Object.fromEntries(resources.map((resource) => [resource.name, Resource.registerResource!(resource)]));
 }
 
+/**
+ * A resource with a page of its own (a list, create, edit or show). The others (broadcasts, bots, channels, templates:
+ * their pages are a plugin's routes, `/broadcast` and the like) are definitions only: a `/<name>/*` route for them
+ * rendered react-admin's `Resource` with nothing to show, so `/broadcasts` was a blank page instead of "Page not found".
+ */
+export function hasPages(resource: ResourceProps): boolean {
+  return Boolean(resource.list || resource.create || resource.edit || resource.show);
+}
+
 /** react-admin's CoreAdminRoutes keeps the scroll-to-top of a navigation that asks for it; so do we. */
 function ScrollToTop() {
   useScrollToTop();
@@ -67,7 +76,7 @@ export function ConsoleRoutes(props: ConsoleRoutesProps) {
                   <Layout>
                     <Routes>
                       {insideLayout}
-                      {resources.map((resource) => (
+                      {resources.filter(hasPages).map((resource) => (
                         <Route key={resource.name} path={`${resource.name}/*`} element={<Resource {...resource} />} />
                       ))}
                       <Route path="/authentication-error" element={<AuthenticationError />} />
