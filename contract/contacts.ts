@@ -2,7 +2,8 @@
  * Contacts (issue #23): one customer record per customer per company, the rooms (conversations) it
  * has, the company's custom attributes, and the REST shapes of /api/contacts/ and
  * /api/contact-attributes/. The search rule is spec §3's contact search (contract/chats.ts
- * contactMatches): name or external id contains the term, any chosen tag, page id among the chosen channels.
+ * contactMatches: name or external id contains the term, any chosen tag, page id among the chosen channels),
+ * widened to the record's own phone and e-mail (`contactRecordMatches`).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
@@ -184,6 +185,32 @@ const idList = (message: string) =>
     .max(1100)
     .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, message)
     .transform((v) => v.split(',').map(Number));
+
+/**
+ * The digits a search term is looked up by in phone numbers, or null when the term is not a phone number being
+ * typed: at least three digits, and nothing but digits, spaces and + - . ( ). "+33 6 98", "06.98" and "(415) 555"
+ * find "+33698765432" and "+14155550100" whatever the grouping; "Room 12" or "2024" (too few, or letters) do not.
+ */
+export function phoneDigitsOf(term: string): string | null {
+  const trimmed = term.trim();
+  if (!/^[\d\s+\-.()]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : null;
+}
+
+/**
+ * Whether a contact record matches the /contacts search term, as the server's SQL decides it: the spec's contact
+ * search (name or external id contains the term, case-insensitive), or its e-mail contains the term, or its phone
+ * holds the term's digits (`phoneDigitsOf`). Chatwoot's and WATI's contact searches find a customer by number and
+ * e-mail too, the two columns the list shows beside the name.
+ */
+export function contactRecordMatches(contact: { name: string; external_id: string | null; phone: string | null; email: string | null }, term: string): boolean {
+  const t = term.trim().toLowerCase();
+  if (!t) return true;
+  if (contact.name.toLowerCase().includes(t) || (contact.external_id ?? '').toLowerCase().includes(t) || (contact.email ?? '').toLowerCase().includes(t)) return true;
+  const digits = phoneDigitsOf(t);
+  return digits !== null && (contact.phone ?? '').replace(/\D/g, '').includes(digits);
+}
 
 /** The filters of the list and of the export (the spec's contact search, a segment, attribute values). */
 export const contactFilterQuery = {

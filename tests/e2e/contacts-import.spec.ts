@@ -41,7 +41,7 @@ test.describe('contact import at 1440 px', () => {
     await expect(dialog.getByTestId('import-counts')).toContainText('2 created');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByPlaceholder('Search by name or external id').fill(`Import B ${tag}`);
+    await page.getByPlaceholder('Search by name, phone or e-mail').fill(`Import B ${tag}`);
     await expect(page.getByRole('row').filter({ hasText: `Import B ${tag}` })).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: `Import B ${tag}` })).toContainText('imported');
   });

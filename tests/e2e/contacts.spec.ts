@@ -56,7 +56,7 @@ test.describe('contacts at 1440 px', () => {
     await nameInput.fill(name);
     await phone.fill('12345');
     // Names match exactly: the URL changes before the create page renders, and on a busy machine the list is still on
-    // screen then; a loose "Name" matched its "Search by name or external id" box, the name typed there filtered the
+    // screen then; a loose "Name" matched its "Search by name, phone or e-mail" box, the name typed there filtered the
     // list, whose URL update took the page back to /contacts (a CI run waited 12 minutes on the Save below; reproduced
     // at 30× CPU, where the loose locator fills the search box before the create page's code is even asked for).
     await expect(nameInput).toHaveValue(name);
@@ -67,7 +67,7 @@ test.describe('contacts at 1440 px', () => {
     await expect(page).toHaveURL(/\/contacts\/\d+$/);
 
     await page.goto('/contacts');
-    await page.getByPlaceholder('Search by name or external id').fill(name);
+    await page.getByPlaceholder('Search by name, phone or e-mail').fill(name);
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   });
 
@@ -89,10 +89,13 @@ test.describe('contacts at 1440 px', () => {
     await expect(panel.getByText(orders, { exact: true })).toBeVisible();
 
     await page.goto('/contacts');
-    await page.getByPlaceholder('Search by name or external id').fill('Aiko');
+    // Found by her number as one reads it out, grouped: the search compares the phone's digits.
+    await page.getByPlaceholder('Search by name, phone or e-mail').fill('+81 3 1234');
     // The search is debounced and applied through the URL: a row clicked before it lands opens the contact,
     // then the late filter change navigates back to the list.
-    await expect(page).toHaveURL(/filter=.*Aiko/);
+    await expect(page).toHaveURL(/filter=.*1234/);
+    await expect(page.getByRole('row').filter({ hasText: '+81312345678' })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: 'Maria Lopez' })).toHaveCount(0);
     await page.getByRole('row').filter({ hasText: 'Aiko Tanaka' }).click();
     await expect(page).toHaveURL(/\/contacts\/\d+$/);
     await expect(page.getByRole('spinbutton', { name: 'Orders' })).toHaveValue(orders);
@@ -115,7 +118,7 @@ test.describe('contacts at 390 px', () => {
     await expect(sheet).toBeHidden();
 
     await page.goto('/contacts');
-    await page.getByPlaceholder('Search by name or external id').fill('Camille');
+    await page.getByPlaceholder('Search by name, phone or e-mail').fill('Camille');
     await expect(page.getByText('Camille Martin').first()).toBeVisible();
   });
 });

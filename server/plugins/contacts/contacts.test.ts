@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMatches } from '../../../contract/chats';
-import { CONTACT_MESSAGES, type Contact } from '../../../contract/contacts';
+import { CONTACT_MESSAGES, contactRecordMatches, type Contact } from '../../../contract/contacts';
 import { channels, companies, rooms, roomTags, tags } from '../../core/db/schema';
 import { MIGRATIONS_DIR } from '../../core/db/migrate';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/testApp';
@@ -149,7 +149,7 @@ describeEachDatabase('contacts', (database) => {
     expect(moved.json().id).toBe(made.id);
   });
 
-  it('lists with the spec contact search: name or external id contains the term, any chosen tag, page among the chosen channels', async () => {
+  it('lists with the contact search: name, external id or e-mail contains the term, or the phone its digits; any chosen tag, page among the chosen channels', async () => {
     const f = await fixture();
     const fb = await channel(f.company, 'messenger', `page-search-${n}`);
     const wa = await channel(f.company, 'whatsapp', `pn-search-${n}`);
@@ -158,6 +158,7 @@ describeEachDatabase('contacts', (database) => {
       await create(f, { name: 'Bob', external_id: 'ALI-77', page_id: fb.id, tags: ['newsletter'] }),
       await create(f, { name: 'Carol', external_id: '33611112222', page_id: wa.id, tags: ['vip', 'newsletter'] }),
       await create(f, { name: 'Dan', phone: '+14155550100' }),
+      await create(f, { name: 'Eve', phone: '+33698765432', email: 'eve.martin@example.com' }),
     ];
     const tagIds = Object.fromEntries(made.flatMap((c) => c.tags).map((t) => [t.name, t.id]));
     const filters = [
@@ -168,6 +169,13 @@ describeEachDatabase('contacts', (database) => {
       { search: '', tags: [], channels: [fb.id, wa.id] },
       { search: 'o', tags: [tagIds.newsletter], channels: [wa.id] },
       { search: 'nobody', tags: [], channels: [] },
+      // The record's own e-mail and phone: the phone by its digits, however the term groups them.
+      { search: 'MARTIN@example', tags: [], channels: [] },
+      { search: '+33 6 98 76', tags: [], channels: [] },
+      { search: '(415) 555-01', tags: [], channels: [] },
+      { search: '336111', tags: [], channels: [] },
+      { search: '98 x', tags: [], channels: [] },
+      { search: '06', tags: [], channels: [] },
       { search: '', tags: [], channels: [] },
     ];
     for (const filter of filters) {
@@ -177,14 +185,18 @@ describeEachDatabase('contacts', (database) => {
       const res = await f.call(f.agent, 'GET', `/api/contacts/?${query}`);
       expect(res.statusCode).toBe(200);
       const body = res.json() as { count: number; results: Contact[] };
-      const expected = made.filter((c) => contactMatches({ name: c.name, externalId: c.external_id ?? '', pageId: c.page_id ?? 0, tags: c.tags }, { term: filter.search, tags: filter.tags.map((id) => ({ id })), channels: filter.channels }));
+      const expected = made.filter(
+        (c) => contactRecordMatches(c, filter.search) && contactMatches({ name: c.name, externalId: c.external_id ?? '', pageId: c.page_id ?? 0, tags: c.tags }, { term: '', tags: filter.tags.map((id) => ({ id })), channels: filter.channels }),
+      );
+      if (filter.search === '+33 6 98 76' || filter.search === 'MARTIN@example') expect(expected.map((c) => c.name)).toEqual(['Eve']);
+      if (filter.search === '(415) 555-01') expect(expected.map((c) => c.name)).toEqual(['Dan']);
       expect(body.results.map((c) => c.id).sort(), JSON.stringify(filter)).toEqual(expected.map((c) => c.id).sort());
       expect(body.count).toBe(expected.length);
     }
     // Paging and sorting.
     const page = (await f.call(f.agent, 'GET', '/api/contacts/?ordering=name&page=2&page_size=3')).json() as { count: number; results: Contact[]; previous: string };
-    expect(page.count).toBe(4);
-    expect(page.results.map((c) => c.name)).toEqual(['Dan']);
+    expect(page.count).toBe(5);
+    expect(page.results.map((c) => c.name)).toEqual(['Dan', 'Eve']);
     expect((await f.call(f.agent, 'GET', '/api/contacts/?tags=x')).statusCode).toBe(400);
     expect((await f.call(f.agent, 'GET', '/api/contacts/?ordering=password')).statusCode).toBe(400);
   });

@@ -15,6 +15,7 @@ import {
   CONTACT_EXPORT_COLUMNS,
   CONTACT_EXPORT_MAX_ROWS,
   CONTACT_MESSAGES,
+  phoneDigitsOf,
   type Contact,
   type ContactBroadcast,
   type ContactCreateBody,
@@ -90,7 +91,15 @@ export class ContactService {
   private async conditions(actor: ContactActor, filter: Partial<ContactFilter>, extra: SQL[] = []): Promise<SQL[]> {
     const conditions: SQL[] = [eq(contacts.companyId, actor.companyId), ...extra];
     const term = filter.search?.trim();
-    if (term) conditions.push(or(ilike(contacts.name, containsPattern(term)), ilike(contacts.externalId, containsPattern(term)))!);
+    if (term) {
+      // contract/contacts.ts contactRecordMatches: name, external id or e-mail contains the term; a phone number being
+      // typed is compared by its digits, so "+33 6 98" finds "+33698765432".
+      const pattern = containsPattern(term);
+      const digits = phoneDigitsOf(term);
+      const matches = [ilike(contacts.name, pattern), ilike(contacts.externalId, pattern), ilike(contacts.email, pattern)];
+      if (digits) matches.push(sql`regexp_replace(coalesce(${contacts.phone}, ''), '[^0-9]', '', 'g') like ${containsPattern(digits)}`);
+      conditions.push(or(...matches)!);
+    }
     if (filter.tags?.length) conditions.push(sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${inArray(contactTags.tagId, filter.tags)})`);
     if (filter.channels?.length) conditions.push(inArray(contacts.pageId, filter.channels));
     const email = await this.deps.restrictedEmail(actor);

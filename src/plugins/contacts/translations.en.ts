@@ -19,7 +19,7 @@ const en = {
       last_message_at: 'Last message',
       rooms: 'Conversations',
     },
-    filters: { search: 'Search by name or external id', tags: 'Tags', channels: 'Channels' },
+    filters: { search: 'Search by name, phone or e-mail', tags: 'Tags', channels: 'Channels' },
     empty: { title: 'No contacts yet', message: 'Customers who write to you appear here. You can also create a contact by hand.' },
     validation: { phone: 'Enter a valid phone number with its country code, e.g. +33612345678.', email: 'Enter a valid email address.', required: 'This field is required.' },
     phoneHelp: 'With its country code, e.g. +33612345678.',

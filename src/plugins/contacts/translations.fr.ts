@@ -19,7 +19,7 @@ const fr = {
       last_message_at: 'Dernier message',
       rooms: 'Conversations',
     },
-    filters: { search: 'Rechercher par nom ou identifiant externe', tags: 'Étiquettes', channels: 'Canaux' },
+    filters: { search: 'Rechercher par nom, téléphone ou e-mail', tags: 'Étiquettes', channels: 'Canaux' },
     empty: { title: 'Aucun contact pour l’instant', message: 'Les clients qui vous écrivent apparaissent ici. Vous pouvez aussi créer un contact à la main.' },
     validation: { phone: 'Saisissez un numéro valide avec l’indicatif du pays, par ex. +33612345678.', email: 'Saisissez une adresse e-mail valide.', required: 'Ce champ est obligatoire.' },
     phoneHelp: 'Avec l’indicatif du pays, par ex. +33612345678.',

@@ -24,7 +24,7 @@ describe('/contacts', () => {
     expect(within(row).getByText('vip')).toBeTruthy();
     expect(within(screen.getByText('Hugo Petit').closest('tr')!).getByText('Opted out')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import' })).toBeTruthy();
-    await userEvent.type(screen.getByPlaceholderText('Search by name or external id'), 'hugo');
+    await userEvent.type(screen.getByPlaceholderText('Search by name, phone or e-mail'), 'hugo');
     await waitFor(() => expect(screen.queryByText('Léa Martin')).toBeNull());
     expect(http.calls.some((c) => c.path === '/api/contacts/' && c.options.query?.search === 'hugo')).toBe(true);
   });

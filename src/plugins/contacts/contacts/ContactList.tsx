@@ -68,7 +68,7 @@ export function ContactList() {
   const channels = useChannels();
   const segments = useSegments();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('contacts.filters.search')} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('contacts.filters.search')} sx={{ minWidth: { sm: 300 } }} />,
     <SelectArrayInput key="tags" source="tags" label="contacts.filters.tags" choices={(tags.data ?? []).map((tag) => ({ id: tag.id, name: tag.name }))} />,
     <SelectArrayInput key="channels" source="channels" label="contacts.filters.channels" choices={(channels.data ?? []).map((c) => ({ id: c.id, name: c.name }))} />,
     <SelectInput key="segment" source="segment" label="contacts.segments.filter" choices={(segments.data ?? []).map((s) => ({ id: s.id, name: s.name }))} />,
