@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
+import { HttpError } from '../../core/http/HttpError';
 import { membership, testUser } from '../../core/account/testUsers';
 import type { Bot } from '../../../contract/bots';
 import { step } from './model/fixtures';
@@ -59,6 +60,22 @@ describe('/bots/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate key' }));
     await userEvent.click(screen.getByRole('button', { name: 'Rotate' }));
     await waitFor(() => expect(screen.getByTestId('integration-key').textContent).toBe('bk_rotated'));
+  });
+
+  it('says a bot that is not in this company does not exist, and any other failure in the spec\'s words', async () => {
+    const failing = (status: number, body: unknown) =>
+      createFakeHttp((_method, path) => {
+        if (path === '/api/bots/9/') throw new HttpError(status, body);
+        if (path === '/api/channels/') return { results: [], count: 0 };
+        if (path === '/api/bots/integration/') return { endpoint: 'http://localhost/bot-service', access_key: 'bk_secret' };
+        throw new Error(`unexpected ${path}`);
+      });
+    const first = renderPluginPage(<BotPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots/9', route: '/bots/:id', http: failing(404, { detail: 'Not found.' }), user: admin });
+    expect(await screen.findByText('This bot does not exist (any more) in this company.')).toBeInTheDocument();
+    expect(screen.queryByText(/Error 404/)).not.toBeInTheDocument();
+    first.unmount();
+    renderPluginPage(<BotPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots/9', route: '/bots/:id', http: failing(500, { detail: 'Database unavailable.' }), user: admin });
+    expect(await screen.findByText(/^Error while fetching bot\(/)).toBeInTheDocument();
   });
 
   it('the second view is the compact outline', async () => {

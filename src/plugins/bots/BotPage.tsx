@@ -4,14 +4,15 @@
  * the conversations it handled. "Outline" (?view=outline): the compact read-only outline of the steps.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, CircularProgress, FormControlLabel, FormGroup, IconButton, Stack, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Checkbox, Chip, CircularProgress, FormControlLabel, FormGroup, IconButton, Stack, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { mdiArrowLeft, mdiContentCopy, mdiKeyChange, mdiSitemapOutline } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog, ConsoleTooltip, MdiIcon, useAccess, useAlert, useApi } from '../../core';
 import type { Bot } from '../../../contract/bots';
 import type { Channel } from '../../../contract/channels';
-import { botServiceApiRef, NoBotAccessError } from './api/botService';
+import { botServiceApiRef } from './api/botService';
+import { BotLoadError } from './BotLoadError';
 import { botErrorText } from './api/errors';
 import { useBot, useCompanyChannels, useIntegration, useRefreshBots } from './api/hooks';
 import { startStepId } from './model/layout';
@@ -297,11 +298,7 @@ export default function BotPage() {
           <Typography variant="body2">{t('bots.loading')}</Typography>
         </Stack>
       )}
-      {bot.error && (
-        <Alert severity={bot.error instanceof NoBotAccessError ? 'info' : 'error'}>
-          {bot.error instanceof NoBotAccessError ? t('bots.noAccess') : t('bots.fetchError', { error: botErrorText(bot.error) })}
-        </Alert>
-      )}
+      {bot.error && <BotLoadError error={bot.error} />}
       {bot.data && view === 'outline' && (
         <Card variant="outlined">
           <CardContent>

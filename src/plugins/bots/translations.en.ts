@@ -5,6 +5,7 @@ const en = {
     subtitle: 'Bots answer your customers on your channels, and hand them over to your team when needed.',
     loading: 'Loading bots…',
     noAccess: 'Only members who can manage flows can open the bots. Ask an admin of your company.',
+    notFound: 'This bot does not exist (any more) in this company.',
     fields: {
       name: 'Name',
       channels: 'Channels',

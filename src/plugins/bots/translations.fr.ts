@@ -5,6 +5,7 @@ const fr = {
     subtitle: 'Les bots répondent à vos clients sur vos canaux et les passent à votre équipe quand il le faut.',
     loading: 'Chargement des bots…',
     noAccess: 'Seuls les membres qui gèrent les flux peuvent ouvrir les bots. Demandez à un administrateur de votre entreprise.',
+    notFound: 'Ce bot n’existe pas (ou plus) dans cette entreprise.',
     fields: {
       name: 'Nom',
       channels: 'Canaux',

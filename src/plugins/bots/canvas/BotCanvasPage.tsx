@@ -35,8 +35,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CANVAS_OPENING_FIT, ConfirmDialog, ConsoleTooltip, MdiIcon, openAtTop, useAccess, useCanvasMiniMap } from '../../../core';
 import type { Bot } from '../../../../contract/bots';
 import type { BotDraft } from '../../../../contract/botDrafts';
-import { NoBotAccessError } from '../api/botService';
-import { botErrorText } from '../api/errors';
+import { BotLoadError } from '../BotLoadError';
 import { BOTS_QUERY_KEY, useBot, useBotDraft } from '../api/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -462,9 +461,7 @@ export default function BotCanvasPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {t('bots.canvas.title')}
         </Typography>
-        <Alert severity={error instanceof NoBotAccessError ? 'info' : 'error'}>
-          {error instanceof NoBotAccessError ? t('bots.noAccess') : t('bots.fetchError', { error: botErrorText(error) })}
-        </Alert>
+        <BotLoadError error={error} />
       </Box>
     );
   }
