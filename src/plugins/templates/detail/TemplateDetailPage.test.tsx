@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
+import { HttpError } from '../../../core/http/HttpError';
 import { channel, renderTemplatesPage, template } from '../testing/renderTemplatesPage';
 import TemplateDetailPage, { rate } from './TemplateDetailPage';
 
@@ -73,5 +74,19 @@ describe('TemplateDetailPage', () => {
   it('an unknown template says so', async () => {
     renderDetail('/templates/3/99');
     expect(await screen.findByTestId('template-not-found')).toHaveTextContent('This template does not exist or was deleted.');
+  });
+
+  it('a channel that is not this company\'s (404) is an unknown template too; another failure says the templates did not load', async () => {
+    const answering = (status: number) =>
+      createFakeHttp((method, path) => {
+        if (method === 'GET' && path === '/api/channels/') return { count: 1, results: [channel(3, 'whatsapp', 'Shop')] };
+        if (path.startsWith('/api/channels/99/')) throw new HttpError(status, { detail: status === 404 ? 'Not found.' : 'Server error.' });
+        return { count: 0, results: [] };
+      });
+    const first = renderDetail('/templates/99/5', answering(404));
+    expect(await screen.findByTestId('template-not-found')).toHaveTextContent('This template does not exist or was deleted.');
+    first.unmount();
+    renderDetail('/templates/99/5', answering(500));
+    expect(await screen.findByTestId('template-not-found')).toHaveTextContent('Could not load the templates.');
   });
 });

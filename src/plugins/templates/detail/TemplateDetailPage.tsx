@@ -195,14 +195,16 @@ export default function TemplateDetailPage() {
   }
   const data = template.data;
   if (!data) {
+    // A 404 (a template or channel that is not this company's, or no longer there) is the same answer as an empty one.
+    const failed = template.isError && (template.error as { status?: number } | null)?.status !== 404;
     return (
       <Box sx={{ p: 3 }}>
         {back}
         <Typography variant="h4" component="h1" fontWeight={700} gutterBottom>
           {t('templates.title')}
         </Typography>
-        <Alert severity={template.isError ? 'error' : 'info'} data-testid="template-not-found">
-          {template.isError ? t('templates.loadError') : t('templates.detail.notFound')}
+        <Alert severity={failed ? 'error' : 'info'} data-testid="template-not-found">
+          {failed ? t('templates.loadError') : t('templates.detail.notFound')}
         </Alert>
       </Box>
     );
