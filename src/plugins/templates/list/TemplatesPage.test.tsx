@@ -195,6 +195,13 @@ describe('TemplatesPage', () => {
     expect(screen.getByTestId('templates-read-only')).toHaveTextContent('Only members who can manage WhatsApp templates (admins and managers by default) can create, change and delete them.');
   });
 
+  it('a member who only views reads the list without an actions column', async () => {
+    renderList(fakeApi(), '/templates', false);
+    expect(await screen.findByText('welcome_offer')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+  });
+
   it('with no channel, the empty view and a way to connect one', async () => {
     renderList(fakeApi({ extra: (method, path) => (method === 'GET' && path === '/api/channels/' ? { count: 0, results: [] } : undefined) }));
     const empty = await screen.findByTestId('empty-view');

@@ -242,9 +242,12 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
           <DataTable.Col source="quality_score" label={t('templates.fields.quality')} disableSort render={(r: WhatsAppTemplate) => <QualityChip score={r.quality_score} />} />
           <DataTable.Col source="channel_id" label={t('templates.fields.channel')} disableSort render={() => channelLabel(channel)} />
           <DataTable.Col source="updated_at" label={t('templates.fields.updated')} disableSort render={(r: WhatsAppTemplate) => <UpdatedAt value={r.updated_at} />} />
-          <DataTable.Col label={t('templates.fields.actions')} disableSort align="right">
-            <ActionsCell canManage={canManage} />
-          </DataTable.Col>
+          {/* Duplicate and delete only: a member who may not manage templates has no column of empty cells. */}
+          {canManage && (
+            <DataTable.Col label={t('templates.fields.actions')} disableSort align="right">
+              <ActionsCell canManage={canManage} />
+            </DataTable.Col>
+          )}
         </DataTable>
       </List>
     </DataProviderContext.Provider>
