@@ -3,7 +3,7 @@ import { ChannelsPage } from './pages/ChannelsPage';
 import { ChatsPage } from './pages/ChatsPage';
 import { WhatsAppIntegrationPage } from './pages/WhatsAppIntegrationPage';
 import { createAccountViaApi } from './support/accounts';
-import { uniqueEmail, DEMO_AGENT, DEMO_COMPANY, DEMO_PASSWORD } from './support/demo';
+import { uniqueEmail, DEMO_ADMIN, DEMO_AGENT, DEMO_COMPANY, DEMO_PASSWORD } from './support/demo';
 import { FakeMeta } from './support/fakeMeta';
 import { signInTo } from './support/session';
 
@@ -101,4 +101,23 @@ test('the onboarding outcome pages opened directly tell the truth, and an agent 
     await page.goto(`/whatsapp-integration/${step}`);
     await onboarding.expectAskAdmin(DEMO_COMPANY);
   }
+});
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('each channel card shows its name and number beside its settings, for an admin and a member who only views', async ({ page }) => {
+    for (const who of [DEMO_ADMIN, DEMO_AGENT]) {
+      await page.context().clearCookies();
+      await signInTo(page, who, DEMO_COMPANY);
+      await page.goto('/channels');
+      const card = page.getByRole('listitem', { name: DEMO_COMPANY });
+      await expect(card.getByRole('combobox', { name: 'Default flow' })).toBeVisible();
+      // The settings (default flow, auto-assign, ratings) once took the whole line and left the name 0 px wide.
+      const name = card.getByRole('heading', { name: DEMO_COMPANY, level: 2 });
+      await expect(name).toBeVisible();
+      expect((await name.boundingBox())!.width).toBeGreaterThan(80);
+      await expect(card.getByText('WhatsApp · +1 555 0100')).toBeVisible();
+    }
+  });
 });

@@ -44,6 +44,8 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
 
   return (
     <Paper component="li" variant="outlined" aria-labelledby={nameId} sx={{ listStyle: 'none', p: 2, borderRadius: 2 }}>
+      {/* The channel and its state on the first line; its settings on a line of their own below, so the settings a
+          connected channel gained (default flow, auto-assign, ratings) never squeeze its name out of the card. */}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
         <Stack direction="row" spacing={2} alignItems="center" sx={{ flex: 1, minWidth: 0 }}>
           <PlatformAvatar platform={channel.platform} />
@@ -61,7 +63,7 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
             )}
           </Box>
         </Stack>
-        <Stack spacing={0.5} alignItems={{ md: 'flex-end' }} sx={{ minWidth: 170 }}>
+        <Stack spacing={0.5} alignItems={{ xs: 'flex-start', md: 'flex-end' }} sx={{ minWidth: 170 }}>
           <ConsoleTooltip title={problem ?? ''} disableHoverListener={!problem} disableFocusListener={!problem}>
             <Chip size="small" color={STATE_COLORS[state]} variant={state === 'connected' ? 'filled' : 'outlined'} label={t(`channels.status.${state}`)} />
           </ConsoleTooltip>
@@ -69,9 +71,6 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
             {state === 'connected' ? t('channels.since.connected', { date }) : t('channels.since.added', { date })}
           </Typography>
         </Stack>
-        {state === 'connected' && <DefaultFlowSelect channelId={channel.id} />}
-        {state === 'connected' && <AutoAssignSwitch channelId={channel.id} />}
-        {state === 'connected' && <CsatSwitch channelId={channel.id} />}
         {canManage && (
           <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ minWidth: { md: 220 } }}>
             {channel.platform === 'whatsapp' && channel.signup_status === 'partial_failure' && state !== 'disconnected' && (
@@ -94,6 +93,13 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
           </Stack>
         )}
       </Stack>
+      {state === 'connected' && (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', '& > *': { flex: { md: '1 1 0' }, minWidth: 0 } }}>
+          <DefaultFlowSelect channelId={channel.id} />
+          <AutoAssignSwitch channelId={channel.id} />
+          <CsatSwitch channelId={channel.id} />
+        </Stack>
+      )}
     </Paper>
   );
 }
