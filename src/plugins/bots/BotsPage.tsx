@@ -177,10 +177,10 @@ export default function BotsPage() {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={2} sx={{ mb: 2 }}>
         <Box>
-          <Typography variant="h5" component="h1" fontWeight={700}>
+          <Typography variant="h4" component="h1" fontWeight={700}>
             {t('bots.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography color="text.secondary">
             {t('bots.subtitle')}
           </Typography>
         </Box>

@@ -7,10 +7,10 @@ export function ContactsTabs({ current }: { current: 'contacts' | 'attributes' |
   const { t } = useTranslation();
   return (
     <Box sx={{ px: { xs: 2, md: 3 }, pt: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" fontWeight={700}>
+      <Typography variant="h4" component="h1" fontWeight={700}>
         {t('contacts.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography color="text.secondary">
         {t('contacts.subtitle')}
       </Typography>
       <Tabs value={current} sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>

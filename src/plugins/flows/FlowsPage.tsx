@@ -82,10 +82,10 @@ export default function FlowsPage() {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={2} sx={{ mb: 2 }}>
         <Box>
-          <Typography variant="h5" component="h1" fontWeight={700}>
+          <Typography variant="h4" component="h1" fontWeight={700}>
             {t('flows.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography color="text.secondary">
             {t('flows.subtitle')}
           </Typography>
         </Box>

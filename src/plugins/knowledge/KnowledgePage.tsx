@@ -12,10 +12,10 @@ export default function KnowledgePage() {
   const [tab, setTab] = useState<'items' | 'assistant'>('items');
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" fontWeight={700}>
+      <Typography variant="h4" component="h1" fontWeight={700}>
         {t('knowledge.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('knowledge.subtitle')}
       </Typography>
       {!canManage && (
