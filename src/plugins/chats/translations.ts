@@ -177,7 +177,7 @@ export const translations = {
       ...noteTranslations.fr,
       title: 'Discussions',
       search: 'Rechercher des contacts',
-      searchHint: 'Rechercher par nom ou identifiant ( / )',
+      searchHint: 'Nom ou identifiant ( / )',
       filters: 'Filtres',
       tags: 'Étiquettes',
       agentTags: 'Assignée à',
