@@ -36,7 +36,7 @@ export function resourceDefinitions(resources: ResourceProps[]): Record<string, 
  * their pages are a plugin's routes, `/broadcast` and the like) are definitions only: a `/<name>/*` route for them
  * rendered react-admin's `Resource` with nothing to show, so `/broadcasts` was a blank page instead of "Page not found".
  */
-export function hasPages(resource: ResourceProps): boolean {
+function hasPages(resource: ResourceProps): boolean {
   return Boolean(resource.list || resource.create || resource.edit || resource.show);
 }
 

@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../../core';
 import { NoBotAccessError } from './api/botService';
 import { botErrorText } from './api/errors';
 
@@ -11,6 +12,6 @@ import { botErrorText } from './api/errors';
 export function BotLoadError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (error instanceof NoBotAccessError) return <Alert severity="info">{t('bots.noAccess')}</Alert>;
-  if ((error as { status?: number } | null)?.status === 404) return <Alert severity="warning">{t('bots.notFound')}</Alert>;
+  if (isHttpError(error) && error.status === 404) return <Alert severity="warning">{t('bots.notFound')}</Alert>;
   return <Alert severity="error">{t('bots.fetchError', { error: botErrorText(error) })}</Alert>;
 }

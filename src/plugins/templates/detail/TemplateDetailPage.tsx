@@ -4,7 +4,7 @@ import { mdiArrowLeft, mdiContentCopy, mdiPencilOutline } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatDate, MdiIcon, useAccess, useAccount, useApi } from '../../../core';
+import { formatDate, isHttpError, MdiIcon, useAccess, useAccount, useApi } from '../../../core';
 import type { TemplateButton, TemplateComponent, TemplateStats, WhatsAppTemplate } from '../../../../contract/templates';
 import { templatesApiRef } from '../api';
 import { duplicatePath, editorPath, templateType } from '../list/model';
@@ -196,7 +196,7 @@ export default function TemplateDetailPage() {
   const data = template.data;
   if (!data) {
     // A 404 (a template or channel that is not this company's, or no longer there) is the same answer as an empty one.
-    const failed = template.isError && (template.error as { status?: number } | null)?.status !== 404;
+    const failed = template.isError && !(isHttpError(template.error) && template.error.status === 404);
     return (
       <Box sx={{ p: 3 }}>
         {back}
