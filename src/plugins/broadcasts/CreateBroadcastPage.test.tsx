@@ -61,6 +61,28 @@ describe('/broadcast/create-broadcast/{type}', () => {
     expect(screen.getByTestId('csv-summary').textContent).toContain('list.csv');
   });
 
+  it('marks a step done only once the steps before it are: the schedule not before the content is chosen', async () => {
+    saveDraft(1, csvDraft({ step: 0 }));
+    renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/csv', route: ROUTE, http: api() });
+    await screen.findByTestId('csv-summary');
+    const isDone = (name: string) => !!screen.getByRole('button', { name }).querySelector('.Mui-completed');
+    expect(isDone('Content')).toBe(false);
+    // "Send now" is the schedule's valid default, yet the admin has not reached that step.
+    expect(isDone('Schedule')).toBe(false);
+    expect((screen.getByRole('button', { name: 'Schedule' }) as HTMLButtonElement).disabled).toBe(true);
+
+    cleanup();
+    saveDraft(1, csvDraft({
+      step: 0,
+      templateName: 'welcome_offer',
+      templateLanguage: 'en_US',
+      mapping: { 'header.1': { source: 'field', value: 'first_name' }, 'body.1': { source: 'column', value: 'name' }, 'body.2': { source: 'fixed', value: '15%' } },
+    }));
+    renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/csv', route: ROUTE, http: api() });
+    await waitFor(() => expect(isDone('Content')).toBe(true));
+    expect(isDone('Schedule')).toBe(true);
+  });
+
   it('maps each variable to a CSV column, a contact field or a fixed value, with the preview following', async () => {
     saveDraft(1, csvDraft({
       step: 1,

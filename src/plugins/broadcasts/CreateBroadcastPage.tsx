@@ -71,7 +71,9 @@ function Wizard({ type }: { type: BroadcastType }) {
     <Stack spacing={3}>
       <Stepper nonLinear activeStep={step} alternativeLabel>
         {STEPS.map((name, index) => (
-          <Step key={name} completed={index < 3 && done[index] && index !== step}>
+          // A step reads as done only once every step before it is: the schedule's default ("now") is valid from the
+          // start, but it is not a step the admin has reached before choosing the content.
+          <Step key={name} completed={index < 3 && reachable(index) && done[index] && index !== step}>
             <StepButton onClick={() => go(index)} disabled={!reachable(index)}>
               {t(`broadcasts.steps.${name}`)}
             </StepButton>
