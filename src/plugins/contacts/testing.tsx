@@ -49,6 +49,7 @@ export function fakeContactsApi(initial: Contact[], attributes: ContactAttribute
     const one = /^\/api\/contacts\/(\d+)\/$/.exec(path);
     if (one) {
       const index = list.findIndex((c) => c.id === Number(one[1]));
+      if (index < 0) throw new HttpError(404, { detail: 'Not found.' });
       if (method === 'GET') return list[index];
       if (method === 'PATCH') {
         const current = list[index];

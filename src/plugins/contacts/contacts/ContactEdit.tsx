@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Contact } from '../../../../contract/contacts';
 import { ContactsTabs } from '../ContactsTabs';
 import { ContactForm, contactPayload } from './ContactForm';
+import { ContactEditError } from './ContactLoadError';
 import { ContactRooms } from './ContactRooms';
 
 function EditToolbar() {
@@ -40,7 +41,6 @@ function ContactFacts() {
 
 /** /contacts/{id}: the contact's details, attributes and tags (those who may manage chats), its conversations. */
 export function ContactEdit() {
-  const { t } = useTranslation();
   const notify = useNotify();
   return (
     <Box>
@@ -52,7 +52,8 @@ export function ContactEdit() {
         queryOptions={{ select: (c: Contact) => ({ ...c, tag_names: c.tags.map((tag) => tag.name) }) }}
         mutationOptions={{ onSuccess: () => notify('contacts.saved', { type: 'success' }) }}
         redirect={false}
-        title={t('contacts.title')}
+        title={false}
+        error={<ContactEditError />}
         aside={
           <Box sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 } }}>
             <ContactFacts />

@@ -9,6 +9,9 @@ import { contact, fakeContactsApi } from '../testing';
 import { ContactList } from './ContactList';
 import { ContactCreate } from './ContactCreate';
 import { ContactShow } from './ContactShow';
+import { ContactEdit } from './ContactEdit';
+import { HttpError } from '../../../core';
+import { createFakeHttp } from '../../../core/testing/fakeHttp';
 
 const manager = testUser([membership(1, { can_view_chats: true, can_manage_chats: true }, { role: { id: 'manager', name: 'Manager' } })]);
 const viewer = testUser([membership(1, { can_view_chats: true, can_manage_chats: false }, { role: { id: 'agent', name: 'Agent' } })]);
@@ -84,5 +87,29 @@ describe('/contacts/create', () => {
     await userEvent.type(screen.getByLabelText(/^Phone/), '+33612345678');
     await userEvent.click(screen.getByRole('button', { name: /save/i }));
     await waitFor(() => expect(view.currentPath()).toBe('/contacts/7'));
+  });
+});
+
+describe('/contacts/{id} of a contact not in this company', () => {
+  it('says so in the page, with the way back to the list, on the show and the edit page', async () => {
+    const http = fakeContactsApi([contact(1, 'Léa Martin')]);
+    const shown = renderPluginPage(<ContactShow />, { ...options(http, viewer, '/contacts/77/show'), route: '/contacts/:id/show' });
+    expect(await screen.findByText('This contact does not exist (any more) in this company.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to contacts' }).getAttribute('href')).toBe('/contacts');
+    // react-admin's own answer was a toast and a redirect to the list.
+    expect(screen.queryByText('Element does not exist')).toBeNull();
+    shown.unmount();
+
+    renderPluginPage(<ContactEdit />, { ...options(http, manager, '/contacts/77'), route: '/contacts/:id' });
+    expect(await screen.findByText('This contact does not exist (any more) in this company.')).toBeTruthy();
+    expect(screen.queryByLabelText(/Name/)).toBeNull();
+  });
+
+  it("gives the server's reason for any other failure", async () => {
+    const http = createFakeHttp(() => {
+      throw new HttpError(503, { detail: 'The database is not answering.' });
+    });
+    renderPluginPage(<ContactShow />, { ...options(http as ReturnType<typeof fakeContactsApi>, viewer, '/contacts/1/show'), route: '/contacts/:id/show' });
+    expect(await screen.findByText('Could not load this contact: The database is not answering.')).toBeTruthy();
   });
 });

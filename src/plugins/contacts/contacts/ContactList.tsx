@@ -83,7 +83,7 @@ export function ContactList() {
       )}
       <List<Contact>
         resource="contacts"
-        title={t('contacts.title')}
+        title={false}
         filters={filters}
         sort={{ field: 'last_message_at', order: 'DESC' }}
         perPage={25}

@@ -6,6 +6,7 @@ import type { Contact } from '../../../../contract/contacts';
 import { useAccess } from '../../../core';
 import { ContactsTabs } from '../ContactsTabs';
 import { useAttributes } from '../model/hooks';
+import { ContactShowError } from './ContactLoadError';
 import { ContactRooms } from './ContactRooms';
 import { formatAttribute } from '../model/format';
 
@@ -55,7 +56,7 @@ export function ContactShow() {
           {t('contacts.readOnly')}
         </Typography>
       )}
-      <Show<Contact> resource="contacts" title={t('contacts.title')} sx={{ px: { xs: 1, md: 2 } }}>
+      <Show<Contact> resource="contacts" title={false} error={<ContactShowError />} sx={{ px: { xs: 1, md: 2 } }}>
         <ContactDetails />
       </Show>
     </Box>
