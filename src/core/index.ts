@@ -52,6 +52,7 @@ export { ErrorPageBoundary } from './layout/ErrorPageBoundary';
 export { ConsoleMenu, useVisibleMenu } from './layout/ConsoleMenu';
 export { ConsoleAppBar } from './layout/ConsoleAppBar';
 export { NotFound } from './layout/NotFound';
+export { useIsPhone } from './layout/useIsPhone';
 export { CompanySwitcher } from './layout/CompanySwitcher';
 export { RedirectSignedIn, RequireLogin, RequireSession, FeatureGate, AccessGuard, LOGIN_ROUTE, COMPANY_SELECT_ROUTE } from './routing/guards';
 export { NavigationMemoryProvider } from './routing/NavigationMemory';

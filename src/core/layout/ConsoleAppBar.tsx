@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppBar, Toolbar, useMediaQuery, type Theme } from '@mui/material';
+import { AppBar, Toolbar } from '@mui/material';
 import { TitlePortal, useLocales, useThemesContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { permissionApiRef } from '../apis';
@@ -8,6 +8,7 @@ import { useApi } from '../di/ApiProvider';
 import { useConsole } from '../plugins/ConsoleContext';
 import { CompanySwitcher } from './CompanySwitcher';
 import { LanguageMenuButton } from './LanguageMenuButton';
+import { useIsPhone } from './useIsPhone';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
 import { HideOnScroll } from './HideOnScroll';
 import { LoadingIndicator, SidebarToggleButton, ThemeToggleButton } from './AppBarButtons';
@@ -54,7 +55,7 @@ function ConsoleToolbar() {
  * (AppBarButtons.tsx: their tooltips do not re-render inside the commit).
  */
 export function ConsoleAppBar({ className }: { className?: string }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useIsPhone();
   return (
     <HideOnScroll className={className}>
       <AppBar

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import BroadcastsPage from './BroadcastsPage';
 import { broadcast, templates, WA_CHANNEL } from './testing/fixtures';
 import { renderBroadcasts } from './testing/renderBroadcasts';
@@ -121,5 +122,23 @@ describe('/broadcast', () => {
     expect(screen.queryByRole('link', { name: 'New broadcast' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Spring sale' })).toBeNull();
     expect(screen.getByTestId('broadcasts-read-only')).toHaveTextContent('Only admins and managers can create and send broadcasts.');
+  });
+});
+
+describe('/broadcast on a phone', () => {
+  it('stacks each broadcast in one cell beside its status, the counters wrapping, nothing in columns off the screen', async () => {
+    const restore = phoneScreen();
+    try {
+      const http = api([broadcast()]);
+      renderBroadcasts(<BroadcastsPage />, { path: '/broadcast', http });
+      const cell = (await screen.findByRole('link', { name: 'Spring sale' })).closest('td')!;
+      expect(within(cell).getByTestId('broadcast-channel')).toBeTruthy();
+      expect(within(cell).getByTestId('counter-sent')).toBeTruthy();
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Status']);
+      const row = cell.closest('tr')!;
+      expect(within(row).getByRole('button', { name: 'Delete Spring sale' })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

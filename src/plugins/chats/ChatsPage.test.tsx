@@ -7,6 +7,7 @@ import { membership, testUser } from '../../core/account/testUsers';
 import { accountApiRef, createPlugin, httpApiRef, overrideApi, realtimeApiRef } from '../../core';
 import type { PermissionMap } from '../../../contract/permissions';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import { renderPluginPage } from '../../core/testing/renderPluginPage';
 import ChatsPage from './ChatsPage';
 import { chatsPlugin } from './index';
@@ -98,23 +99,12 @@ describe('ChatsPage', () => {
   });
 
   describe('on a phone (under md)', () => {
-    const wide = window.matchMedia;
+    // MUI's breakpoints.down('md') asks for (max-width:899.95px): a 390-px screen matches it.
+    let restore: () => void;
     beforeEach(() => {
-      // MUI's breakpoints.down('md') asks for (max-width:899.95px): a 390-px screen matches it.
-      window.matchMedia = ((query: string) => ({
-        matches: /max-width/.test(query),
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      })) as unknown as typeof window.matchMedia;
+      restore = phoneScreen();
     });
-    afterEach(() => {
-      window.matchMedia = wide;
-    });
+    afterEach(() => restore());
 
     it('a room open is shown alone: the list hidden beside it is not rendered, and is back, as it was, with the back button', async () => {
       const { console: c } = renderInbox('/chats/1');

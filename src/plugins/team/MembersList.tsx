@@ -1,7 +1,7 @@
-import { Avatar, Chip, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, List, SearchInput, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { ConsolePagination, EmptyView, useAccess, useAccount } from '../../core';
+import { ConsolePagination, EmptyView, useAccess, useAccount, useIsPhone } from '../../core';
 import type { TeamMember } from '../../../contract/team';
 import type { Role } from '../../../contract/api';
 import { MemberCapacityInput } from './MemberCapacityInput';
@@ -18,13 +18,19 @@ function initials(member: TeamMember): string {
   return text || member.email.charAt(0).toUpperCase();
 }
 
-function NameCell() {
+/** `withEmail`: the e-mail under the name, where it has no column of its own (a phone). */
+function NameCell({ withEmail = false }: { withEmail?: boolean }) {
   const { t } = useTranslation();
   const member = useRecordContext<TeamMember>();
   if (!member) return null;
   const name = memberName(member);
+  const title = (
+    <Typography variant="body2" fontWeight={600}>
+      {name}
+    </Typography>
+  );
   return (
-    <Stack direction="row" spacing={1.5} alignItems="center">
+    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ minWidth: 0 }}>
       <Avatar
         src={member.profile_avatar_url ?? member.profile_avatar ?? undefined}
         alt={name}
@@ -33,9 +39,16 @@ function NameCell() {
       >
         {initials(member)}
       </Avatar>
-      <Typography variant="body2" fontWeight={600}>
-        {name}
-      </Typography>
+      {withEmail ? (
+        <Stack sx={{ minWidth: 0 }}>
+          {title}
+          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {member.email}
+          </Typography>
+        </Stack>
+      ) : (
+        title
+      )}
       {member.is_current_user && <Chip size="small" label={t('team.you')} variant="outlined" />}
     </Stack>
   );
@@ -51,6 +64,28 @@ function CapacityCell({ canManage }: { canManage: boolean }) {
   const member = useRecordContext<TeamMember>();
   if (!member) return null;
   return <MemberCapacityInput member={member} name={memberName(member)} canManage={canManage} />;
+}
+
+/** A member on a phone: who, then their role and capacity side by side (the table's columns, stacked). */
+function PhoneMemberCell({ roles, canManage, viewerIsAdmin }: { roles: Role[]; canManage: boolean; viewerIsAdmin: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1}>
+      <NameCell withEmail />
+      <Stack direction="row" spacing={1.5} alignItems="flex-end">
+        {/* The theme makes the select full width: it takes what the capacity leaves. */}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+        </Box>
+        <Stack spacing={0.25} sx={{ flexShrink: 0 }}>
+          <Typography variant="caption" color="text.secondary">
+            {t('team.capacity.label')}
+          </Typography>
+          <CapacityCell canManage={canManage} />
+        </Stack>
+      </Stack>
+    </Stack>
+  );
 }
 
 function ActionsCell({ canManage }: { canManage: boolean }) {
@@ -69,6 +104,7 @@ export function MembersList() {
   const { company } = useAccount();
   const roles = useRoles();
   const viewerIsAdmin = company?.role?.id === 'admin';
+  const phone = useIsPhone();
 
   return (
     <List<TeamMember>
@@ -83,21 +119,32 @@ export function MembersList() {
       actions={false}
       sx={{ '& .RaList-main': { boxShadow: 'none' } }}
     >
-      <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
-        <DataTable.Col source="first_name" label="resources.members.fields.first_name">
-          <NameCell />
-        </DataTable.Col>
-        <DataTable.Col source="email" label="resources.members.fields.email" />
-        <DataTable.Col source="role_id" label="resources.members.fields.role_id">
-          <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
-        </DataTable.Col>
-        <DataTable.Col label="team.capacity.label" disableSort>
-          <CapacityCell canManage={canManage} />
-        </DataTable.Col>
-        <DataTable.Col label="" disableSort align="right">
-          <ActionsCell canManage={canManage} />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? (
+        <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
+          <DataTable.Col source="first_name" label="resources.members.fields.first_name">
+            <PhoneMemberCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+          </DataTable.Col>
+          <DataTable.Col label="" disableSort align="right" sx={{ width: 48, pl: 0 }}>
+            <ActionsCell canManage={canManage} />
+          </DataTable.Col>
+        </DataTable>
+      ) : (
+        <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
+          <DataTable.Col source="first_name" label="resources.members.fields.first_name">
+            <NameCell />
+          </DataTable.Col>
+          <DataTable.Col source="email" label="resources.members.fields.email" />
+          <DataTable.Col source="role_id" label="resources.members.fields.role_id">
+            <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+          </DataTable.Col>
+          <DataTable.Col label="team.capacity.label" disableSort>
+            <CapacityCell canManage={canManage} />
+          </DataTable.Col>
+          <DataTable.Col label="" disableSort align="right">
+            <ActionsCell canManage={canManage} />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, type RequestOptions } from '../../core';
@@ -7,6 +7,7 @@ import { createFakeHttp } from '../../core/testing/fakeHttp';
 import type { TeamMember } from '../../../contract/team';
 import TeamPage from './TeamPage';
 import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import { teamPlugin } from './index';
 import { invite, MEMBERS, ROLES, viewer } from './testing/fixtures';
 
@@ -228,5 +229,28 @@ describe('TeamPage invites', () => {
     expect(await screen.findByText('no-thanks@example.com')).toBeInTheDocument();
     expect(within(row('no-thanks@example.com')).getByText('Declined')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revoke invite to no-thanks@example.com' })).not.toBeInTheDocument();
+  });
+});
+
+describe('TeamPage members on a phone', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    localStorage.clear();
+    restore = phoneScreen();
+  });
+  afterEach(() => restore());
+
+  it('stacks each member in one cell, e-mail, role and capacity included, instead of columns scrolled sideways', async () => {
+    const http = fakeApi();
+    renderTeam(http);
+    const cell = (await screen.findByText('Grace Hopper')).closest('td')!;
+    expect(within(cell).getByText('grace@example.com')).toBeInTheDocument();
+    expect(within(cell).getByRole('combobox', { name: 'Role of Grace Hopper' })).toBeInTheDocument();
+    expect(await within(cell).findByRole('spinbutton', { name: /Grace Hopper/ })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'E-mail' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Capacity' })).toBeNull();
+    // The role is still changed from there.
+    await chooseRole('Grace Hopper', 'Manager');
+    await waitFor(() => expect(http.calls.some((c) => c.method === 'PATCH' && c.path.startsWith('/api/members/'))).toBe(true));
   });
 });

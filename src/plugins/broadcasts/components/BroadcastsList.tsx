@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Broadcast } from '../../../../contract/broadcasts';
 import type { Channel } from '../../../../contract/channels';
 import type { WhatsAppTemplate } from '../../../../contract/templates';
-import { ConsolePagination, ConsoleTooltip, EmptyView, formatDate, httpApiRef, useAccount, useApi } from '../../../core';
+import { ConsolePagination, ConsoleTooltip, EmptyView, formatDate, httpApiRef, useAccount, useApi, useIsPhone } from '../../../core';
 import { fetchApprovedTemplates, fetchChannels } from '../api';
 import { useCanSend, useLiveBroadcasts, useOnResync, useWatchChannels } from '../hooks';
 import { mergeLive } from '../model/status';
@@ -152,6 +152,7 @@ function BroadcastsTable() {
   const { t } = useTranslation();
   const http = useApi(httpApiRef);
   const { companyId } = useAccount();
+  const phone = useIsPhone();
   const { data, isPending, refetch } = useListContext<Broadcast>();
   const channelIds = useMemo(() => [...new Set((data ?? []).map((b) => b.page_id))].sort((a, b) => a - b), [data]);
   useWatchChannels(channelIds);
@@ -175,28 +176,48 @@ function BroadcastsTable() {
 
   return (
     <ExtrasContext.Provider value={extras}>
-      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      {phone ? (
+        // A phone: each broadcast as one stacked cell and its status beside it, nothing scrolled sideways.
         <DataTable<Broadcast> rowClick={false} bulkActionButtons={false} empty={<EmptyView />} aria-label={t('broadcasts.title')}>
           <DataTable.Col source="name" label="resources.broadcasts.fields.name">
-            <NameCell />
+            <Stack spacing={1} sx={{ minWidth: 0 }}>
+              <NameCell />
+              <TemplateCell />
+              <CountersCell />
+              <CreatedCell />
+            </Stack>
           </DataTable.Col>
-          <DataTable.Col source="template_name" label="resources.broadcasts.fields.template_name" disableSort>
-            <TemplateCell />
-          </DataTable.Col>
-          <DataTable.Col source="status" label="resources.broadcasts.fields.status" disableSort>
-            <StatusCell />
-          </DataTable.Col>
-          <DataTable.Col source="stats" label="resources.broadcasts.fields.stats" disableSort>
-            <CountersCell />
-          </DataTable.Col>
-          <DataTable.Col source="created_at" label="resources.broadcasts.fields.created_at" disableSort>
-            <CreatedCell />
-          </DataTable.Col>
-          <DataTable.Col label="" disableSort align="right">
-            <ActionsCell />
+          <DataTable.Col source="status" label="resources.broadcasts.fields.status" disableSort align="right" sx={{ pl: 0, verticalAlign: 'top' }}>
+            <Stack spacing={1} alignItems="flex-end">
+              <StatusCell />
+              <ActionsCell />
+            </Stack>
           </DataTable.Col>
         </DataTable>
-      </Box>
+      ) : (
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <DataTable<Broadcast> rowClick={false} bulkActionButtons={false} empty={<EmptyView />} aria-label={t('broadcasts.title')}>
+            <DataTable.Col source="name" label="resources.broadcasts.fields.name">
+              <NameCell />
+            </DataTable.Col>
+            <DataTable.Col source="template_name" label="resources.broadcasts.fields.template_name" disableSort>
+              <TemplateCell />
+            </DataTable.Col>
+            <DataTable.Col source="status" label="resources.broadcasts.fields.status" disableSort>
+              <StatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="stats" label="resources.broadcasts.fields.stats" disableSort>
+              <CountersCell />
+            </DataTable.Col>
+            <DataTable.Col source="created_at" label="resources.broadcasts.fields.created_at" disableSort>
+              <CreatedCell />
+            </DataTable.Col>
+            <DataTable.Col label="" disableSort align="right">
+              <ActionsCell />
+            </DataTable.Col>
+          </DataTable>
+        </Box>
+      )}
     </ExtrasContext.Provider>
   );
 }

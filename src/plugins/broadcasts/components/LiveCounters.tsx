@@ -16,7 +16,7 @@ export function CounterLine({ stats, name, recipients }: { stats: BroadcastStats
   const { t } = useTranslation();
   const counters = useCounters();
   return (
-    <Stack direction="row" spacing={1.25} component="dl" sx={{ m: 0 }} aria-label={t('broadcasts.list.countersOf', { name })}>
+    <Stack direction="row" spacing={1.25} useFlexGap flexWrap="wrap" component="dl" sx={{ m: 0, rowGap: 0.75 }} aria-label={t('broadcasts.list.countersOf', { name })}>
       {recipients !== undefined && (
         <Box sx={{ minWidth: 40 }}>
           <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>

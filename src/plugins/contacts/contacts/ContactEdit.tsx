@@ -49,7 +49,8 @@ export function ContactEdit() {
         resource="contacts"
         mutationMode="pessimistic"
         transform={contactPayload}
-        queryOptions={{ select: (c: Contact) => ({ ...c, tag_names: c.tags.map((tag) => tag.name) }) }}
+        // A failed load is said in place (ContactEditError): no "Element does not exist" toast on top of it.
+        queryOptions={{ select: (c: Contact) => ({ ...c, tag_names: c.tags.map((tag) => tag.name) }), onError: () => undefined }}
         mutationOptions={{ onSuccess: () => notify('contacts.saved', { type: 'success' }) }}
         redirect={false}
         title={false}

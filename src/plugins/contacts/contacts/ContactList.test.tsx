@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { membership, testUser } from '../../../core/account/testUsers';
 import { renderPluginPage } from '../../../core/testing/renderPluginPage';
@@ -10,8 +10,9 @@ import { ContactList } from './ContactList';
 import { ContactCreate } from './ContactCreate';
 import { ContactShow } from './ContactShow';
 import { ContactEdit } from './ContactEdit';
-import { HttpError } from '../../../core';
+import { ConsoleNotification, HttpError } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
+import { phoneScreen } from '../../../core/testing/phoneScreen';
 
 const manager = testUser([membership(1, { can_view_chats: true, can_manage_chats: true }, { role: { id: 'manager', name: 'Manager' } })]);
 const viewer = testUser([membership(1, { can_view_chats: true, can_manage_chats: false }, { role: { id: 'agent', name: 'Agent' } })]);
@@ -93,16 +94,22 @@ describe('/contacts/create', () => {
 describe('/contacts/{id} of a contact not in this company', () => {
   it('says so in the page, with the way back to the list, on the show and the edit page', async () => {
     const http = fakeContactsApi([contact(1, 'Léa Martin')]);
-    const shown = renderPluginPage(<ContactShow />, { ...options(http, viewer, '/contacts/77/show'), route: '/contacts/:id/show' });
+    // react-admin's own answer was a toast ("Element does not exist") and a redirect to the list.
+    const withAlerts = { besideRoutes: <ConsoleNotification /> };
+    const shown = renderPluginPage(<ContactShow />, { ...options(http, viewer, '/contacts/77/show'), route: '/contacts/:id/show', ...withAlerts });
     expect(await screen.findByText('This contact does not exist (any more) in this company.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to contacts' }).getAttribute('href')).toBe('/contacts');
-    // react-admin's own answer was a toast and a redirect to the list.
-    expect(screen.queryByText('Element does not exist')).toBeNull();
+    await act(() => Promise.resolve()); // the notification, were there one, reaches the alert in an effect
+    expect(shown.alertText()).toBeFalsy();
+    expect(shown.currentPath()).toBe('/contacts/77/show');
     shown.unmount();
 
-    renderPluginPage(<ContactEdit />, { ...options(http, manager, '/contacts/77'), route: '/contacts/:id' });
+    const edit = renderPluginPage(<ContactEdit />, { ...options(http, manager, '/contacts/77'), route: '/contacts/:id', ...withAlerts });
     expect(await screen.findByText('This contact does not exist (any more) in this company.')).toBeTruthy();
     expect(screen.queryByLabelText(/Name/)).toBeNull();
+    await act(() => Promise.resolve());
+    expect(edit.alertText()).toBeFalsy();
+    expect(edit.currentPath()).toBe('/contacts/77');
   });
 
   it("gives the server's reason for any other failure", async () => {
@@ -111,5 +118,23 @@ describe('/contacts/{id} of a contact not in this company', () => {
     });
     renderPluginPage(<ContactShow />, { ...options(http as ReturnType<typeof fakeContactsApi>, viewer, '/contacts/1/show'), route: '/contacts/:id/show' });
     expect(await screen.findByText('Could not load this contact: The database is not answering.')).toBeTruthy();
+  });
+});
+
+describe('/contacts on a phone', () => {
+  it('shows each contact in one cell, its phone, e-mail and tags under the name, still selectable', async () => {
+    const restore = phoneScreen();
+    try {
+      const http = fakeContactsApi([contact(1, 'Léa Martin', { phone: '+33612345678', email: 'lea@example.com', tags: [{ id: 9, name: 'vip' }] })]);
+      renderPluginPage(<ContactList />, options(http));
+      const cell = (await screen.findByText('Léa Martin')).closest('td')!;
+      expect(within(cell).getByText('+33612345678')).toBeTruthy();
+      expect(within(cell).getByText('lea@example.com')).toBeTruthy();
+      expect(within(cell).getByText('vip')).toBeTruthy();
+      expect(screen.queryByRole('columnheader', { name: /^Phone/ })).toBeNull();
+      expect(within(cell.closest('tr')!).getByRole('checkbox')).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

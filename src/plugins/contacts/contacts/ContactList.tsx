@@ -6,13 +6,13 @@ import { CreateButton, DataTable, List, SearchInput, SelectArrayInput, SelectInp
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/contacts';
 import { CONTACT_PAGE_SIZES } from '../../../../contract/contacts';
-import { ConsolePagination, EmptyView, httpApiRef, MdiIcon, useAccess, useApi } from '../../../core';
+import { ConsolePagination, EmptyView, httpApiRef, MdiIcon, useAccess, useApi, useIsPhone } from '../../../core';
 import { ContactsTabs } from '../ContactsTabs';
 import { downloadContacts, type ContactListFilter } from '../model/contactQuery';
 import { useChannels, useTags } from '../model/hooks';
 import { useSegments } from '../segments/useSegments';
 import { ContactBulkActions } from './ContactBulkActions';
-import { DateCell, NameCell, TagsCell } from './cells';
+import { DateCell, NameCell, PhoneContactCell, TagsCell } from './cells';
 import { ImportDialog } from './ImportDialog';
 
 function ExportButton() {
@@ -67,6 +67,7 @@ export function ContactList() {
   const tags = useTags();
   const channels = useChannels();
   const segments = useSegments();
+  const phone = useIsPhone();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('contacts.filters.search')} sx={{ minWidth: { sm: 300 } }} />,
     <SelectArrayInput key="tags" source="tags" label="contacts.filters.tags" choices={(tags.data ?? []).map((tag) => ({ id: tag.id, name: tag.name }))} />,
@@ -94,17 +95,26 @@ export function ContactList() {
         sx={{ px: { xs: 1, md: 2 } }}
       >
         <DataTable<Contact> rowClick={canManage ? 'edit' : 'show'} bulkActionButtons={<ContactBulkActions canManage={canManage} />}>
-          <DataTable.Col source="name" label="contacts.fields.name">
-            <NameCell />
-          </DataTable.Col>
-          <DataTable.Col source="phone" label="contacts.fields.phone" />
-          <DataTable.Col source="email" label="contacts.fields.email" />
-          <DataTable.Col source="tags" label="contacts.fields.tags" disableSort>
-            <TagsCell />
-          </DataTable.Col>
-          <DataTable.Col source="last_message_at" label="contacts.fields.last_message_at">
-            <DateCell source="last_message_at" />
-          </DataTable.Col>
+          {phone ? (
+            // A phone: the contact in one stacked cell, nothing scrolled sideways.
+            <DataTable.Col source="name" label="contacts.fields.name">
+              <PhoneContactCell />
+            </DataTable.Col>
+          ) : (
+            [
+              <DataTable.Col key="name" source="name" label="contacts.fields.name">
+                <NameCell />
+              </DataTable.Col>,
+              <DataTable.Col key="phone" source="phone" label="contacts.fields.phone" />,
+              <DataTable.Col key="email" source="email" label="contacts.fields.email" />,
+              <DataTable.Col key="tags" source="tags" label="contacts.fields.tags" disableSort>
+                <TagsCell />
+              </DataTable.Col>,
+              <DataTable.Col key="last" source="last_message_at" label="contacts.fields.last_message_at">
+                <DateCell source="last_message_at" />
+              </DataTable.Col>,
+            ]
+          )}
         </DataTable>
       </List>
     </Box>

@@ -56,7 +56,14 @@ export function ContactShow() {
           {t('contacts.readOnly')}
         </Typography>
       )}
-      <Show<Contact> resource="contacts" title={false} error={<ContactShowError />} sx={{ px: { xs: 1, md: 2 } }}>
+      <Show<Contact>
+        resource="contacts"
+        title={false}
+        // The page says why in place (ContactShowError): no "Element does not exist" toast on top of it.
+        queryOptions={{ onError: () => undefined }}
+        error={<ContactShowError />}
+        sx={{ px: { xs: 1, md: 2 } }}
+      >
         <ContactDetails />
       </Show>
     </Box>

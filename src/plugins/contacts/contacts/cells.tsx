@@ -36,3 +36,20 @@ export function NameCell() {
     </Stack>
   );
 }
+
+/** A contact on a phone: the name, then its phone and e-mail under it (the columns they have on a wide screen). */
+export function PhoneContactCell() {
+  const contact = useRecordContext<Contact>();
+  if (!contact) return null;
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+      <NameCell />
+      {[contact.phone, contact.email].filter(Boolean).map((line) => (
+        <Typography key={line} variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography>
+      ))}
+      <TagsCell />
+    </Stack>
+  );
+}
