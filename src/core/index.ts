@@ -53,6 +53,7 @@ export { ConsoleMenu, useVisibleMenu } from './layout/ConsoleMenu';
 export { ConsoleAppBar } from './layout/ConsoleAppBar';
 export { NotFound } from './layout/NotFound';
 export { useIsPhone } from './layout/useIsPhone';
+export { InlineFacts, type InlineFact } from './components/InlineFacts';
 export { CompanySwitcher } from './layout/CompanySwitcher';
 export { RedirectSignedIn, RequireLogin, RequireSession, FeatureGate, AccessGuard, LOGIN_ROUTE, COMPANY_SELECT_ROUTE } from './routing/guards';
 export { NavigationMemoryProvider } from './routing/NavigationMemory';

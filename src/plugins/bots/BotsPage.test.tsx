@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../../core';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import { membership, testUser } from '../../core/account/testUsers';
 import type { BotSummary } from '../../../contract/bots';
 import BotsPage from './BotsPage';
@@ -97,5 +98,21 @@ describe('/bots', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete bot Greeter' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(view.alertText()).toBe('Error while deleting bot(Error 500 : Server error Try again.)'));
+  });
+});
+
+describe('/bots on a phone', () => {
+  it('shows each bot in one cell: name, channels, then steps, conversations and last edit with their labels', async () => {
+    const restore = phoneScreen();
+    try {
+      renderPluginPage(<BotsPage />, { plugins: [botsPlugin], features: ['flows'], companyId: 1, signedIn: true, path: '/bots', http: fakeServer([summary(1, 'Greeter')]), user: admin });
+      const cell = (await screen.findByText('Greeter')).closest('td')!;
+      expect(within(cell).getByText('Sandbox')).toBeTruthy();
+      expect(cell.textContent).toContain('Steps 3 · Conversations handled 12 · Last edit');
+      expect(screen.queryByRole('columnheader', { name: /Last edit/ })).toBeNull();
+      expect(within(cell.closest('tr')!).getByRole('button', { name: /Delete/ })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { mdiDeleteOutline, mdiInformationOutline, mdiPlus, mdiSitemapOutline } f
 import { DataTable, ListContextProvider, ResourceContextProvider, useList, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, formatDate, MdiIcon, useAccess, useAlert, useApi } from '../../core';
+import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, formatDate, InlineFacts, MdiIcon, useAccess, useAlert, useApi, useIsPhone } from '../../core';
 import { BOT_LIMITS, type BotSummary } from '../../../contract/bots';
 import type { Channel } from '../../../contract/channels';
 import { botServiceApiRef, NoBotAccessError } from './api/botService';
@@ -32,6 +32,26 @@ function DateCell() {
   const bot = useRecordContext<BotSummary>();
   if (!bot) return null;
   return <>{formatDate(bot.updated_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</>;
+}
+
+/** A bot on a phone: its name, channels, then steps, conversations and last change in one line. */
+function PhoneBotCell({ channels }: { channels: Map<number, Channel> }) {
+  const { t, i18n } = useTranslation();
+  const bot = useRecordContext<BotSummary>();
+  if (!bot) return null;
+  return (
+    <Stack spacing={0.75} sx={{ minWidth: 0 }}>
+      <NameCell />
+      <ChannelsCell channels={channels} />
+      <InlineFacts
+        facts={[
+          { label: t('bots.fields.steps'), value: bot.steps_count },
+          { label: t('bots.fields.conversations'), value: bot.conversations_handled },
+          { label: t('bots.fields.updated_at'), value: formatDate(bot.updated_at, i18n.language, { dateStyle: 'medium' }) },
+        ]}
+      />
+    </Stack>
+  );
 }
 
 function ActionsCell({ canManage }: { canManage: boolean }) {
@@ -164,6 +184,7 @@ export default function BotsPage() {
   const bots = useBots();
   const channels = useCompanyChannels();
   const [creating, setCreating] = useState(false);
+  const phone = useIsPhone();
   const channelMap = new Map((channels.data ?? []).map((c) => [c.id, c]));
   const listContext = useList<BotSummary>({
     data: bots.data?.results ?? [],
@@ -209,17 +230,26 @@ export default function BotsPage() {
             empty={<EmptyView />}
             sx={{ '& .RaDataTable-rowCell': { verticalAlign: 'middle' } }}
           >
-            <DataTable.Col source="name" label="bots.fields.name">
-              <NameCell />
-            </DataTable.Col>
-            <DataTable.Col source="channels" label="bots.fields.channels" disableSort>
-              <ChannelsCell channels={channelMap} />
-            </DataTable.Col>
-            <DataTable.NumberCol source="steps_count" label="bots.fields.steps" />
-            <DataTable.NumberCol source="conversations_handled" label="bots.fields.conversations" />
-            <DataTable.Col source="updated_at" label="bots.fields.updated_at">
-              <DateCell />
-            </DataTable.Col>
+            {phone ? (
+              // A phone: the bot in one stacked cell, nothing scrolled sideways.
+              <DataTable.Col source="name" label="bots.fields.name">
+                <PhoneBotCell channels={channelMap} />
+              </DataTable.Col>
+            ) : (
+              [
+                <DataTable.Col key="name" source="name" label="bots.fields.name">
+                  <NameCell />
+                </DataTable.Col>,
+                <DataTable.Col key="channels" source="channels" label="bots.fields.channels" disableSort>
+                  <ChannelsCell channels={channelMap} />
+                </DataTable.Col>,
+                <DataTable.NumberCol key="steps" source="steps_count" label="bots.fields.steps" />,
+                <DataTable.NumberCol key="conversations" source="conversations_handled" label="bots.fields.conversations" />,
+                <DataTable.Col key="updated" source="updated_at" label="bots.fields.updated_at">
+                  <DateCell />
+                </DataTable.Col>,
+              ]
+            )}
             <DataTable.Col label="" disableSort align="right">
               <ActionsCell canManage={canManage} />
             </DataTable.Col>

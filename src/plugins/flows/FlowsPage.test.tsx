@@ -7,6 +7,7 @@ import { membership, testUser } from '../../core/account/testUsers';
 import FlowsPage from './FlowsPage';
 import { fakeFlowServer, flowFixture } from './testing/fixtures';
 import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import { botsPlugin } from '../bots';
 import { templatesPlugin } from '../templates';
 import { flowsPlugin } from './index';
@@ -81,5 +82,22 @@ describe('/flows', { timeout: 120_000 }, () => {
     await waitFor(() => expect(flowsGets(http)).toBeGreaterThan(before));
     await screen.findByRole('link', { name: 'Shop tour' });
     expect((screen.getByLabelText('Search flows') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('/flows on a phone', () => {
+  it('shows each flow in one cell: name, description, keywords, steps and last edit', async () => {
+    const restore = phoneScreen();
+    try {
+      const http = fakeFlowServer([flowFixture(1, 'Shop tour')]);
+      renderPluginPage(<FlowsPage />, { plugins: [botsPlugin, templatesPlugin, flowsPlugin], features: ['flows', 'whatsapp_templates'], companyId: 1, signedIn: true, path: '/flows', http, user: admin });
+      const cell = (await screen.findByRole('link', { name: 'Shop tour' })).closest('td')!;
+      expect(within(cell).getByText('tour')).toBeTruthy();
+      expect(cell.textContent).toContain('Steps 3 · ');
+      expect(screen.getAllByRole('columnheader')).toHaveLength(2);
+      expect(within(cell.closest('tr')!).getByRole('button', { name: 'Edit Shop tour' })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, CircularProgress, IconButton, InputAdornment,
 import { mdiDeleteOutline, mdiMagnify, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ConfirmDialog, ConsoleTooltip, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi, visuallyHidden } from '../../core';
+import { ConfirmDialog, ConsoleTooltip, EmptyView, formatDate, InlineFacts, MdiIcon, useAccess, useAccount, useAlert, useApi, useIsPhone, visuallyHidden } from '../../core';
 import type { Flow } from '../../../contract/flows';
 import { flowServiceApiRef, NoBotAccessError } from './api/flowService';
 import { flowErrorAlert, logFlowListFailure } from './api/errors';
@@ -60,6 +60,16 @@ function DeleteFlowButton({ flow }: { flow: Flow }) {
   );
 }
 
+function Keywords({ keywords }: { keywords: Flow['keywords'] }) {
+  return (
+    <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+      {(keywords ?? []).map((k) => (
+        <Chip key={k} size="small" label={k} />
+      ))}
+    </Stack>
+  );
+}
+
 /** /flows: the company's flows (spec §2): loading indicator, reset and reloaded on a company switch, search, delete. */
 export default function FlowsPage() {
   const { t, i18n } = useTranslation();
@@ -68,6 +78,7 @@ export default function FlowsPage() {
   const navigate = useNavigate();
   const flows = useFlows();
   const [term, setTerm] = useState('');
+  const phone = useIsPhone();
 
   // A company switch resets the list's state (its search) while the new company's flows load.
   useEffect(() => setTerm(''), [companyId]);
@@ -122,10 +133,14 @@ export default function FlowsPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('flows.fields.flow_name')}</TableCell>
-                    <TableCell>{t('flows.fields.description')}</TableCell>
-                    <TableCell>{t('flows.fields.keywords')}</TableCell>
-                    <TableCell align="right">{t('flows.fields.steps')}</TableCell>
-                    <TableCell>{t('flows.fields.updated_at')}</TableCell>
+                    {!phone && (
+                      <>
+                        <TableCell>{t('flows.fields.description')}</TableCell>
+                        <TableCell>{t('flows.fields.keywords')}</TableCell>
+                        <TableCell align="right">{t('flows.fields.steps')}</TableCell>
+                        <TableCell>{t('flows.fields.updated_at')}</TableCell>
+                      </>
+                    )}
                     <TableCell align="right">
                       <Box component="span" sx={visuallyHidden}>{t('flows.fields.actions')}</Box>
                     </TableCell>
@@ -134,21 +149,38 @@ export default function FlowsPage() {
                 <TableBody>
                   {shown.map((flow) => (
                     <TableRow key={flow.id} hover data-testid="flow-row">
-                      <TableCell>
-                        <Link component={RouterLink} to={editPath(flow.flow_name)} fontWeight={600} underline="hover">
-                          {flow.flow_name}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{flow.description}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
-                          {(flow.keywords ?? []).map((k) => (
-                            <Chip key={k} size="small" label={k} />
-                          ))}
-                        </Stack>
-                      </TableCell>
-                      <TableCell align="right">{flow.steps?.length ?? 0}</TableCell>
-                      <TableCell>{formatDate(flow.updated_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                      {phone ? (
+                        // A phone: the flow in one stacked cell, nothing scrolled sideways.
+                        <TableCell>
+                          <Stack spacing={0.75}>
+                            <Link component={RouterLink} to={editPath(flow.flow_name)} fontWeight={600} underline="hover">
+                              {flow.flow_name}
+                            </Link>
+                            {flow.description && <Typography variant="body2">{flow.description}</Typography>}
+                            <Keywords keywords={flow.keywords} />
+                            <InlineFacts
+                              facts={[
+                                { label: t('flows.fields.steps'), value: flow.steps?.length ?? 0 },
+                                { label: t('flows.fields.updated_at'), value: formatDate(flow.updated_at, i18n.language, { dateStyle: 'medium' }) },
+                              ]}
+                            />
+                          </Stack>
+                        </TableCell>
+                      ) : (
+                        <>
+                          <TableCell>
+                            <Link component={RouterLink} to={editPath(flow.flow_name)} fontWeight={600} underline="hover">
+                              {flow.flow_name}
+                            </Link>
+                          </TableCell>
+                          <TableCell>{flow.description}</TableCell>
+                          <TableCell>
+                            <Keywords keywords={flow.keywords} />
+                          </TableCell>
+                          <TableCell align="right">{flow.steps?.length ?? 0}</TableCell>
+                          <TableCell>{formatDate(flow.updated_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                        </>
+                      )}
                       <TableCell align="right">
                         <Stack direction="row" spacing={0.5} justifyContent="flex-end">
                           <ConsoleTooltip title={t('flows.open', { name: flow.flow_name })}>

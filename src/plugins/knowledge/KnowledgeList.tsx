@@ -20,7 +20,7 @@ import { mdiFileUploadOutline, mdiPlus } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { KnowledgeItemSummary } from '../../../contract/assistant';
-import { EmptyView, errorText, formatDate, MdiIcon, TABLE_PAGE_SIZES, useAccount, useApi } from '../../core';
+import { EmptyView, errorText, formatDate, InlineFacts, MdiIcon, TABLE_PAGE_SIZES, useAccount, useApi, useIsPhone } from '../../core';
 import { knowledgeApiRef } from './api';
 import { ArticleDialog } from './ArticleDialog';
 import { ItemDialog } from './ItemDialog';
@@ -46,6 +46,7 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
     retry: false,
   });
   const date = (iso: string) => formatDate(iso, i18n.language, {});
+  const phone = useIsPhone();
 
   return (
     <>
@@ -87,9 +88,13 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('knowledge.fields.title')}</TableCell>
-                  <TableCell>{t('knowledge.fields.kind')}</TableCell>
-                  <TableCell align="right">{t('knowledge.fields.passages')}</TableCell>
-                  <TableCell>{t('knowledge.fields.updated')}</TableCell>
+                  {!phone && (
+                    <>
+                      <TableCell>{t('knowledge.fields.kind')}</TableCell>
+                      <TableCell align="right">{t('knowledge.fields.passages')}</TableCell>
+                      <TableCell>{t('knowledge.fields.updated')}</TableCell>
+                    </>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -104,12 +109,28 @@ export function KnowledgeList({ canManage }: { canManage: boolean }) {
                           {item.file_name}
                         </Typography>
                       )}
+                      {phone && (
+                        // A phone: the kind and the figures under the title, nothing scrolled sideways.
+                        <Stack spacing={0.5} sx={{ mt: 0.75, alignItems: 'flex-start' }}>
+                          <Chip size="small" label={t(`knowledge.kinds.${item.kind}`)} />
+                          <InlineFacts
+                            facts={[
+                              { label: t('knowledge.fields.passages'), value: item.passage_count },
+                              { label: t('knowledge.fields.updated'), value: date(item.updated_at) },
+                            ]}
+                          />
+                        </Stack>
+                      )}
                     </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={t(`knowledge.kinds.${item.kind}`)} />
-                    </TableCell>
-                    <TableCell align="right">{item.passage_count}</TableCell>
-                    <TableCell>{date(item.updated_at)}</TableCell>
+                    {!phone && (
+                      <>
+                        <TableCell>
+                          <Chip size="small" label={t(`knowledge.kinds.${item.kind}`)} />
+                        </TableCell>
+                        <TableCell align="right">{item.passage_count}</TableCell>
+                        <TableCell>{date(item.updated_at)}</TableCell>
+                      </>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

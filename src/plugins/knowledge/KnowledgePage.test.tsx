@@ -6,6 +6,7 @@ import { defaultPermissions } from '../../../contract/permissions';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
 import { renderPluginPage } from '../../core/testing/renderPluginPage';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import { overrideApi, type ConsoleConfig, type SessionStore } from '../../core';
 import { HttpError } from '../../core/http/HttpError';
 import { createKnowledgeApi, knowledgeApiRef, type FormUploader } from './api';
@@ -182,5 +183,20 @@ describe('KnowledgePage', () => {
     render(server(), 'admin', { locale: 'fr' });
     expect(await screen.findByRole('heading', { name: 'Connaissances' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Ajouter un article' })).toBeInTheDocument();
+  });
+});
+
+describe('KnowledgePage on a phone', () => {
+  it('shows each item in one cell: its title, kind and passages under it, one column', async () => {
+    const restore = phoneScreen();
+    try {
+      render(server());
+      const cell = (await screen.findByRole('button', { name: 'Returns and refunds' })).closest('td')!;
+      expect(within(cell).getByText('Article')).toBeInTheDocument();
+      expect(cell.textContent).toContain('Passages 2');
+      expect(screen.getAllByRole('columnheader')).toHaveLength(1);
+    } finally {
+      restore();
+    }
   });
 });

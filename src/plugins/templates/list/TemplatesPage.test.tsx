@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, type RequestOptions } from '../../../core';
 import { createFakeHttp } from '../../../core/testing/fakeHttp';
+import { phoneScreen } from '../../../core/testing/phoneScreen';
 import type { WhatsAppTemplate } from '../../../../contract/templates';
 import { channel, renderTemplatesPage, template } from '../testing/renderTemplatesPage';
 import TemplatesPage from './TemplatesPage';
@@ -213,5 +214,24 @@ describe('TemplatesPage', () => {
   it('a channel without templates shows the empty view', async () => {
     renderList(fakeApi({ templates: [] }));
     expect(await screen.findByTestId('empty-view')).toBeInTheDocument();
+  });
+});
+
+describe('TemplatesPage on a phone', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows each template in one cell: name, status and quality, then category, language and last change', async () => {
+    const restore = phoneScreen();
+    try {
+      renderList();
+      expect(await screen.findByText('welcome_offer')).toBeInTheDocument();
+      const cell = row('promo_reject').querySelector('td')!;
+      expect(within(cell).getByText('Rejected')).toBeInTheDocument();
+      expect(within(cell).getByTestId('template-reason')).toHaveTextContent('Reason: Invalid format');
+      expect(cell.textContent).toContain('Category Marketing · Language en_US · Last update');
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Actions']);
+    } finally {
+      restore();
+    }
   });
 });

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, formatDate, MdiIcon, useAccess, useAccount, useAlert, useApi } from '../../../core';
+import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, formatDate, InlineFacts, MdiIcon, useAccess, useAccount, useAlert, useApi, useIsPhone } from '../../../core';
 import type { Channel } from '../../../../contract/channels';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, type TemplateLimitsUsage, type WhatsAppTemplate } from '../../../../contract/templates';
 import { hasTemplateApi, templatesApiRef } from '../api';
@@ -149,6 +149,7 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
   const queryClient = useQueryClient();
   const alert = useAlert();
   const [syncing, setSyncing] = useState(false);
+  const phone = useIsPhone();
 
   // A status or quality change patches the rows on screen (no reload); one not on screen refreshes the list.
   const onChange = useCallback(
@@ -233,15 +234,24 @@ function ChannelTemplates({ channel, canManage }: { channel: Channel; canManage:
       >
         <LimitsBanner />
         <DataTable<WhatsAppTemplate> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
-          <DataTable.Col source="name" label={t('templates.fields.name')} disableSort>
-            <NameCell />
-          </DataTable.Col>
-          <DataTable.Col source="category" label={t('templates.fields.category')} disableSort render={(r: WhatsAppTemplate) => t(`templates.category.${r.category}`, { defaultValue: r.category })} />
-          <DataTable.Col source="language" label={t('templates.fields.language')} disableSort />
-          <DataTable.Col source="status" label={t('templates.fields.status')} disableSort render={(r: WhatsAppTemplate) => <StatusChip template={r} />} />
-          <DataTable.Col source="quality_score" label={t('templates.fields.quality')} disableSort render={(r: WhatsAppTemplate) => <QualityChip score={r.quality_score} />} />
-          <DataTable.Col source="channel_id" label={t('templates.fields.channel')} disableSort render={() => channelLabel(channel)} />
-          <DataTable.Col source="updated_at" label={t('templates.fields.updated')} disableSort render={(r: WhatsAppTemplate) => <UpdatedAt value={r.updated_at} />} />
+          {phone ? (
+            // A phone: the template in one stacked cell (the channel is the one chosen above), nothing scrolled sideways.
+            <DataTable.Col source="name" label={t('templates.fields.name')} disableSort>
+              <PhoneTemplateCell />
+            </DataTable.Col>
+          ) : (
+            [
+              <DataTable.Col key="name" source="name" label={t('templates.fields.name')} disableSort>
+                <NameCell />
+              </DataTable.Col>,
+              <DataTable.Col key="category" source="category" label={t('templates.fields.category')} disableSort render={(r: WhatsAppTemplate) => t(`templates.category.${r.category}`, { defaultValue: r.category })} />,
+              <DataTable.Col key="language" source="language" label={t('templates.fields.language')} disableSort />,
+              <DataTable.Col key="status" source="status" label={t('templates.fields.status')} disableSort render={(r: WhatsAppTemplate) => <StatusChip template={r} />} />,
+              <DataTable.Col key="quality" source="quality_score" label={t('templates.fields.quality')} disableSort render={(r: WhatsAppTemplate) => <QualityChip score={r.quality_score} />} />,
+              <DataTable.Col key="channel" source="channel_id" label={t('templates.fields.channel')} disableSort render={() => channelLabel(channel)} />,
+              <DataTable.Col key="updated" source="updated_at" label={t('templates.fields.updated')} disableSort render={(r: WhatsAppTemplate) => <UpdatedAt value={r.updated_at} />} />,
+            ]
+          )}
           {/* Duplicate and delete only: a member who may not manage templates has no column of empty cells. */}
           {canManage && (
             <DataTable.Col label={t('templates.fields.actions')} disableSort align="right">
@@ -276,6 +286,29 @@ function NameCell() {
     >
       {record.name}
     </Typography>
+  );
+}
+
+/** A template on a phone: its name, status and quality, then category, language and last change in one line. */
+function PhoneTemplateCell() {
+  const { t } = useTranslation();
+  const record = useRecordContext<WhatsAppTemplate>();
+  if (!record) return null;
+  return (
+    <Stack spacing={0.75} sx={{ minWidth: 0, alignItems: 'flex-start' }}>
+      <NameCell />
+      <Stack direction="row" spacing={0.75} useFlexGap flexWrap="wrap">
+        <StatusChip template={record} />
+        <QualityChip score={record.quality_score} />
+      </Stack>
+      <InlineFacts
+        facts={[
+          { label: t('templates.fields.category'), value: t(`templates.category.${record.category}`, { defaultValue: record.category }) },
+          { label: t('templates.fields.language'), value: record.language },
+          { label: t('templates.fields.updated'), value: <UpdatedAt value={record.updated_at} /> },
+        ]}
+      />
+    </Stack>
   );
 }
 

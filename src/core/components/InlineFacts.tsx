@@ -1,0 +1,27 @@
+import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+export interface InlineFact {
+  label: string;
+  value: ReactNode;
+}
+
+/**
+ * A row's secondary columns said in one wrapping line ("Steps 6 · Conversations 12 · Updated Dec 3"), where a phone
+ * has no room for their columns: each label stays beside its value, so nothing reads as a bare number.
+ */
+export function InlineFacts({ facts }: { facts: InlineFact[] }) {
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
+      {facts.map((fact, index) => (
+        <span key={fact.label}>
+          {index > 0 && ' · '}
+          {fact.label}{' '}
+          <Typography component="span" variant="caption" color="text.primary" fontWeight={600}>
+            {fact.value}
+          </Typography>
+        </span>
+      ))}
+    </Typography>
+  );
+}
