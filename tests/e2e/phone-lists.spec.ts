@@ -11,6 +11,7 @@ const LISTS = [
   { path: '/bots', row: 'Demo assistant' },
   { path: '/flows', row: 'Demo Company tour' },
   { path: '/knowledge', row: 'Shipping' },
+  { path: '/contact-attributes', row: 'Customer since' },
 ];
 
 /**

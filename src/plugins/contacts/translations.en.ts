@@ -65,6 +65,7 @@ const en = {
       types: { text: 'Text', number: 'Number', date: 'Date', boolean: 'Yes / no', list: 'List' },
       save: 'Save',
       cancel: 'Cancel',
+      edit: 'Edit attribute %{name}',
       delete: 'Delete attribute %{name}',
       deleteConfirm: 'Delete',
       deleteTitle: 'Delete this attribute?',

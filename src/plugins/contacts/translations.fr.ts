@@ -65,6 +65,7 @@ const fr = {
       types: { text: 'Texte', number: 'Nombre', date: 'Date', boolean: 'Oui / non', list: 'Liste' },
       save: 'Enregistrer',
       cancel: 'Annuler',
+      edit: 'Modifier l’attribut %{name}',
       delete: 'Supprimer l’attribut %{name}',
       deleteConfirm: 'Supprimer',
       deleteTitle: 'Supprimer cet attribut ?',

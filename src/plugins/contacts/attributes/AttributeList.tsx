@@ -1,14 +1,24 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { mdiDeleteOutline, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { ContactAttribute } from '../../../../contract/contacts';
-import { ConfirmDialog, ConsoleTooltip, EmptyView, httpApiRef, MdiIcon, useAccess, useApi } from '../../../core';
+import { ConfirmDialog, ConsoleTooltip, EmptyView, httpApiRef, MdiIcon, useAccess, useApi, useIsPhone } from '../../../core';
 import { ContactsTabs } from '../ContactsTabs';
 import { useAttributes } from '../model/hooks';
 import { AttributeDialog, type AttributeDraft } from './AttributeDialog';
+
+function Options({ options }: { options: string[] }) {
+  return (
+    <Box>
+      {options.map((o) => (
+        <Chip key={o} size="small" label={o} sx={{ mr: 0.5, mb: 0.5 }} />
+      ))}
+    </Box>
+  );
+}
 
 /** /contact-attributes: the contacts page's Attributes tab, where the company defines its contacts' custom fields. */
 export function AttributeList() {
@@ -20,6 +30,7 @@ export function AttributeList() {
   const attributes = useAttributes();
   const [editing, setEditing] = useState<ContactAttribute | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContactAttribute | null>(null);
+  const phone = useIsPhone();
   const reload = () => queryClient.invalidateQueries({ queryKey: ['contacts', 'attributes'] });
 
   const save = async (draft: AttributeDraft) => {
@@ -64,29 +75,48 @@ export function AttributeList() {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('contacts.attributes.name')}</TableCell>
-                  <TableCell>{t('contacts.attributes.key')}</TableCell>
-                  <TableCell>{t('contacts.attributes.type')}</TableCell>
-                  <TableCell>{t('contacts.attributes.options')}</TableCell>
+                  {!phone && (
+                    <>
+                      <TableCell>{t('contacts.attributes.key')}</TableCell>
+                      <TableCell>{t('contacts.attributes.type')}</TableCell>
+                      <TableCell>{t('contacts.attributes.options')}</TableCell>
+                    </>
+                  )}
                   {canManage && <TableCell />}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((a) => (
                   <TableRow key={a.id}>
-                    <TableCell>{a.name}</TableCell>
-                    <TableCell>
-                      <code>{a.key}</code>
-                    </TableCell>
-                    <TableCell>{t(`contacts.attributes.types.${a.type}`)}</TableCell>
-                    <TableCell>
-                      {a.options.map((o) => (
-                        <Chip key={o} size="small" label={o} sx={{ mr: 0.5, mb: 0.5 }} />
-                      ))}
-                    </TableCell>
+                    {phone ? (
+                      // A phone: the key, type and options under the name, nothing scrolled sideways.
+                      <TableCell>
+                        <Stack spacing={0.5}>
+                          <Typography variant="body2" fontWeight={600}>
+                            {a.name}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            <code>{a.key}</code> · {t(`contacts.attributes.types.${a.type}`)}
+                          </Typography>
+                          {a.options.length > 0 && <Options options={a.options} />}
+                        </Stack>
+                      </TableCell>
+                    ) : (
+                      <>
+                        <TableCell>{a.name}</TableCell>
+                        <TableCell>
+                          <code>{a.key}</code>
+                        </TableCell>
+                        <TableCell>{t(`contacts.attributes.types.${a.type}`)}</TableCell>
+                        <TableCell>
+                          <Options options={a.options} />
+                        </TableCell>
+                      </>
+                    )}
                     {canManage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <ConsoleTooltip title={a.name}>
-                          <IconButton size="small" aria-label={`${t('contacts.attributes.save')} ${a.name}`} onClick={() => setEditing(a)}>
+                        <ConsoleTooltip title={t('contacts.attributes.edit', { name: a.name })}>
+                          <IconButton size="small" aria-label={t('contacts.attributes.edit', { name: a.name })} onClick={() => setEditing(a)}>
                             <MdiIcon path={mdiPencilOutline} fontSize="small" />
                           </IconButton>
                         </ConsoleTooltip>
