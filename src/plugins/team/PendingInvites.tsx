@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Chip, IconButton } from '@mui/material';
+import { Chip, IconButton, Stack, Typography } from '@mui/material';
 import { mdiEmailRemoveOutline } from '@mdi/js';
 import { DataTable, DateField, List, SelectInput, useDelete, useRecordContext, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, errorText, MdiIcon, useAccess, useAlert } from '../../core';
+import { ConfirmDialog, ConsolePagination, ConsoleTooltip, EmptyView, errorText, formatDate, InlineFacts, MdiIcon, useAccess, useAlert, useIsPhone } from '../../core';
 import type { Invite, InviteStatus } from '../../../contract/team';
 import { roleName, useRoles } from './useRoles';
 
@@ -27,6 +27,29 @@ function StatusCell() {
   const invite = useRecordContext<Invite>();
   if (!invite) return null;
   return <Chip size="small" variant="outlined" color={STATUS_COLORS[invite.status]} label={t(`team.invites.status.${invite.status}`)} />;
+}
+
+/** An invite on a phone: the address and its state, then role, who invited and the expiry in one line. */
+function PhoneInviteCell() {
+  const { t, i18n } = useTranslation();
+  const roles = useRoles();
+  const invite = useRecordContext<Invite>();
+  if (!invite) return null;
+  return (
+    <Stack spacing={0.75} sx={{ minWidth: 0, alignItems: 'flex-start' }}>
+      <Typography variant="body2" fontWeight={600} sx={{ overflowWrap: 'anywhere' }}>
+        {invite.email}
+      </Typography>
+      <StatusCell />
+      <InlineFacts
+        facts={[
+          { label: t('resources.invites.fields.role_id'), value: roleName(roles, invite.role_id) },
+          { label: t('resources.invites.fields.invited_by'), value: invite.invited_by },
+          { label: t('resources.invites.fields.expires_at'), value: formatDate(invite.expires_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) },
+        ]}
+      />
+    </Stack>
+  );
 }
 
 /** The list's status filter: pending by default; declined shows who said no. */
@@ -92,6 +115,7 @@ function RevokeButton() {
  */
 export function PendingInvites() {
   const { canManage } = useAccess('members');
+  const phone = useIsPhone();
   return (
     <List<Invite>
       resource="invites"
@@ -108,17 +132,26 @@ export function PendingInvites() {
       sx={{ '& .RaList-main': { boxShadow: 'none' } }}
     >
       <DataTable<Invite> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
-        <DataTable.Col source="email" label="resources.invites.fields.email" />
-        <DataTable.Col source="role_id" label="resources.invites.fields.role_id">
-          <RoleCell />
-        </DataTable.Col>
-        <DataTable.Col source="invited_by" label="resources.invites.fields.invited_by" />
-        <DataTable.Col source="status" label="resources.invites.fields.status" disableSort>
-          <StatusCell />
-        </DataTable.Col>
-        <DataTable.Col source="expires_at" label="resources.invites.fields.expires_at">
-          <DateField source="expires_at" showTime />
-        </DataTable.Col>
+        {phone ? (
+          // A phone: the invite in one stacked cell, nothing scrolled sideways.
+          <DataTable.Col source="email" label="resources.invites.fields.email">
+            <PhoneInviteCell />
+          </DataTable.Col>
+        ) : (
+          [
+            <DataTable.Col key="email" source="email" label="resources.invites.fields.email" />,
+            <DataTable.Col key="role" source="role_id" label="resources.invites.fields.role_id">
+              <RoleCell />
+            </DataTable.Col>,
+            <DataTable.Col key="by" source="invited_by" label="resources.invites.fields.invited_by" />,
+            <DataTable.Col key="status" source="status" label="resources.invites.fields.status" disableSort>
+              <StatusCell />
+            </DataTable.Col>,
+            <DataTable.Col key="expires" source="expires_at" label="resources.invites.fields.expires_at">
+              <DateField source="expires_at" showTime />
+            </DataTable.Col>,
+          ]
+        )}
         {canManage && (
           <DataTable.Col label="" disableSort align="right">
             <RevokeButton />

@@ -253,4 +253,13 @@ describe('TeamPage members on a phone', () => {
     await chooseRole('Grace Hopper', 'Manager');
     await waitFor(() => expect(http.calls.some((c) => c.method === 'PATCH' && c.path.startsWith('/api/members/'))).toBe(true));
   });
+
+  it('stacks each pending invite in one cell: address, status, then role, who invited and the expiry', async () => {
+    renderTeam(fakeApi());
+    await userEvent.click(await screen.findByRole('tab', { name: 'Pending invites' }));
+    const cell = (await screen.findByText('new@example.com')).closest('td')!;
+    expect(within(cell).getByText('Pending')).toBeInTheDocument();
+    expect(cell.textContent).toContain('Role Agent · Invited by Ada Lovelace · Expires');
+    expect(within(cell.closest('tr')!).getByRole('button', { name: 'Revoke invite to new@example.com' })).toBeInTheDocument();
+  });
 });
