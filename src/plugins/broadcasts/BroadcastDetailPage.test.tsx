@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { BroadcastDetail, BroadcastRecipient } from '../../../contract/broadcasts';
 import { EMPTY_STATS } from '../../../contract/broadcasts';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import BroadcastDetailPage from './BroadcastDetailPage';
 import { broadcast } from './testing/fixtures';
 import { renderBroadcasts } from './testing/renderBroadcasts';
@@ -175,6 +176,25 @@ describe('/broadcast/{id}', () => {
       expect(reads()).toBe(first);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('/broadcast/{id} on a phone', () => {
+  it('shows each recipient in one cell: name and phone, state, the message sent and why it failed', async () => {
+    const restore = phoneScreen();
+    try {
+      renderBroadcasts(<BroadcastDetailPage />, { ...OPTS, http: api({ detail: detail() }) });
+      const rows = await screen.findAllByTestId('recipient-row');
+      const cell = within(rows[1]).getByRole('cell');
+      expect(within(cell).getByText('Marie')).toBeTruthy();
+      expect(within(cell).getByText('+33699999999')).toBeTruthy();
+      expect(within(cell).getByText('Failed')).toBeTruthy();
+      expect(within(cell).getByTestId('recipient-message')).toBeTruthy();
+      expect(within(cell).getByText(/Meta did not deliver/)).toBeTruthy();
+      expect(within(screen.getByRole('table', { name: 'Recipients' })).getAllByRole('columnheader')).toHaveLength(1);
+    } finally {
+      restore();
     }
   });
 });

@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListPaginationContext, type ListPaginationContextValue } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { RECIPIENT_STATES, type BroadcastRecipient, type RecipientState } from '../../../../contract/broadcasts';
-import { ConsolePagination, EmptyView, errorText, formatDate, httpApiRef, useAccount, useApi } from '../../../core';
+import { ConsolePagination, EmptyView, errorText, formatDate, httpApiRef, useAccount, useApi, useIsPhone } from '../../../core';
 import { fetchRecipients } from '../api';
 import { describeFailure } from '../model/failures';
 
@@ -82,6 +82,7 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
     [query.isPending, page, perPage, total],
   );
   const time = (iso: string | null) => (iso ? formatDate(iso, i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '');
+  const phone = useIsPhone();
   const rows = query.data?.results ?? [];
 
   return (
@@ -123,19 +124,69 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
         <TableContainer>
           <Table size="small" aria-label={t('broadcasts.detail.recipients')}>
             <TableHead>
-              <TableRow>
-                <TableCell>{t('broadcasts.detail.columns.phone')}</TableCell>
-                <TableCell>{t('broadcasts.detail.columns.name')}</TableCell>
-                <TableCell>{t('broadcasts.detail.columns.message')}</TableCell>
-                <TableCell>{t('broadcasts.detail.columns.status')}</TableCell>
-                <TableCell>{t('broadcasts.detail.columns.detail')}</TableCell>
-                <TableCell>{t('broadcasts.detail.columns.updated')}</TableCell>
-              </TableRow>
+              {phone ? (
+                <TableRow>
+                  <TableCell>{t('broadcasts.detail.recipients')}</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell>{t('broadcasts.detail.columns.phone')}</TableCell>
+                  <TableCell>{t('broadcasts.detail.columns.name')}</TableCell>
+                  <TableCell>{t('broadcasts.detail.columns.message')}</TableCell>
+                  <TableCell>{t('broadcasts.detail.columns.status')}</TableCell>
+                  <TableCell>{t('broadcasts.detail.columns.detail')}</TableCell>
+                  <TableCell>{t('broadcasts.detail.columns.updated')}</TableCell>
+                </TableRow>
+              )}
             </TableHead>
             <TableBody>
               {rows.map((r) => {
                 const problem = recipientProblem(r, t);
                 const last = r.replied_at ?? r.read_at ?? r.delivered_at ?? r.sent_at ?? r.failed_at ?? r.queued_at;
+                const state = <Chip size="small" label={t(`broadcasts.recipientState.${r.state}`)} color={STATE_COLORS[r.state] ?? 'default'} />;
+                const detail = (
+                  <>
+                    {problem && (
+                      <Typography variant="body2" color={r.state === 'failed' ? 'error' : 'text.secondary'}>
+                        {problem}
+                      </Typography>
+                    )}
+                    {r.attempts > 1 && (
+                      <Typography variant="caption" color="text.secondary">
+                        {t('broadcasts.detail.attempts', { count: r.attempts })}
+                      </Typography>
+                    )}
+                  </>
+                );
+                if (phone) {
+                  // A phone: the recipient in one stacked cell, nothing scrolled sideways.
+                  return (
+                    <TableRow key={r.id} data-testid="recipient-row">
+                      <TableCell>
+                        <Stack spacing={0.75} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+                          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
+                            <Typography variant="body2" fontWeight={600}>
+                              {r.name}
+                            </Typography>
+                            <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
+                              {r.phone}
+                            </Typography>
+                          </Stack>
+                          <Stack direction="row" spacing={1} alignItems="center">
+                            {state}
+                            <Typography variant="caption" color="text.secondary">
+                              {time(last)}
+                            </Typography>
+                          </Stack>
+                          <Typography variant="body2" data-testid="recipient-message" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                            {r.message}
+                          </Typography>
+                          {detail}
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                  );
+                }
                 return (
                   <TableRow key={r.id} data-testid="recipient-row">
                     <TableCell sx={{ fontFamily: 'monospace' }}>{r.phone}</TableCell>
@@ -144,21 +195,8 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
                     <TableCell data-testid="recipient-message" sx={{ maxWidth: 360, whiteSpace: 'pre-line' }}>
                       {r.message}
                     </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={t(`broadcasts.recipientState.${r.state}`)} color={STATE_COLORS[r.state] ?? 'default'} />
-                    </TableCell>
-                    <TableCell sx={{ maxWidth: 420 }}>
-                      {problem && (
-                        <Typography variant="body2" color={r.state === 'failed' ? 'error' : 'text.secondary'}>
-                          {problem}
-                        </Typography>
-                      )}
-                      {r.attempts > 1 && (
-                        <Typography variant="caption" color="text.secondary">
-                          {t('broadcasts.detail.attempts', { count: r.attempts })}
-                        </Typography>
-                      )}
-                    </TableCell>
+                    <TableCell>{state}</TableCell>
+                    <TableCell sx={{ maxWidth: 420 }}>{detail}</TableCell>
                     <TableCell>{time(last)}</TableCell>
                   </TableRow>
                 );
