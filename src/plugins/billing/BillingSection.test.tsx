@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, type HttpProvider, type RequestOptions } from '../../core';
 import { membership, testUser } from '../../core/account/testUsers';
 import { createFakeHttp } from '../../core/testing/fakeHttp';
+import { phoneScreen } from '../../core/testing/phoneScreen';
 import { renderPluginPage } from '../../core/testing/renderPluginPage';
 import { pageTranslations } from '../../app/pages/translations';
 import { accountPlugin } from '../account';
@@ -186,5 +187,23 @@ describe('billing section of /account', () => {
     fail = false;
     await userEvent.click(within(section()).getByRole('button', { name: 'Try again' }));
     expect(await within(section()).findByTestId('billing-plan-name')).toHaveTextContent('Free');
+  });
+});
+
+describe('the invoices on a phone', () => {
+  it('show each invoice in one cell beside its documents: number and status, then amount, date and plan', async () => {
+    const restore = phoneScreen();
+    try {
+      await renderAccount(billingServer({ subscription: activeSubscription(), invoices: [invoice(1)] }));
+      const row = await within(section()).findByTestId('invoice-row');
+      const [cell] = within(row).getAllByRole('cell');
+      expect(cell).toHaveTextContent('ABCD1234-0001');
+      expect(within(cell).getByText('Paid')).toBeInTheDocument();
+      expect(cell).toHaveTextContent('Amount $29.00 · Date');
+      expect(within(row).getAllByRole('cell')).toHaveLength(2);
+      expect(within(row).getByRole('link', { name: 'Download invoice ABCD1234-0001 as PDF' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 });

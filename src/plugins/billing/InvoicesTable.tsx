@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ALL_PAGE_SIZE, EmptyView, errorText, safeUrl, TABLE_PAGE_SIZES } from '../../core';
+import { ALL_PAGE_SIZE, EmptyView, errorText, InlineFacts, safeUrl, TABLE_PAGE_SIZES, useIsPhone } from '../../core';
 import type { Invoice, InvoiceStatus } from '../../../contract/billing';
 import { formatDate, formatMoney } from './format';
 import { useBilling } from './store';
@@ -31,6 +31,16 @@ const STATUS_COLORS: Record<InvoiceStatus, 'default' | 'info' | 'success' | 'war
 
 /** An outlined chip's coloured label falls short of 4.5:1 on the dark paper: the border carries the colour, the label the text colour. */
 export const OUTLINED_LABEL = { '& .MuiChip-label': { color: 'text.primary' } } as const;
+
+function InvoiceStatusChip({ status }: { status: InvoiceStatus }) {
+  const { t } = useTranslation();
+  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status] ?? 'default'} sx={OUTLINED_LABEL} label={t(`billing.invoices.statuses.${status}`, { defaultValue: status })} />;
+}
+
+/** What the invoice is for: the amount paid once paid, the amount due before. */
+function amountOf(invoice: Invoice, locale: string): string {
+  return formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due, invoice.currency, locale);
+}
 
 function InvoiceLinks({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
@@ -58,6 +68,7 @@ export function InvoicesTable() {
   const { t, i18n } = useTranslation();
   const [{ invoices }, store] = useBilling();
   const locale = i18n.language;
+  const phone = useIsPhone();
 
   const rows = invoices.data?.results ?? [];
   const count = invoices.data?.count ?? 0;
@@ -96,23 +107,50 @@ export function InvoicesTable() {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('billing.invoices.number')}</TableCell>
-                  <TableCell>{t('billing.invoices.date')}</TableCell>
-                  <TableCell>{t('billing.invoices.plan')}</TableCell>
-                  <TableCell align="right">{t('billing.invoices.amount')}</TableCell>
-                  <TableCell>{t('billing.invoices.status')}</TableCell>
+                  {!phone && (
+                    <>
+                      <TableCell>{t('billing.invoices.date')}</TableCell>
+                      <TableCell>{t('billing.invoices.plan')}</TableCell>
+                      <TableCell align="right">{t('billing.invoices.amount')}</TableCell>
+                      <TableCell>{t('billing.invoices.status')}</TableCell>
+                    </>
+                  )}
                   <TableCell align="right">{t('billing.invoices.documents')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((invoice) => (
                   <TableRow key={invoice.id} data-testid="invoice-row">
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{invoice.number ?? t('billing.invoices.draft')}</TableCell>
-                    <TableCell>{formatDate(invoice.created_at, locale)}</TableCell>
-                    <TableCell>{invoice.plan_name ?? ''}</TableCell>
-                    <TableCell align="right">{formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due, invoice.currency, locale)}</TableCell>
-                    <TableCell>
-                      <Chip size="small" variant="outlined" color={STATUS_COLORS[invoice.status] ?? 'default'} sx={OUTLINED_LABEL} label={t(`billing.invoices.statuses.${invoice.status}`, { defaultValue: invoice.status })} />
-                    </TableCell>
+                    {phone ? (
+                      // A phone: the invoice in one stacked cell beside its documents, nothing scrolled sideways.
+                      <TableCell>
+                        <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
+                          <Stack direction="row" spacing={1} alignItems="center">
+                            <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                              {invoice.number ?? t('billing.invoices.draft')}
+                            </Typography>
+                            <InvoiceStatusChip status={invoice.status} />
+                          </Stack>
+                          <InlineFacts
+                            facts={[
+                              { label: t('billing.invoices.amount'), value: amountOf(invoice, locale) },
+                              { label: t('billing.invoices.date'), value: formatDate(invoice.created_at, locale) },
+                              { label: t('billing.invoices.plan'), value: invoice.plan_name },
+                            ]}
+                          />
+                        </Stack>
+                      </TableCell>
+                    ) : (
+                      <>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{invoice.number ?? t('billing.invoices.draft')}</TableCell>
+                        <TableCell>{formatDate(invoice.created_at, locale)}</TableCell>
+                        <TableCell>{invoice.plan_name ?? ''}</TableCell>
+                        <TableCell align="right">{amountOf(invoice, locale)}</TableCell>
+                        <TableCell>
+                          <InvoiceStatusChip status={invoice.status} />
+                        </TableCell>
+                      </>
+                    )}
                     <TableCell align="right">
                       <InvoiceLinks invoice={invoice} />
                     </TableCell>
