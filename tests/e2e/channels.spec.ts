@@ -121,3 +121,21 @@ test.describe('at 1440 px', () => {
     }
   });
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a channel card's disconnect button sits on its state's line, not alone on a line of its own", async ({ page }) => {
+    await signInTo(page, DEMO_ADMIN, DEMO_COMPANY);
+    await page.goto('/channels');
+    const card = page.getByRole('listitem', { name: DEMO_COMPANY });
+    const state = card.getByText('Connected', { exact: true });
+    const disconnect = card.getByRole('button', { name: /Disconnect/ });
+    await expect(disconnect).toBeVisible();
+    const [stateBox, buttonBox] = [(await state.boundingBox())!, (await disconnect.boundingBox())!];
+    // On the same line: the button's middle between the state's top and the date's bottom under it.
+    expect(buttonBox.y + buttonBox.height / 2).toBeGreaterThan(stateBox.y - 8);
+    expect(buttonBox.y).toBeLessThan(stateBox.y + stateBox.height + 24);
+    expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(390);
+  });
+});

@@ -63,35 +63,39 @@ export function ChannelCard({ channel, canManage }: { channel: Channel; canManag
             )}
           </Box>
         </Stack>
-        <Stack spacing={0.5} alignItems={{ xs: 'flex-start', md: 'flex-end' }} sx={{ minWidth: 170 }}>
-          <ConsoleTooltip title={problem ?? ''} disableHoverListener={!problem} disableFocusListener={!problem}>
-            <Chip size="small" color={STATE_COLORS[state]} variant={state === 'connected' ? 'filled' : 'outlined'} label={t(`channels.status.${state}`)} />
-          </ConsoleTooltip>
-          <Typography variant="caption" color="text.secondary">
-            {state === 'connected' ? t('channels.since.connected', { date }) : t('channels.since.added', { date })}
-          </Typography>
-        </Stack>
-        {canManage && (
-          <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ minWidth: { md: 220 } }}>
-            {channel.platform === 'whatsapp' && channel.signup_status === 'partial_failure' && state !== 'disconnected' && (
-              <RetrySetupButton channel={channel} />
-            )}
-            {isSandbox && channel.simulator_url && (
-              <Button
-                size="small"
-                variant="outlined"
-                href={channel.simulator_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                endIcon={<MdiIcon path={mdiOpenInNew} />}
-                sx={{ fontWeight: 600 }}
-              >
-                {t('channels.simulator')}
-              </Button>
-            )}
-            {!isSandbox && state !== 'disconnected' && <DisconnectChannelButton channel={channel} />}
+        {/* The state and the actions share a row: on a phone the disconnect button sits beside the state, not
+            alone on a line of its own. */}
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center" justifyContent="space-between">
+          <Stack spacing={0.5} alignItems={{ xs: 'flex-start', md: 'flex-end' }} sx={{ minWidth: { md: 170 } }}>
+            <ConsoleTooltip title={problem ?? ''} disableHoverListener={!problem} disableFocusListener={!problem}>
+              <Chip size="small" color={STATE_COLORS[state]} variant={state === 'connected' ? 'filled' : 'outlined'} label={t(`channels.status.${state}`)} />
+            </ConsoleTooltip>
+            <Typography variant="caption" color="text.secondary">
+              {state === 'connected' ? t('channels.since.connected', { date }) : t('channels.since.added', { date })}
+            </Typography>
           </Stack>
-        )}
+          {canManage && (
+            <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ minWidth: { md: 220 } }}>
+              {channel.platform === 'whatsapp' && channel.signup_status === 'partial_failure' && state !== 'disconnected' && (
+                <RetrySetupButton channel={channel} />
+              )}
+              {isSandbox && channel.simulator_url && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  href={channel.simulator_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  endIcon={<MdiIcon path={mdiOpenInNew} />}
+                  sx={{ fontWeight: 600 }}
+                >
+                  {t('channels.simulator')}
+                </Button>
+              )}
+              {!isSandbox && state !== 'disconnected' && <DisconnectChannelButton channel={channel} />}
+            </Stack>
+          )}
+        </Stack>
       </Stack>
       {state === 'connected' && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', '& > *': { flex: { md: '1 1 0' }, minWidth: 0 } }}>
