@@ -33,5 +33,15 @@ test.describe('lists at 390 px', () => {
       expect.soft(box.right, `${path}: the table ends inside the screen`).toBeLessThanOrEqual(390);
       expect.soft(box.scrollWidth, `${path}: nothing of the table overflows it`).toBeLessThanOrEqual(390);
     }
+
+    // A broadcast's recipients, and their status filter inside the same card.
+    await page.goto('/broadcast');
+    await page.getByRole('link', { name: 'Autumn welcome offer' }).click();
+    const recipients = page.getByRole('table', { name: 'Recipients' });
+    await expect(recipients.getByText('Maria Lopez')).toBeVisible();
+    const table = (await recipients.boundingBox())!;
+    expect.soft(table.x + table.width, 'the recipients end inside the screen').toBeLessThanOrEqual(390);
+    const filter = (await page.getByRole('combobox', { name: 'Status' }).boundingBox())!;
+    expect.soft(filter.x + filter.width, 'the status filter ends where the table does').toBeLessThanOrEqual(table.x + table.width + 1);
   });
 });

@@ -91,7 +91,8 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
         <Typography variant="h6" component="h2">
           {t('broadcasts.detail.recipients')}
         </Typography>
-        <FormControl size="small" sx={{ width: 220, flex: '0 0 auto' }}>
+        {/* Shrinks beside the heading on a phone instead of running past the card's edge. */}
+        <FormControl size="small" sx={{ width: 220, maxWidth: '55%', flex: '0 1 auto' }}>
           <InputLabel id="recipient-status-filter" shrink>
             {t('broadcasts.detail.filterStatus')}
           </InputLabel>
@@ -126,7 +127,7 @@ export function RecipientsTable({ broadcastId, version }: { broadcastId: number;
             <TableHead>
               {phone ? (
                 <TableRow>
-                  <TableCell>{t('broadcasts.detail.recipients')}</TableCell>
+                  <TableCell>{t('broadcasts.detail.columns.name')}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
