@@ -83,6 +83,21 @@ describe('/broadcast/create-broadcast/{type}', () => {
     expect(isDone('Schedule')).toBe(true);
   });
 
+  it('says when no customer has written to the WhatsApp numbers yet, and offers a segment of the contact list instead', async () => {
+    const http = createFakeHttp((method, path) => {
+      if (method === 'GET' && path === '/api/channels/') return { count: 1, results: [WA_CHANNEL] };
+      if (method === 'GET' && path === '/api/tags/') return { results: [] };
+      if (method === 'GET' && path === '/api/segments/') return { count: 1, results: [{ id: 4, name: 'Customers in Lyon', conditions: [], created_at: '2026-11-01T10:00:00Z' }] };
+      if (method === 'POST' && path === '/api/broadcasts/audience/preview/') return preview({ total: 0, recipients: 0, bad_rows: [], sample: [] });
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/contacts', route: ROUTE, http });
+    const notice = await screen.findByText(/No customer has written to your WhatsApp numbers yet/, {}, { timeout: 3000 });
+    fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Choose a segment' }));
+    expect(await screen.findByRole('combobox', { name: 'Segment' })).toBeTruthy();
+    expect(loadDraft(1, 'contacts').audience).toBe('segment');
+  });
+
   it('maps each variable to a CSV column, a contact field or a fixed value, with the preview following', async () => {
     saveDraft(1, csvDraft({
       step: 1,

@@ -81,7 +81,9 @@ const en = {
       chooseNumberFirst: 'Choose the WhatsApp number first.',
       contacts: {
         term: 'Name or number contains',
-        termHelp: 'Leave empty for every contact.',
+        termHelp: 'Customers who have written to your WhatsApp numbers. Leave empty for all of them.',
+        noneYet: 'No customer has written to your WhatsApp numbers yet. To send to your contact list, choose a segment of it.',
+        useSegment: 'Choose a segment',
         tags: 'Tags',
         channels: 'Channels',
         count_one: '%{count} contact matches; %{recipients} can receive it.',

@@ -81,7 +81,9 @@ const fr = {
       chooseNumberFirst: 'Choisissez d’abord le numéro WhatsApp.',
       contacts: {
         term: 'Le nom ou le numéro contient',
-        termHelp: 'Laissez vide pour tous les contacts.',
+        termHelp: 'Les clients qui ont écrit à vos numéros WhatsApp. Laissez vide pour les prendre tous.',
+        noneYet: 'Aucun client n’a encore écrit à vos numéros WhatsApp. Pour envoyer à votre liste de contacts, choisissez-en un segment.',
+        useSegment: 'Choisir un segment',
         tags: 'Étiquettes',
         channels: 'Canaux',
         count_one: '%{count} contact correspond ; %{recipients} peuvent la recevoir.',

@@ -167,6 +167,10 @@ function CsvUpload({ draft, update }: StepProps) {
   );
 }
 
+function isUnfiltered(filter: BroadcastDraft['filter']): boolean {
+  return !filter.term.trim() && filter.tags.length === 0 && filter.channels.length === 0;
+}
+
 /** Contacts of the company matching the spec's contact search filter; the count is asked as the filter changes. */
 function ContactsFilterForm({ draft, update }: StepProps) {
   const { t } = useTranslation();
@@ -228,6 +232,21 @@ function ContactsFilterForm({ draft, update }: StepProps) {
         {preview.status === 'error' && <Alert severity="error">{preview.error}</Alert>}
         {preview.status === 'idle' && preview.data && (
           <Typography>{t('broadcasts.audience.contacts.count', { count: preview.data.total, recipients: preview.data.recipients })}</Typography>
+        )}
+        {/* This audience is the customers who wrote on WhatsApp, not the contact list: with none at all (no filter
+            narrowing it), say so and offer the list's way in, a segment. */}
+        {preview.status === 'idle' && preview.data?.total === 0 && isUnfiltered(draft.filter) && (
+          <Alert
+            severity="info"
+            sx={{ mt: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => update({ audience: 'segment' })}>
+                {t('broadcasts.audience.contacts.useSegment')}
+              </Button>
+            }
+          >
+            {t('broadcasts.audience.contacts.noneYet')}
+          </Alert>
         )}
       </Box>
     </Stack>
