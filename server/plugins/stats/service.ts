@@ -393,8 +393,11 @@ export class StatsService {
     const today = dayIn(nowDate, tz);
     const own = v.scope === 'own';
     // Built once per scope (its dozen nested fragments cost more CPU to build than the rest of the request,
-    // bench/data, issue #26), planned on each call: how many rooms and messages a company has decides the plan.
-    const figures = preparedSql(this.db, `stats_dashboard:${v.scope}`, () => dashboardFigures(own), { planEachCall: true });
+    // bench/data, issue #26), and a named statement: PostgreSQL's generic plan (kept once it costs no more than the
+    // plans made for each call's values) runs it faster than a plan made per call, for the largest company and the
+    // smallest, on a quiet day and the busiest, and planning it was most of the request (1.3-5 ms of a 6-10 ms median;
+    // bench/data/README.md, session 46).
+    const figures = preparedSql(this.db, `stats_dashboard:${v.scope}`, () => dashboardFigures(own));
     const figuresQuery = figures.execute({ companyId: v.companyId, userId: v.userId, email: v.email, today, tz });
 
     // The figures, the running broadcasts and the set-up steps in one statement, the channels' health beside it.
