@@ -1,5 +1,5 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
-import { DeleteButton, Edit, SaveButton, Toolbar, useNotify, useRecordContext } from 'react-admin';
+import { DeleteButton, Edit, SaveButton, ShowButton, Toolbar, TopToolbar, useEditContext, useNotify, useRecordContext } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '../../../../contract/contacts';
@@ -14,6 +14,18 @@ function EditToolbar() {
       <SaveButton />
       <DeleteButton mutationMode="pessimistic" successMessage="contacts.deleted" />
     </Toolbar>
+  );
+}
+
+/** react-admin's own actions (the read-only view), none while the contact could not be loaded: an empty bar above the
+ * page's explanation would read as something missing. */
+function EditActions() {
+  const { error } = useEditContext();
+  if (error) return null;
+  return (
+    <TopToolbar>
+      <ShowButton />
+    </TopToolbar>
   );
 }
 
@@ -55,6 +67,7 @@ export function ContactEdit() {
         redirect={false}
         title={false}
         error={<ContactEditError />}
+        actions={<EditActions />}
         aside={
           <Box sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 } }}>
             <ContactFacts />

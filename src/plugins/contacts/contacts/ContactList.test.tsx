@@ -110,6 +110,13 @@ describe('/contacts/{id} of a contact not in this company', () => {
     await act(() => Promise.resolve());
     expect(edit.alertText()).toBeFalsy();
     expect(edit.currentPath()).toBe('/contacts/77');
+    // No empty action bar above it (react-admin's kept its height without the record its Show button needs)...
+    expect(edit.container.querySelector('.edit-page > .MuiToolbar-root')).toBeNull();
+    edit.unmount();
+    // ...while a contact that is there has its action bar (its read-only view's button, where the resource has one).
+    const found = renderPluginPage(<ContactEdit />, { ...options(http, manager, '/contacts/1'), route: '/contacts/:id' });
+    expect(await screen.findByDisplayValue('Léa Martin')).toBeTruthy();
+    expect(found.container.querySelector('.edit-page > .MuiToolbar-root')).not.toBeNull();
   });
 
   it("gives the server's reason for any other failure", async () => {
