@@ -34,6 +34,13 @@ test.describe('lists at 390 px', () => {
       expect.soft(box.scrollWidth, `${path}: nothing of the table overflows it`).toBeLessThanOrEqual(390);
     }
 
+    // A contact's form takes the phone's width (react-admin's edit page lined its card up at the start, 301 of 358 px).
+    await page.goto('/contacts');
+    await page.getByText('James Carter').first().click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('James Carter');
+    const form = (await page.locator('.RaEdit-card').boundingBox())!;
+    expect.soft(form.x + form.width, 'the contact form reaches the right of the page').toBeGreaterThanOrEqual(360);
+
     // A broadcast's recipients, and their status filter inside the same card.
     await page.goto('/broadcast');
     await page.getByRole('link', { name: 'Autumn welcome offer' }).click();

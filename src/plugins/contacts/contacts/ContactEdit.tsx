@@ -73,7 +73,7 @@ export function ContactEdit() {
             <ContactFacts />
           </Box>
         }
-        sx={{ px: { xs: 1, md: 2 }, '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' } } }}
+        sx={{ px: { xs: 1, md: 2 }, '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' }, alignItems: { xs: 'stretch', md: 'flex-start' } } }}
       >
         <ContactForm toolbar={<EditToolbar />} />
       </Edit>
