@@ -98,6 +98,18 @@ describe('/broadcast/create-broadcast/{type}', () => {
     expect(loadDraft(1, 'contacts').audience).toBe('segment');
   });
 
+  it('says how many can receive it, the verb agreeing with that number in French', async () => {
+    const http = createFakeHttp((method, path) => {
+      if (method === 'GET' && path === '/api/channels/') return { count: 1, results: [WA_CHANNEL] };
+      if (method === 'GET' && path === '/api/tags/') return { results: [] };
+      if (method === 'POST' && path === '/api/broadcasts/audience/preview/') return preview({ total: 5, recipients: 1 });
+      throw new Error(`unexpected ${method} ${path}`);
+    });
+    renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/contacts', route: ROUTE, http, locale: 'fr' });
+    // It read "5 contacts correspondent ; 1 peuvent la recevoir."
+    expect(await screen.findByText('5 contacts correspondent ; 1 peut la recevoir.', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
   it('maps each variable to a CSV column, a contact field or a fixed value, with the preview following', async () => {
     saveDraft(1, csvDraft({
       step: 1,

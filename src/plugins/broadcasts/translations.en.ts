@@ -86,9 +86,12 @@ const en = {
         useSegment: 'Choose a segment',
         tags: 'Tags',
         channels: 'Channels',
-        count_one: '%{count} contact matches; %{recipients} can receive it.',
-        count_other: '%{count} contacts match; %{recipients} can receive it.',
+        count_one: '%{count} contact matches;',
+        count_other: '%{count} contacts match;',
       },
+      // How many of the audience can receive the broadcast, after its count (French agrees the verb with it).
+      reach_one: '%{count} can receive it.',
+      reach_other: '%{count} can receive it.',
       kind: { label: 'Send to', filter: 'Contacts matching a search', segment: 'A segment' },
       segment: {
         label: 'Segment',
@@ -96,8 +99,8 @@ const en = {
         none: 'No segment yet. Create one in Contacts → Segments.',
         goTo: 'Open Segments',
         forbidden: 'Only members who can view contacts can choose a segment.',
-        count_one: '%{count} contact in this segment; %{recipients} can receive it.',
-        count_other: '%{count} contacts in this segment; %{recipients} can receive it.',
+        count_one: '%{count} contact in this segment;',
+        count_other: '%{count} contacts in this segment;',
         excluded: 'Left out: %{optedOut} opted out, %{invalid} without a valid WhatsApp number, %{blocked} blocked, %{duplicate} duplicates.',
       },
       csv: {

@@ -27,6 +27,7 @@ import {
 import { mdiDownload, mdiUpload } from '@mdi/js';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AudiencePreview } from '../../../../contract/broadcasts';
 import { errorText, httpApiRef, MdiIcon, useApi } from '../../../core';
 import { previewAudience } from '../api';
@@ -167,6 +168,11 @@ function CsvUpload({ draft, update }: StepProps) {
   );
 }
 
+/** "5 contacts match; 3 can receive it.": the count and the reach each agree with their own number (in French). */
+function audienceCount(t: TFunction, kind: 'contacts' | 'segment', preview: Pick<AudiencePreview, 'total' | 'recipients'>): string {
+  return `${t(`broadcasts.audience.${kind}.count`, { count: preview.total })} ${t('broadcasts.audience.reach', { count: preview.recipients })}`;
+}
+
 function isUnfiltered(filter: BroadcastDraft['filter']): boolean {
   return !filter.term.trim() && filter.tags.length === 0 && filter.channels.length === 0;
 }
@@ -231,7 +237,7 @@ function ContactsFilterForm({ draft, update }: StepProps) {
         {preview.status === 'loading' && <CircularProgress size={18} aria-label={t('broadcasts.common.loading')} />}
         {preview.status === 'error' && <Alert severity="error">{preview.error}</Alert>}
         {preview.status === 'idle' && preview.data && (
-          <Typography>{t('broadcasts.audience.contacts.count', { count: preview.data.total, recipients: preview.data.recipients })}</Typography>
+          <Typography>{audienceCount(t, 'contacts', preview.data)}</Typography>
         )}
         {/* This audience is the customers who wrote on WhatsApp, not the contact list: with none at all (no filter
             narrowing it), say so and offer the list's way in, a segment. */}
@@ -318,7 +324,7 @@ function SegmentForm({ draft, update }: StepProps) {
         {preview.status === 'error' && <Alert severity="error">{preview.error}</Alert>}
         {preview.status === 'idle' && preview.data && excluded && (
           <Stack spacing={0.5}>
-            <Typography>{t('broadcasts.audience.segment.count', { count: preview.data.total, recipients: preview.data.recipients })}</Typography>
+            <Typography>{audienceCount(t, 'segment', preview.data)}</Typography>
             {preview.data.total > preview.data.recipients && (
               <Typography variant="body2" color="text.secondary">
                 {t('broadcasts.audience.segment.excluded', { optedOut: excluded.opted_out, invalid: excluded.invalid_number, blocked: excluded.blocked, duplicate: excluded.duplicate })}
