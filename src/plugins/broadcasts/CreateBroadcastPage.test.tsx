@@ -15,6 +15,7 @@ function api(overrides: { preview?: ReturnType<typeof preview> } = {}) {
     if (method === 'GET' && path === '/api/channels/') return { count: 1, results: [WA_CHANNEL] };
     if (method === 'GET' && path === '/api/channels/5/templates/') return { count: 2, results: templates() };
     if (method === 'GET' && path === '/api/tags/') return { results: [] };
+    if (method === 'GET' && path === '/api/segments/') return { count: 1, results: [{ id: 4, name: 'Customers in Lyon', conditions: [], created_at: '2026-11-01T10:00:00Z' }] };
     if (method === 'POST' && path === '/api/broadcasts/audience/preview/') {
       const body = options.body as { template?: unknown };
       return overrides.preview ?? preview(body.template ? { message: null } : {});
@@ -84,13 +85,7 @@ describe('/broadcast/create-broadcast/{type}', () => {
   });
 
   it('says when no customer has written to the WhatsApp numbers yet, and offers a segment of the contact list instead', async () => {
-    const http = createFakeHttp((method, path) => {
-      if (method === 'GET' && path === '/api/channels/') return { count: 1, results: [WA_CHANNEL] };
-      if (method === 'GET' && path === '/api/tags/') return { results: [] };
-      if (method === 'GET' && path === '/api/segments/') return { count: 1, results: [{ id: 4, name: 'Customers in Lyon', conditions: [], created_at: '2026-11-01T10:00:00Z' }] };
-      if (method === 'POST' && path === '/api/broadcasts/audience/preview/') return preview({ total: 0, recipients: 0, bad_rows: [], sample: [] });
-      throw new Error(`unexpected ${method} ${path}`);
-    });
+    const http = api({ preview: preview({ total: 0, recipients: 0, bad_rows: [], sample: [] }) });
     renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/contacts', route: ROUTE, http });
     const notice = await screen.findByText(/No customer has written to your WhatsApp numbers yet/, {}, { timeout: 3000 });
     fireEvent.click(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Choose a segment' }));
@@ -99,12 +94,7 @@ describe('/broadcast/create-broadcast/{type}', () => {
   });
 
   it('says how many can receive it, the verb agreeing with that number in French', async () => {
-    const http = createFakeHttp((method, path) => {
-      if (method === 'GET' && path === '/api/channels/') return { count: 1, results: [WA_CHANNEL] };
-      if (method === 'GET' && path === '/api/tags/') return { results: [] };
-      if (method === 'POST' && path === '/api/broadcasts/audience/preview/') return preview({ total: 5, recipients: 1 });
-      throw new Error(`unexpected ${method} ${path}`);
-    });
+    const http = api({ preview: preview({ total: 5, recipients: 1 }) });
     renderBroadcasts(<CreateBroadcastPage />, { path: '/broadcast/create-broadcast/contacts', route: ROUTE, http, locale: 'fr' });
     // It read "5 contacts correspondent ; 1 peuvent la recevoir."
     expect(await screen.findByText('5 contacts correspondent ; 1 peut la recevoir.', {}, { timeout: 3000 })).toBeTruthy();

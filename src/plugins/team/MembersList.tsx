@@ -119,32 +119,33 @@ export function MembersList() {
       actions={false}
       sx={{ '& .RaList-main': { boxShadow: 'none' } }}
     >
-      {phone ? (
-        <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
-          <DataTable.Col source="first_name" label="resources.members.fields.first_name">
-            <PhoneMemberCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
-          </DataTable.Col>
-          <DataTable.Col label="" disableSort align="right" sx={{ width: 48, pl: 0 }}>
-            <ActionsCell canManage={canManage} />
-          </DataTable.Col>
-        </DataTable>
-      ) : (
-        <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
-          <DataTable.Col source="first_name" label="resources.members.fields.first_name">
-            <NameCell />
-          </DataTable.Col>
-          <DataTable.Col source="email" label="resources.members.fields.email" />
-          <DataTable.Col source="role_id" label="resources.members.fields.role_id">
-            <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
-          </DataTable.Col>
-          <DataTable.Col label="team.capacity.label" disableSort>
-            <CapacityCell canManage={canManage} />
-          </DataTable.Col>
-          <DataTable.Col label="" disableSort align="right">
-            <ActionsCell canManage={canManage} />
-          </DataTable.Col>
-        </DataTable>
-      )}
+      <DataTable<TeamMember> rowClick={false} bulkActionButtons={false} empty={<EmptyView />}>
+        {phone
+          ? // A phone: the member in one stacked cell beside the actions, nothing scrolled sideways.
+            [
+              <DataTable.Col key="member" source="first_name" label="resources.members.fields.first_name">
+                <PhoneMemberCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+              </DataTable.Col>,
+              <DataTable.Col key="actions" label="" disableSort align="right" sx={{ width: 48, pl: 0 }}>
+                <ActionsCell canManage={canManage} />
+              </DataTable.Col>,
+            ]
+          : [
+              <DataTable.Col key="name" source="first_name" label="resources.members.fields.first_name">
+                <NameCell />
+              </DataTable.Col>,
+              <DataTable.Col key="email" source="email" label="resources.members.fields.email" />,
+              <DataTable.Col key="role" source="role_id" label="resources.members.fields.role_id">
+                <RoleCell roles={roles} canManage={canManage} viewerIsAdmin={viewerIsAdmin} />
+              </DataTable.Col>,
+              <DataTable.Col key="capacity" label="team.capacity.label" disableSort>
+                <CapacityCell canManage={canManage} />
+              </DataTable.Col>,
+              <DataTable.Col key="actions" label="" disableSort align="right">
+                <ActionsCell canManage={canManage} />
+              </DataTable.Col>,
+            ]}
+      </DataTable>
     </List>
   );
 }

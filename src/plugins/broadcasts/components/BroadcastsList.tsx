@@ -176,48 +176,48 @@ function BroadcastsTable() {
 
   return (
     <ExtrasContext.Provider value={extras}>
-      {phone ? (
-        // A phone: each broadcast as one stacked cell and its status beside it, nothing scrolled sideways.
+      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
         <DataTable<Broadcast> rowClick={false} bulkActionButtons={false} empty={<EmptyView />} aria-label={t('broadcasts.title')}>
-          <DataTable.Col source="name" label="resources.broadcasts.fields.name">
-            <Stack spacing={1} sx={{ minWidth: 0 }}>
-              <NameCell />
-              <TemplateCell />
-              <CountersCell />
-              <CreatedCell />
-            </Stack>
-          </DataTable.Col>
-          <DataTable.Col source="status" label="resources.broadcasts.fields.status" disableSort align="right" sx={{ pl: 0, verticalAlign: 'top' }}>
-            <Stack spacing={1} alignItems="flex-end">
-              <StatusCell />
-              <ActionsCell />
-            </Stack>
-          </DataTable.Col>
+          {phone
+            ? // A phone: each broadcast as one stacked cell and its status beside it, nothing scrolled sideways.
+              [
+                <DataTable.Col key="name" source="name" label="resources.broadcasts.fields.name">
+                  <Stack spacing={1} sx={{ minWidth: 0 }}>
+                    <NameCell />
+                    <TemplateCell />
+                    <CountersCell />
+                    <CreatedCell />
+                  </Stack>
+                </DataTable.Col>,
+                <DataTable.Col key="status" source="status" label="resources.broadcasts.fields.status" disableSort align="right" sx={{ pl: 0, verticalAlign: 'top' }}>
+                  <Stack spacing={1} alignItems="flex-end">
+                    <StatusCell />
+                    <ActionsCell />
+                  </Stack>
+                </DataTable.Col>,
+              ]
+            : [
+                <DataTable.Col key="name" source="name" label="resources.broadcasts.fields.name">
+                  <NameCell />
+                </DataTable.Col>,
+                <DataTable.Col key="template" source="template_name" label="resources.broadcasts.fields.template_name" disableSort>
+                  <TemplateCell />
+                </DataTable.Col>,
+                <DataTable.Col key="status" source="status" label="resources.broadcasts.fields.status" disableSort>
+                  <StatusCell />
+                </DataTable.Col>,
+                <DataTable.Col key="stats" source="stats" label="resources.broadcasts.fields.stats" disableSort>
+                  <CountersCell />
+                </DataTable.Col>,
+                <DataTable.Col key="created" source="created_at" label="resources.broadcasts.fields.created_at" disableSort>
+                  <CreatedCell />
+                </DataTable.Col>,
+                <DataTable.Col key="actions" label="" disableSort align="right">
+                  <ActionsCell />
+                </DataTable.Col>,
+              ]}
         </DataTable>
-      ) : (
-        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-          <DataTable<Broadcast> rowClick={false} bulkActionButtons={false} empty={<EmptyView />} aria-label={t('broadcasts.title')}>
-            <DataTable.Col source="name" label="resources.broadcasts.fields.name">
-              <NameCell />
-            </DataTable.Col>
-            <DataTable.Col source="template_name" label="resources.broadcasts.fields.template_name" disableSort>
-              <TemplateCell />
-            </DataTable.Col>
-            <DataTable.Col source="status" label="resources.broadcasts.fields.status" disableSort>
-              <StatusCell />
-            </DataTable.Col>
-            <DataTable.Col source="stats" label="resources.broadcasts.fields.stats" disableSort>
-              <CountersCell />
-            </DataTable.Col>
-            <DataTable.Col source="created_at" label="resources.broadcasts.fields.created_at" disableSort>
-              <CreatedCell />
-            </DataTable.Col>
-            <DataTable.Col label="" disableSort align="right">
-              <ActionsCell />
-            </DataTable.Col>
-          </DataTable>
-        </Box>
-      )}
+      </Box>
     </ExtrasContext.Provider>
   );
 }
